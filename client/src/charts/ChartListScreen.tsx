@@ -1,0 +1,147 @@
+import { Avatar, Badge, Button, Container, Group, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo } from 'react';
+import { actionsColumn, booleanFilter, changedOnColumn, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { PageHeader } from '../components/PageHeader';
+import { AppLink } from '../query-history/app-link';
+import { FavoriteStar } from './FavoriteStar';
+import { VIZ_TYPE_NAMES, vizTypeName } from './viz-types';
+
+const ENDPOINT = '/api/v1/chart/';
+
+/** A row of `GET /api/v1/chart/` (Superset's ChartRestApi list columns). */
+interface ChartRow {
+  id: number;
+  slice_name: string;
+  viz_type: string | null;
+  description: string | null;
+  url: string;
+  datasource_url: string | null;
+  datasource_name_text: string | null;
+  owners: Array<{ id: number; first_name: string; last_name: string }>;
+  changed_by_name: string;
+  changed_on_utc: string | null;
+  changed_on_delta_humanized: string;
+}
+
+const FILTERS: ListViewFilter[] = [
+  searchFilter('slice_name', 'Search charts', 'chart_all_text'),
+  {
+    col: 'viz_type',
+    label: 'Chart type',
+    input: 'select',
+    operator: 'eq',
+    options: Object.entries(VIZ_TYPE_NAMES)
+      .map(([value, label]) => ({ value, label }))
+      .sort((a, b) => a.label.localeCompare(b.label)),
+  },
+  booleanFilter('id', 'Favorite', 'chart_is_favorite', { true: 'Favorites', false: 'Not favorites' }),
+];
+
+/** Charts: every saved chart with its type, dataset and owners; star, open in Explore, delete (Superset's /chart/list/). */
+export function ChartListScreen() {
+  const navigate = useNavigate();
+  const del = useDeleteAction<ChartRow>({ endpoint: ENDPOINT, noun: 'charts', nameOf: (c) => c.slice_name });
+
+  const columns = useMemo<ColumnDef<ChartRow>[]>(
+    () => [
+      {
+        id: 'slice_name',
+        header: 'Name',
+        cell: ({ row }) => (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <FavoriteStar id={row.original.id} name={row.original.slice_name} />
+            <div style={{ maxWidth: 340, minWidth: 0 }}>
+              <AppLink href={`/explore/?slice_id=${row.original.id}`} size="sm" fw={550}>
+                {row.original.slice_name}
+              </AppLink>
+              {row.original.description && (
+                <Text size="xs" c="dimmed" lineClamp={1}>
+                  {row.original.description}
+                </Text>
+              )}
+            </div>
+          </Group>
+        ),
+      },
+      {
+        id: 'viz_type',
+        header: 'Type',
+        cell: ({ row }) => (
+          <Badge variant="light" color="violet" radius="sm" tt="none" fw={550}>
+            {vizTypeName(row.original.viz_type)}
+          </Badge>
+        ),
+      },
+      {
+        id: 'datasource_name',
+        header: 'Dataset',
+        cell: ({ row }) =>
+          row.original.datasource_name_text ? (
+            row.original.datasource_url ? (
+              <AppLink href={row.original.datasource_url} size="sm" c="var(--mantine-color-text)">
+                {row.original.datasource_name_text}
+              </AppLink>
+            ) : (
+              <Text size="sm">{row.original.datasource_name_text}</Text>
+            )
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+      {
+        id: 'owners',
+        header: 'Owners',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.owners.length ? (
+            <Tooltip.Group openDelay={200}>
+              <Avatar.Group spacing={6}>
+                {row.original.owners.slice(0, 4).map((o) => (
+                  <Tooltip key={o.id} label={personName(o)}>
+                    <Avatar size={26} radius="xl" name={personName(o)} color="initials" />
+                  </Tooltip>
+                ))}
+                {row.original.owners.length > 4 && <Avatar size={26} radius="xl">+{row.original.owners.length - 4}</Avatar>}
+              </Avatar.Group>
+            </Tooltip.Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+      changedOnColumn('changed_on_delta_humanized', (c) => ({ humanized: c.changed_on_delta_humanized, at: c.changed_on_utc, by: c.changed_by_name })),
+      actionsColumn((c) => del.rowAction(c)),
+    ],
+    [del.rowAction],
+  );
+
+  return (
+    <Container size="xl" py="xl">
+      <PageHeader
+        title="Charts"
+        description="Charts built in Explore. Star the ones you use most; they show on the home page."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ href: '/tablemodelview/list/' })}>
+            Chart
+          </Button>
+        }
+      />
+      <ListView<ChartRow>
+        label="Charts"
+        endpoint={ENDPOINT}
+        columns={columns}
+        filters={FILTERS}
+        initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
+        bulkActions={[del.bulkAction]}
+        emptyState={{ title: 'No charts yet', description: 'Open a dataset in Explore, build a chart and save it to see it here.' }}
+      />
+      {del.modal}
+    </Container>
+  );
+}

@@ -1,0 +1,82 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { bootstrapQuery, safeNext } from './auth/session';
+import { NotFound, RootNotFound } from './components/NotFound';
+import { AppLayout } from './shell/AppLayout';
+import { RouteError } from './shell/RouteError';
+import { queryClient } from './trpc';
+
+interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: Outlet,
+  notFoundComponent: RootNotFound,
+  errorComponent: RouteError,
+});
+
+const loginRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'login',
+  validateSearch: (search: Record<string, unknown>): { next?: string } => (typeof search.next === 'string' ? { next: search.next } : {}),
+  beforeLoad: async ({ context, search }) => {
+    const { user } = await context.queryClient.ensureQueryData(bootstrapQuery());
+    if (user) throw redirect({ to: '/', href: safeNext(search.next) });
+  },
+  component: lazyRouteComponent(() => import('./auth/LoginScreen'), 'LoginScreen'),
+});
+
+/** Every screen below needs a signed-in user; others go to /login/?next=<where they were going>. */
+const appRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'app',
+  beforeLoad: async ({ context, location }) => {
+    const boot = await context.queryClient.ensureQueryData(bootstrapQuery());
+    if (!boot.user) throw redirect({ to: '/login/', search: { next: location.href === '/' ? undefined : location.href } });
+    return { user: boot.user };
+  },
+  component: AppLayout,
+  notFoundComponent: NotFound,
+});
+
+const screen = <TPath extends string>(path: TPath, component: ReturnType<typeof lazyRouteComponent>) => createRoute({ getParentRoute: () => appRoute, path, component });
+
+const home = lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen');
+const soon = (name: 'ChartListScreen' | 'DashboardListScreen' | 'DashboardScreen' | 'DatabaseListScreen' | 'SavedQueryListScreen' | 'QueryHistoryScreen') =>
+  lazyRouteComponent(() => import('./routes/coming-soon'), name);
+
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  appRoute.addChildren([
+    screen('/', home),
+    screen('superset/welcome', home),
+    screen('sqllab', lazyRouteComponent(() => import('./sqllab/SqlLabScreen'), 'SqlLabScreen')),
+    screen('sqllab/history', lazyRouteComponent(() => import('./query-history/QueryHistoryScreen'), 'QueryHistoryScreen')),
+    screen('savedqueryview/list', lazyRouteComponent(() => import('./saved-queries/SavedQueryListScreen'), 'SavedQueryListScreen')),
+    screen('explore', lazyRouteComponent(() => import('./explore/ExploreScreen'), 'ExploreScreen')),
+    screen('chart/list', lazyRouteComponent(() => import('./charts/ChartListScreen'), 'ChartListScreen')),
+    screen('dashboard/list', soon('DashboardListScreen')),
+    screen('superset/dashboard/$idOrSlug', soon('DashboardScreen')),
+    screen('tablemodelview/list', lazyRouteComponent(() => import('./datasets/DatasetListScreen'), 'DatasetListScreen')),
+    screen('databaseview/list', lazyRouteComponent(() => import('./databases/DatabaseListScreen'), 'DatabaseListScreen')),
+    screen('users/list', lazyRouteComponent(() => import('./settings/UserListScreen'), 'UserListScreen')),
+    screen('roles/list', lazyRouteComponent(() => import('./settings/RoleListScreen'), 'RoleListScreen')),
+  ]),
+]);
+
+/** The app's router: Superset's paths with their trailing slash, screens code-split so heavy libraries load with their screen. */
+export const router = createRouter({
+  routeTree,
+  context: { queryClient },
+  trailingSlash: 'always',
+  defaultPreload: 'intent',
+  defaultPreloadStaleTime: 0,
+  scrollRestoration: true,
+});
+
+declare module '@tanstack/react-router' {
+  interface Register {
+    router: typeof router;
+  }
+}

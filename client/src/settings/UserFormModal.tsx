@@ -1,0 +1,119 @@
+import { Button, Group, Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { CANCEL } from '@meridian/contracts/messages';
+import { UserCreateSchema, UserUpdateSchema, type UserView } from '@meridian/contracts/schemas/security';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { serverFieldErrors, useFormFields, type FieldErrors as FormErrors } from '../components/form-fields';
+import { addSuccessToast, toastError } from '../notify';
+import { trpc } from '../trpc';
+
+type Fields = { first_name: string; last_name: string; username: string; email: string; password: string; active: boolean; roles: string[] };
+type FieldErrors = FormErrors<Fields>;
+
+const emptyFields: Fields = { first_name: '', last_name: '', username: '', email: '', password: '', active: true, roles: [] };
+
+const fieldsOf = (user: UserView): Fields => ({
+  first_name: user.first_name,
+  last_name: user.last_name,
+  username: user.username,
+  email: user.email,
+  password: '',
+  active: user.active,
+  roles: user.roles.map((r) => String(r.id)),
+});
+
+/** The contract schema's issues, one message per field; an empty required field reads like the server's. */
+function zodFieldErrors(error: { issues: { path: PropertyKey[]; code: string; message: string }[] }): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as keyof Fields;
+    out[key] ??= issue.code === 'too_small' ? (key === 'roles' ? 'Select at least one role.' : 'Missing data for required field.') : issue.message;
+  }
+  return out;
+}
+
+/** Create a user, or edit one (`user` given): names, login, email, password, active flag and roles. */
+export function UserFormModal({ opened, user, onClose, onSaved }: { opened: boolean; user: UserView | null; onClose: () => void; onSaved: () => void }) {
+  const isEdit = user !== null;
+  const { fields, errors, setErrors, set } = useFormFields<Fields>(user ? fieldsOf(user) : emptyFields);
+  const roles = useQuery({ ...trpc.user.listRoles.queryOptions({ page_size: 1000 }), enabled: opened });
+  const create = useMutation(trpc.user.create.mutationOptions());
+  const update = useMutation(trpc.user.update.mutationOptions());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const { password, ...rest } = fields;
+    const input = { ...rest, roles: fields.roles.map(Number), ...(password || !isEdit ? { password } : {}) };
+    // Editing validates like creating (every field but the password stays required).
+    const parsed = UserCreateSchema.safeParse(isEdit ? { ...input, password: password || 'unchanged' } : input);
+    if (!parsed.success) {
+      setErrors(zodFieldErrors(parsed.error));
+      return;
+    }
+    try {
+      if (isEdit) {
+        await update.mutateAsync({ id: user.id, changes: UserUpdateSchema.parse(input) });
+        addSuccessToast(`Changes to ${fields.username} saved`);
+      } else {
+        await create.mutateAsync(parsed.data);
+        addSuccessToast(`User ${fields.username} created`);
+      }
+      onSaved();
+      onClose();
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, emptyFields);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toastError(error);
+    }
+  };
+
+  const roleOptions = (roles.data?.result ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+  const busy = create.isPending || update.isPending;
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={isEdit ? `Edit user ${user.username}` : 'Add user'} size="lg">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={isEdit ? 'Edit user' : 'Add user'}>
+        <Stack gap="md">
+          <SimpleGrid cols={2} spacing="md">
+            <TextInput label="First name" required value={fields.first_name} error={errors.first_name} onChange={(e) => set('first_name', e.currentTarget.value)} data-autofocus />
+            <TextInput label="Last name" required value={fields.last_name} error={errors.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} />
+          </SimpleGrid>
+          <SimpleGrid cols={2} spacing="md">
+            <TextInput label="Username" required autoComplete="off" value={fields.username} error={errors.username} onChange={(e) => set('username', e.currentTarget.value)} />
+            <TextInput label="Email" type="email" required autoComplete="off" value={fields.email} error={errors.email} onChange={(e) => set('email', e.currentTarget.value)} />
+          </SimpleGrid>
+          <PasswordInput
+            label="Password"
+            required={!isEdit}
+            description={isEdit ? 'Leave empty to keep the current password.' : undefined}
+            autoComplete="new-password"
+            value={fields.password}
+            error={errors.password}
+            onChange={(e) => set('password', e.currentTarget.value)}
+          />
+          <MultiSelect
+            label="Roles"
+            required
+            placeholder={fields.roles.length ? undefined : 'Select roles'}
+            data={roleOptions}
+            value={fields.roles}
+            error={errors.roles}
+            onChange={(value) => set('roles', value)}
+            searchable
+            nothingFoundMessage="No roles"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Switch label="Active" description="Inactive users cannot sign in." checked={fields.active} onChange={(e) => set('active', e.currentTarget.checked)} />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {CANCEL}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {isEdit ? 'Save' : 'Add user'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

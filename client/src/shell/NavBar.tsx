@@ -1,0 +1,172 @@
+import { ActionIcon, Avatar, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { hasPermission } from '@meridian/contracts/rules/permissions';
+import {
+  IconChevronDown,
+  IconDatabase,
+  IconDeviceFloppy,
+  IconHistory,
+  IconInfoCircle,
+  IconLogout,
+  IconMoon,
+  IconShieldLock,
+  IconSun,
+  IconTerminal2,
+  IconUsers,
+} from '@tabler/icons-react';
+import { Link, useNavigate, useRouterState } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { logout, useBootstrap, useSessionUser } from '../auth/session';
+import { toastError } from '../notify';
+import { BrandMark } from './Brand';
+import classes from './NavBar.module.css';
+import { UserInfoModal } from './UserInfoModal';
+
+interface MenuLink {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  visible: boolean;
+}
+
+const startsWithAny = (path: string, prefixes: string[]) => prefixes.some((p) => path.startsWith(p));
+
+function NavMenu({ label, links, active }: { label: string; links: MenuLink[]; active: boolean }) {
+  const shown = links.filter((l) => l.visible);
+  if (!shown.length) return null;
+  return (
+    <Menu position="bottom-start" offset={0} shadow="md" width={220}>
+      <Menu.Target>
+        <UnstyledButton className={classes.item} data-active={active || undefined}>
+          {label}
+          <IconChevronDown size={14} className={classes.chevron} aria-hidden />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {shown.map((link) => (
+          <Menu.Item key={link.to} component={Link} to={link.to} leftSection={link.icon}>
+            {link.label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+function NavLink({ label, to, active }: { label: string; to: string; active: boolean }) {
+  return (
+    <Link to={to} className={classes.item} data-active={active || undefined}>
+      {label}
+    </Link>
+  );
+}
+
+function ThemeToggle() {
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
+  const next = scheme === 'dark' ? 'light' : 'dark';
+  return (
+    <Tooltip label={`Switch to ${next} theme`}>
+      <ActionIcon variant="subtle" color="gray" size="lg" aria-label={`Switch to ${next} theme`} onClick={() => setColorScheme(next)}>
+        {scheme === 'dark' ? <IconSun size={19} stroke={1.6} /> : <IconMoon size={19} stroke={1.6} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+function UserMenu() {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const [infoOpen, setInfoOpen] = useState(false);
+  const name = `${user.firstName} ${user.lastName}`.trim() || user.username;
+  const initials = `${user.firstName[0] ?? ''}${user.lastName[0] ?? ''}`.toUpperCase() || user.username.slice(0, 2).toUpperCase();
+
+  const onLogout = async () => {
+    try {
+      await logout();
+    } catch (error) {
+      toastError(error);
+    }
+    await navigate({ to: '/login/' });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={240}>
+        <Menu.Target>
+          <UnstyledButton className={classes.user} aria-label={name}>
+            <Avatar size={30} radius="xl" color="meridian" variant="filled">
+              {initials}
+            </Avatar>
+            <Text size="sm" fw={550} visibleFrom="md" aria-hidden>
+              {name}
+            </Text>
+            <IconChevronDown size={14} className={classes.chevron} aria-hidden />
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>
+            <Text size="sm" fw={600} c="var(--mantine-color-text)">
+              {name}
+            </Text>
+            <Text size="xs" c="dimmed">
+              {user.email}
+            </Text>
+          </Menu.Label>
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconInfoCircle size={16} />} onClick={() => setInfoOpen(true)}>
+            Info
+          </Menu.Item>
+          <Menu.Item leftSection={<IconLogout size={16} />} onClick={() => void onLogout()}>
+            Logout
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <UserInfoModal opened={infoOpen} onClose={() => setInfoOpen(false)} />
+    </>
+  );
+}
+
+/** The top navigation bar: brand, the product's menus, theme toggle and the user menu. */
+export function NavBar() {
+  const { user, canSqlLab } = useBootstrap();
+  const path = useRouterState({ select: (s) => s.location.pathname });
+  const can = (perm: string, view: string) => hasPermission(user, perm, view);
+
+  return (
+    <nav className={classes.header} aria-label="Main">
+      <Link to="/" className={classes.brand}>
+        <BrandMark />
+        Meridian
+      </Link>
+      <div className={classes.nav}>
+        <NavMenu
+          label="SQL"
+          active={startsWithAny(path, ['/sqllab', '/savedqueryview'])}
+          links={[
+            { label: 'SQL Lab', to: '/sqllab/', icon: <IconTerminal2 size={16} />, visible: canSqlLab },
+            { label: 'Saved queries', to: '/savedqueryview/list/', icon: <IconDeviceFloppy size={16} />, visible: can('can_read', 'SavedQuery') },
+            { label: 'Query history', to: '/sqllab/history/', icon: <IconHistory size={16} />, visible: can('can_read', 'Query') || canSqlLab },
+          ]}
+        />
+        <NavLink label="Charts" to="/chart/list/" active={startsWithAny(path, ['/chart', '/explore'])} />
+        <NavLink label="Dashboards" to="/dashboard/list/" active={startsWithAny(path, ['/dashboard', '/superset/dashboard'])} />
+        <NavLink label="Datasets" to="/tablemodelview/list/" active={path.startsWith('/tablemodelview')} />
+      </div>
+      <div className={classes.right}>
+        <div className={classes.nav}>
+          <NavMenu
+            label="Settings"
+            active={startsWithAny(path, ['/databaseview', '/users', '/roles'])}
+            links={[
+              { label: 'Databases', to: '/databaseview/list/', icon: <IconDatabase size={16} />, visible: can('can_read', 'Database') },
+              { label: 'Users', to: '/users/list/', icon: <IconUsers size={16} />, visible: can('can_read', 'User') },
+              { label: 'Roles', to: '/roles/list/', icon: <IconShieldLock size={16} />, visible: can('can_read', 'Role') },
+            ]}
+          />
+        </div>
+        <ThemeToggle />
+        <UserMenu />
+      </div>
+    </nav>
+  );
+}

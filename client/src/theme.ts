@@ -1,0 +1,35 @@
+import { createTheme, localStorageColorSchemeManager, type MantineColorsTuple } from '@mantine/core';
+
+/** The saved light/dark choice; index.html reads the same key before the first paint. */
+export const colorSchemeManager = localStorageColorSchemeManager({ key: 'meridian-color-scheme' });
+
+const meridian: MantineColorsTuple = ['#e7f5ff', '#d0ebff', '#a5d8ff', '#74c0fc', '#4dabf7', '#339af0', '#228be6', '#1c7ed6', '#1971c2', '#1864ab'];
+
+const systemFonts =
+  '-apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", "Liberation Sans", sans-serif, "Apple Color Emoji", "Segoe UI Emoji"';
+
+/** Meridian's Mantine theme: system fonts (no CDN), one primary colour, compact product density. */
+export const theme = createTheme({
+  primaryColor: 'meridian',
+  colors: { meridian },
+  fontFamily: systemFonts,
+  fontFamilyMonospace: 'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace',
+  headings: { fontFamily: systemFonts, fontWeight: '650' },
+  defaultRadius: 'md',
+  cursorType: 'pointer',
+  respectReducedMotion: true,
+  components: {
+    Button: { defaultProps: { fw: 550 } },
+    Card: { defaultProps: { withBorder: true, radius: 'md', padding: 'lg' } },
+    Paper: { defaultProps: { radius: 'md' } },
+    Modal: {
+      defaultProps: { centered: true, overlayProps: { backgroundOpacity: 0.45, blur: 2 }, closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Drawer: {
+      defaultProps: { overlayProps: { backgroundOpacity: 0.35 }, closeButtonProps: { 'aria-label': 'Close' } },
+      styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
+    },
+    Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+  },
+});

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+export const LoginSchema = z.object({
+  username: z.string().min(1),
+  password: z.string().min(1),
+  provider: z.enum(['db', 'ldap']).default('db'),
+  refresh: z.boolean().default(false),
+});
+export type Login = z.infer<typeof LoginSchema>;
+
+export const UserCreateSchema = z.object({
+  first_name: z.string().min(1).max(64),
+  last_name: z.string().min(1).max(64),
+  username: z.string().min(1).max(100),
+  email: z.string().email().max(320),
+  password: z.string().min(1),
+  active: z.boolean().default(true),
+  roles: z.array(z.number().int()).min(1),
+});
+export type UserCreate = z.infer<typeof UserCreateSchema>;
+
+export const UserUpdateSchema = UserCreateSchema.partial();
+export type UserUpdate = z.infer<typeof UserUpdateSchema>;
+
+export const PasswordResetSchema = z.object({ password: z.string().min(1) });
+
+/** A user as the users API answers it (never the password). */
+export interface UserView {
+  id: number;
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  active: boolean;
+  last_login: string | null;
+  login_count: number;
+  fail_login_count: number;
+  created_on: string;
+  changed_on: string;
+  roles: { id: number; name: string }[];
+}
+
+export interface RoleView {
+  id: number;
+  name: string;
+  permissions: { id: number; permission_name: string; view_menu_name: string }[];
+  user_ids: number[];
+}
+
+/** `/api/v1/me/` answer, as Superset's. */
+export interface MeView {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  is_active: boolean;
+  is_anonymous: boolean;
+}

@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001_create_users_and_roles';
+import * as m0002 from './0002_create_databases_and_datasets';
+import * as m0003 from './0003_create_sqllab_tables';
+import * as m0004 from './0004_create_charts_and_dashboards';
+import * as m0005 from './0005_create_reports_kv_and_logs';
+
+/** Every migration in order; forward-only, each run once in its own transaction by kysely's Migrator. */
+export const migrations: Record<string, Migration> = {
+  '0001_create_users_and_roles': m0001,
+  '0002_create_databases_and_datasets': m0002,
+  '0003_create_sqllab_tables': m0003,
+  '0004_create_charts_and_dashboards': m0004,
+  '0005_create_reports_kv_and_logs': m0005,
+};

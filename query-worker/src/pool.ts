@@ -1,0 +1,204 @@
+import os from 'node:os';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { Piscina } from 'piscina';
+import { supersetError } from './engines/errors.ts';
+import { backendFromUri } from './engines/uri.ts';
+import type {
+  CancelResult, CancelTask, EstimateResult, EstimateTask, MetadataInput, MetadataResult, QueryEvent, ResultsBackendOptions,
+  RunResult, RunTask, SupersetError, Task, TestConnectionResult, TestConnectionTask,
+} from './types.ts';
+
+/** Message the main thread sends a running task over its port. */
+export type ControlMessage = { type: 'cancel' };
+/** Messages a task sends back over its port. */
+export type WorkerMessage = QueryEvent | { type: 'cancelled'; queryId: string };
+
+/** Data every worker thread receives (Piscina `workerData`). */
+export interface WorkerConfig {
+  results: ResultsBackendOptions;
+}
+
+export interface QueryPoolOptions {
+  /** Results backend every worker writes pages to. */
+  results: ResultsBackendOptions;
+  /** Threads; default `WORKER_POOL_SIZE` or `os.availableParallelism()`. */
+  maxThreads?: number;
+  /** Tasks waiting for a thread before `QueueFullError`; default `WORKER_QUEUE_SIZE` or 4 x threads. */
+  maxQueue?: number;
+  /** Worker module; default `worker.ts`/`worker.js` beside this file. */
+  filename?: string;
+  /** Milliseconds an idle thread lives (default 60 s). */
+  idleTimeout?: number;
+  /**
+   * DuckDB tasks the one DuckDB thread runs at once (its driver is async); default
+   * `WORKER_DUCKDB_CONCURRENCY` or the thread count (at least 2). Further ones wait in its queue.
+   */
+  duckdbConcurrency?: number;
+}
+
+/** Rejection of a task when the pool's queue is full (Superset ASYNC_WORKERS_ERROR). */
+export class QueueFullError extends Error {
+  readonly errorType = 'ASYNC_WORKERS_ERROR' as const;
+  readonly error: SupersetError;
+  constructor() {
+    super('The query queue is full: too many queries are running. Try again shortly.');
+    this.name = 'QueueFullError';
+    this.error = supersetError('ASYNC_WORKERS_ERROR', this.message, null);
+  }
+}
+
+export interface RunOptions {
+  /** Called on the main thread for each event of the running query (cancel id, progress). */
+  onEvent?: (event: QueryEvent) => void;
+}
+
+interface Running {
+  port: MessagePort;
+  cancelAcks: (() => void)[];
+  stopped: boolean;
+}
+
+/**
+ * The Piscina pools every query runs in, off the server's event loop.
+ *
+ * Tasks for DuckDB (run, metadata, estimate, testConnection, cancel) all go to ONE dedicated
+ * thread that runs several of them at once, so the process holds exactly one DuckDB instance per
+ * file: DuckDB's instance cache is per thread, and separate read-write instances of one file in
+ * one process do not see each other's writes and can corrupt the file. Other engines use the
+ * general pool of `maxThreads` threads.
+ *
+ * @example
+ * const pool = new QueryPool({ results: { dir: '.data/results', maxBytes: 1e9, ttlSeconds: 86400 } });
+ * const result = await pool.run({ queryId: 'abc', uri: 'postgresql://postgres@127.0.0.1/test', sql: 'SELECT 1', limit: 1000 });
+ */
+export class QueryPool {
+  /** The general pool (every engine but DuckDB). */
+  readonly piscina: Piscina;
+  /** The one thread every DuckDB task runs on. */
+  readonly duckdbPiscina: Piscina;
+  private readonly running = new Map<string, Running>();
+
+  constructor(options: QueryPoolOptions) {
+    const here = new URL(import.meta.url);
+    const isTs = here.pathname.endsWith('.ts');
+    const filename = options.filename ?? new URL(isTs ? './worker.ts' : './worker.js', here).href;
+    const maxThreads = options.maxThreads ?? (Number(process.env.WORKER_POOL_SIZE) || os.availableParallelism());
+    const maxQueue = options.maxQueue ?? (Number(process.env.WORKER_QUEUE_SIZE) || maxThreads * 4);
+    const duckdbConcurrency = options.duckdbConcurrency ?? (Number(process.env.WORKER_DUCKDB_CONCURRENCY) || Math.max(2, maxThreads));
+    const workerData: WorkerConfig = { results: options.results };
+    const common = {
+      filename,
+      execArgv: filename.endsWith('.ts') ? ['--import', 'tsx'] : [],
+      maxQueue,
+      idleTimeout: options.idleTimeout ?? 60_000,
+      workerData,
+    };
+    this.piscina = new Piscina({ ...common, minThreads: Math.min(1, maxThreads), maxThreads });
+    // Never more than one thread, kept alive (minThreads) so its instances live as long as the pool.
+    this.duckdbPiscina = new Piscina({ ...common, minThreads: 1, maxThreads: 1, concurrentTasksPerWorker: duckdbConcurrency });
+  }
+
+  /** The pool a task runs in: the DuckDB thread for a DuckDB URI, else the general pool. */
+  private poolFor(task: Task): Piscina {
+    return backendFromUri(task.uri) === 'duckdb' ? this.duckdbPiscina : this.piscina;
+  }
+
+  private async submit<R>(task: Task, port?: MessagePort): Promise<R> {
+    try {
+      return (await this.poolFor(task).run(port ? { task, port } : { task }, port ? { transferList: [port] } : {})) as R;
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (/queue is at limit|No task queue available/i.test(message)) throw new QueueFullError();
+      throw error;
+    }
+  }
+
+  /**
+   * Runs SQL Lab SQL in a worker; resolves with the summary (rows are in the results backend).
+   * Rejects only with `QueueFullError`; database errors, stop and timeout resolve as `{ ok: false }`.
+   */
+  async run(task: Omit<RunTask, 'kind'>, options: RunOptions = {}): Promise<RunResult> {
+    if (this.running.has(task.queryId)) throw new Error(`Query ${task.queryId} is already running`);
+    const channel = new MessageChannel();
+    const entry: Running = { port: channel.port1, cancelAcks: [], stopped: false };
+    this.running.set(task.queryId, entry);
+    channel.port1.on('message', (message: WorkerMessage) => {
+      if (message.type === 'cancelled') {
+        for (const ack of entry.cancelAcks.splice(0)) ack();
+      } else options.onEvent?.(message);
+    });
+    try {
+      return await this.submit<RunResult>({ ...task, kind: 'run' }, channel.port2);
+    } finally {
+      this.running.delete(task.queryId);
+      for (const ack of entry.cancelAcks.splice(0)) ack();
+      channel.port1.close();
+    }
+  }
+
+  /**
+   * Stops a running (or queued) query: the worker cancels the statement ON THE DATABASE (engines
+   * that cannot cancel in-thread, SQLite, run in a child process the worker kills) and the
+   * `run` promise resolves with `status: 'stopped'`. Resolves true once the cancel was sent,
+   * false when no such query runs in this pool (use a `cancel` task with its cancel id instead).
+   */
+  stop(queryId: string): Promise<boolean> {
+    const entry = this.running.get(queryId);
+    if (!entry) return Promise.resolve(false);
+    entry.stopped = true;
+    return new Promise((resolve) => {
+      entry.cancelAcks.push(() => resolve(true));
+      entry.port.postMessage({ type: 'cancel' } satisfies ControlMessage);
+    });
+  }
+
+  /** Whether a query is queued or running in this pool. */
+  isRunning(queryId: string): boolean {
+    return this.running.has(queryId);
+  }
+
+  /** Schemas, tables, one table's metadata, or catalogs. */
+  metadata(task: MetadataInput): Promise<MetadataResult> {
+    return this.submit<MetadataResult>({ ...task, kind: 'metadata' });
+  }
+
+  /** EXPLAIN-based cost estimate, one row object per statement. */
+  estimate(task: Omit<EstimateTask, 'kind'>): Promise<EstimateResult> {
+    return this.submit<EstimateResult>({ ...task, kind: 'estimate' });
+  }
+
+  testConnection(task: Omit<TestConnectionTask, 'kind'>): Promise<TestConnectionResult> {
+    return this.submit<TestConnectionResult>({ ...task, kind: 'testConnection' });
+  }
+
+  /** Cancels a statement by engine cancel id (e.g. one stored in query.extra by another process). */
+  cancel(task: Omit<CancelTask, 'kind'>): Promise<CancelResult> {
+    return this.submit<CancelResult>({ ...task, kind: 'cancel' });
+  }
+
+  /** Threads and queued tasks of both pools, and running queries. */
+  stats(): { threads: number; queueSize: number; runningQueries: number } {
+    const pools = [this.piscina, this.duckdbPiscina];
+    return {
+      threads: pools.reduce((sum, pool) => sum + pool.threads.length, 0),
+      queueSize: pools.reduce((sum, pool) => sum + pool.queueSize, 0),
+      runningQueries: this.running.size,
+    };
+  }
+
+  /**
+   * Stops running queries, lets the tasks still in threads (metadata, estimates, the stopped runs
+   * winding down) finish, then ends the threads. Ending a thread while a native driver is inside a
+   * statement can abort the process, so threads are only destroyed after a grace period.
+   */
+  async close(graceMs = 10_000): Promise<void> {
+    await Promise.all([...this.running.keys()].map((id) => this.stop(id)));
+    let timer: NodeJS.Timeout | undefined;
+    const pools = [this.piscina, this.duckdbPiscina];
+    const graceful = Promise.all(pools.map((pool) => pool.close())).then(() => true);
+    const timedOut = new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), graceMs)));
+    const closed = await Promise.race([graceful, timedOut]);
+    clearTimeout(timer);
+    if (!closed) await Promise.all(pools.map((pool) => pool.destroy()));
+  }
+}

@@ -1,0 +1,59 @@
+import { readlinkSync } from 'node:fs';
+import os from 'node:os';
+import type { MessagePort } from 'node:worker_threads';
+import { workerData } from 'piscina';
+import { createResultsBackend, type ResultsBackend } from './results/results-backend.ts';
+import { runIsolated, runsIsolated } from './isolated.ts';
+import { cancelQuery, estimateCost, readMetadata, runQuery, testConnection } from './tasks.ts';
+import { supersetError, taskFailure } from './engines/errors.ts';
+import type { WorkerConfig } from './pool.ts';
+import type { Task } from './types.ts';
+
+let backend: ResultsBackend | null = null;
+
+/**
+ * Query threads run at a lower CPU priority than the web thread (Linux: niceness is per thread),
+ * so a busy pool never makes the server slow to answer. Threads the engines start from here
+ * (DuckDB's) inherit it. QUERY_WORKER_NICE (default 10; 0 = off).
+ */
+function lowerPriority(): void {
+  const nice = Number(process.env.QUERY_WORKER_NICE ?? 10);
+  if (!(nice > 0) || process.platform !== 'linux') return;
+  try {
+    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+    if (tid > 0) os.setPriority(tid, Math.min(19, os.getPriority(tid) + nice));
+  } catch {
+    // Not permitted or no /proc: run at the normal priority.
+  }
+}
+lowerPriority();
+
+function resultsBackend(): ResultsBackend {
+  backend ??= createResultsBackend((workerData as WorkerConfig).results);
+  return backend;
+}
+
+/** Piscina entry: one task per call; never throws (errors come back as `{ ok: false }`). */
+export default async function handle({ task, port }: { task: Task; port?: MessagePort }): Promise<unknown> {
+  try {
+    switch (task.kind) {
+      case 'run':
+        if (runsIsolated(task)) return await runIsolated(task, resultsBackend(), (workerData as WorkerConfig).results, port);
+        return await runQuery(task, resultsBackend(), port);
+      case 'metadata':
+        return await readMetadata(task);
+      case 'estimate':
+        return await estimateCost(task);
+      case 'testConnection':
+        return await testConnection(task);
+      case 'cancel':
+        return await cancelQuery(task);
+      default:
+        return taskFailure(supersetError('GENERIC_BACKEND_ERROR', `Unknown task ${(task as { kind: string }).kind}`, null));
+    }
+  } catch (error) {
+    return taskFailure(supersetError('GENERIC_BACKEND_ERROR', error instanceof Error ? error.message : String(error), null));
+  } finally {
+    port?.close();
+  }
+}

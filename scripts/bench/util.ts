@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One printed figure: the measured value, its baseline from the same run, and the ratio between them. */
+export function report(name: string, value: number, baseline: number, unit: string, target?: string): void {
+  const ratio = value / baseline;
+  console.log(`${name.padEnd(58)} ${value.toFixed(unit === 'KB' ? 1 : 0).padStart(9)} ${unit.padEnd(3)} vs ${baseline.toFixed(unit === 'KB' ? 1 : 0).padStart(9)} ${unit.padEnd(3)} = ${ratio.toFixed(2)}x${target ? `   (target ${target})` : ''}`);
+}
+
+export function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+}
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+}
+
+/** Starts the real server (`server/src/main.ts`) on a port with its own data dir; resolves once /health answers. BENCH_SERVER_NODE_ARGS adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; startedMs: number; stop: () => Promise<void> }> {
+  const port = env.PORT ?? String(19000 + Math.floor(Math.random() * 900));
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
+    cwd: ROOT,
+    env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET_KEY: 'bench', ...env, PORT: port },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health`)).ok) break;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const startedMs = performance.now() - t0;
+  return {
+    child,
+    url,
+    startedMs,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { ROOT_DIR } from './config';
+import { toRestError } from './errors/to-rest';
+import { registerOpenApi } from './rest/openapi';
+import type { Actor } from './security/actor';
+import { registerSecurityRest, SESSION_COOKIE } from './security/security.rest';
+import type { Services } from './services';
+import { appRouter, type AppRouter } from './trpc/app-router';
+import { registerUserRest } from './users/user.rest';
+import { registerHomeRest } from './home/home.rest';
+import { registerDatabaseRest } from './database/database.rest';
+import { registerSqlLabRest } from './sqllab/sqllab.rest';
+import { registerQueryRest } from './query/query.rest';
+import { registerSavedQueryRest } from './saved-query/saved-query.rest';
+import { registerKeyValueRest } from './key-value/key-value.rest';
+import { registerTabStateRest } from './tab-state/tab-state.rest';
+import { registerDatasetRest } from './dataset/dataset.rest';
+import { registerChartRest } from './chart/chart.rest';
+import { registerChartDataRest } from './chart-data/chart-data.rest';
+import { registerExploreRest } from './explore/explore.rest';
+import { registerAsyncEventSocket } from './async-event/async-event.ws';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: { actor: Actor; via: 'bearer' | 'session'; sid?: string } | null;
+  }
+}
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+// Routes a browser reaches before it has a session (and so before it has a CSRF token).
+const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+
+/** Builds the HTTP app: auth, CSRF, both doors (tRPC at /trpc, REST at /api/v1), docs, health and the client. */
+export async function buildApp(services: Services, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: services.logger,
+    genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
+    forceCloseConnections: 'idle',
+    bodyLimit: 20 * 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+  }) as unknown as FastifyInstance;
+  await app.register(fastifyCookie);
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+    const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
+    req.auth = await services.security.resolve({ bearer, session: bearer ? undefined : req.cookies[SESSION_COOKIE] });
+    const path = req.url.split('?')[0];
+    if (req.auth?.via === 'session' && MUTATING.has(req.method) && !CSRF_EXEMPT.has(path)) {
+      const sent = req.headers['x-csrftoken'] ?? req.headers['x-csrf-token'];
+      if (sent !== services.security.tokens.csrfFor(req.auth.sid!)) {
+        return reply.code(400).send({ message: 'The CSRF token is missing or invalid.', errors: [{ message: 'The CSRF token is missing or invalid.', error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }] });
+      }
+    }
+  });
+
+  app.setErrorHandler((error, req, reply) => {
+    const { status, body, internal } = toRestError(error);
+    if (internal) req.log.error({ err: error }, 'unhandled error');
+    reply.code(status).send(internal ? { message: `Internal server error (request ${req.id})` } : body);
+  });
+
+  app.get('/health', async () => 'OK');
+  app.get('/healthcheck', async () => 'OK');
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext: ({ req }) => ({ actor: req.auth?.actor ?? null, services }),
+      onError: ({ error, req }) => {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'tRPC error');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  registerSecurityRest(app, services);
+  registerUserRest(app, services);
+  registerHomeRest(app, services);
+  registerDatabaseRest(app, services);
+  registerSqlLabRest(app, services);
+  registerQueryRest(app, services);
+  registerSavedQueryRest(app, services);
+  registerKeyValueRest(app, services);
+  registerTabStateRest(app, services);
+  registerDatasetRest(app, services);
+  registerChartRest(app, services);
+  registerChartDataRest(app, services);
+  registerExploreRest(app, services);
+  registerAsyncEventSocket(app, services);
+  app.addHook('onClose', async () => {
+    await services.sqllab.idle();
+    await services.queryRuntime.close();
+    await services.cache.close();
+    await services.asyncEvents.close();
+  });
+  await registerOpenApi(app);
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    const isApi = /^\/(api|trpc|swagger)\//.test(path);
+    const index = join(ROOT_DIR, 'client/dist/index.html');
+    if (!isApi && req.method === 'GET' && opts.serveClient !== false && existsSync(index)) return reply.sendFile('index.html');
+    return reply.code(404).send({ message: 'Not found' });
+  });
+  if (opts.serveClient !== false && existsSync(join(ROOT_DIR, 'client/dist'))) {
+    const { default: fastifyStatic } = await import('@fastify/static');
+    await app.register(fastifyStatic, {
+      root: join(ROOT_DIR, 'client/dist'),
+      prefix: '/static/',
+      wildcard: true,
+      index: false,
+      // Built assets carry a content hash in their names: cache them for good; index.html never.
+      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+    app.get('/', (_req, reply) => reply.sendFile('index.html'));
+  }
+  return app;
+}

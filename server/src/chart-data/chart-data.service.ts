@@ -1,0 +1,496 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { AsyncJobMetadata, ChartDataQueryResult, ChartDataRequest } from '@meridian/contracts';
+import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
+import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
+import { allColumnsQuery, buildCountSql, buildQuerySql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
+import { addUnits, parseTimeDelta, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
+import { genericTypeOf, getEngineSpec, readRows, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
+import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
+import type { Config } from '../config';
+import type { CacheStore } from '../cache/cache-store';
+import type { AsyncEventService } from '../async-event/async-event.service';
+import type { DatabaseRecord, DatabaseRepository } from '../database/database.repository';
+import type { DatabaseService } from '../database/database.service';
+import { NotFound, StructuredError } from '../errors/domain-errors';
+import type { DatasetRecord } from '../dataset/dataset.repository';
+import type { DatasetService } from '../dataset/dataset.service';
+import type { Logger } from '../logger';
+import type { QueryRuntime } from '../results/query-runtime';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+import { dialectFor } from './query-dialect';
+
+/** Chart results up to this many characters of row JSON come back from the worker inline (bigger ones are paged). */
+const INLINE_MAX_BYTES = 16 * 1024 * 1024;
+
+/** Rows cap of samples and drill detail (Superset's SAMPLES_ROW_LIMIT). */
+export const SAMPLES_ROW_LIMIT = 1000;
+
+/** The answer of the chart data door: JSON, or a file for csv/xlsx, or a 202 job. */
+export type ChartDataAnswer =
+  | { kind: 'json'; status: 200; body: string }
+  | { kind: 'async'; status: 202; body: AsyncJobMetadata }
+  | { kind: 'file'; status: 200; contentType: string; filename: string; body: Buffer | string };
+
+interface Executed {
+  sql: string;
+  columns: ResultColumn[];
+  rows: Record<string, unknown>[];
+  rowcount: number;
+}
+
+/** Generic type of a JS value, for columns made by post-processing. */
+function genericOfValue(value: unknown): number {
+  if (typeof value === 'number' || typeof value === 'bigint') return 0;
+  if (typeof value === 'boolean') return 3;
+  return 1;
+}
+
+function parseNumber(text: string): number | bigint {
+  if (/^-?\d+$/.test(text) && !isSafeNumber(text)) return BigInt(text);
+  return Number(text);
+}
+
+/** A temporal value as epoch milliseconds (Superset sends chart times that way). */
+function toEpochMs(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const text = value.trim();
+  const iso = /[zZ]|[+-]\d\d(:?\d\d)?$/.test(text) ? text : `${text.replace(' ', 'T')}Z`;
+  const ms = Date.parse(iso);
+  return Number.isNaN(ms) ? value : ms;
+}
+
+export function datasetForQuery(record: DatasetRecord): DatasetForQuery {
+  return {
+    table_name: record.table_name,
+    schema: record.schema,
+    catalog: record.catalog,
+    sql: record.sql,
+    main_dttm_col: record.main_dttm_col,
+    columns: record.columns.map((c) => ({ column_name: c.column_name, expression: c.expression, type: c.type, is_dttm: c.is_dttm, python_date_format: c.python_date_format, filterable: c.filterable, groupby: c.groupby })),
+    metrics: record.metrics.map((m) => ({ metric_name: m.metric_name, expression: m.expression })),
+  };
+}
+
+/** Label of the time axis of a query: the BASE_AXIS column, or __timestamp of a legacy time series. */
+function xAxisLabel(query: QueryObject): string | null {
+  const axis = query.columns.find((c) => typeof c === 'object' && c.columnType === 'BASE_AXIS');
+  if (axis) return getColumnLabel(axis);
+  if (query.isTimeseries && query.granularity) return DTTM_ALIAS;
+  return null;
+}
+
+/**
+ * Chart data (Superset's query context → `{result: [...]}`): SQL per engine, run through the
+ * query pool, temporal columns as epoch ms, time offsets joined, post-processing applied, results
+ * cached by a key of the normalised query, csv/xlsx exports, and the asynchronous path.
+ */
+export class ChartDataService {
+  private readonly databasesByRecord = new WeakMap<DatasetRecord, Promise<DatabaseRecord>>();
+
+  constructor(
+    private readonly deps: {
+      config: Config;
+      logger: Logger;
+      security: SecurityService;
+      datasets: DatasetService;
+      databases: DatabaseService;
+      databaseRecords: DatabaseRepository;
+      runtime: QueryRuntime;
+      cache: CacheStore;
+      events: AsyncEventService;
+      chartCacheTimeout: (chartId: number) => Promise<number | null>;
+      now?: () => Date;
+    },
+  ) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /** The dataset of a datasource reference the actor may query. */
+  async datasource(actor: Actor, ref: { id: number; type: string } | null | undefined): Promise<DatasetRecord> {
+    if (!ref) throw new StructuredError(400, [{ message: 'Datasource is required', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+    if (ref.type !== 'table' && ref.type !== 'dataset') {
+      throw new StructuredError(400, [{ message: `Datasource type ${ref.type} is not supported`, error_type: 'UNKNOWN_DATASOURCE_TYPE_ERROR', level: 'error', extra: {} }]);
+    }
+    try {
+      return await this.deps.datasets.getAccessible(actor, ref.id);
+    } catch (error) {
+      if (error instanceof NotFound) {
+        throw new StructuredError(404, [{ message: 'The dataset does not exist or you do not have access to it', error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR', level: 'error', extra: {} }]);
+      }
+      throw error;
+    }
+  }
+
+  /** The database of a dataset, read once per request (the record object lives for one request). */
+  private databaseOf(record: DatasetRecord): Promise<DatabaseRecord> {
+    let db = this.databasesByRecord.get(record);
+    if (!db) {
+      db = this.deps.databaseRecords.get(record.database_id).then((found) => {
+        if (!found) throw new NotFound();
+        return found;
+      });
+      this.databasesByRecord.set(record, db);
+      // A failed read is not remembered.
+      db.catch(() => this.databasesByRecord.delete(record));
+    }
+    return db;
+  }
+
+  /** Runs SQL through the pool and reads the rows back (temporal values as epoch ms). */
+  private async execute(record: DatasetRecord, sql: string, aliasToLabel: Record<string, string> = {}): Promise<Executed> {
+    // Access was checked on the dataset (datasource access does not require database access).
+    const db = await this.databaseOf(record);
+    const queryId = randomBytes(8).toString('base64url').slice(0, 11);
+    const timeoutSeconds = this.deps.config.chartQueryTimeoutSeconds;
+    const result = await this.deps.runtime.pool.run({
+      ...this.deps.databases.target(db, record.catalog, record.schema),
+      queryId, sql, limit: null, allowDml: false, timeoutMs: timeoutSeconds * 1000,
+      // Chart results are read once: small ones come back with the task instead of through the results backend.
+      inlineMaxBytes: INLINE_MAX_BYTES,
+    });
+    if (!result.ok) {
+      throw new StructuredError(400, result.errors.map((e) => ({ ...e, message: e.message })), { cause: result });
+    }
+    let rows: Record<string, unknown>[] = [];
+    if (result.rowsJson !== undefined) {
+      rows = parseLossless(result.rowsJson, undefined, parseNumber) as Record<string, unknown>[];
+    } else if (result.resultsKey) {
+      const slice = await readRows(this.deps.runtime.results, result.resultsKey, 0, null);
+      await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
+      rows = slice ? (parseLossless(slice.json, undefined, parseNumber) as Record<string, unknown>[]) : [];
+    }
+    const temporal = result.columns.filter((c) => c.type_generic === 2).map((c) => c.column_name);
+    const renames = Object.entries(aliasToLabel);
+    if (temporal.length || renames.length) {
+      for (const row of rows) {
+        for (const name of temporal) row[name] = toEpochMs(row[name]);
+        for (const [alias, label] of renames) {
+          row[label] = row[alias];
+          delete row[alias];
+        }
+      }
+    }
+    const columns = result.columns.map((c) => (aliasToLabel[c.column_name] ? { ...c, column_name: aliasToLabel[c.column_name], name: aliasToLabel[c.column_name] } : c));
+    return { sql, columns, rows, rowcount: result.rowCount };
+  }
+
+  private build(query: QueryObject, record: DatasetRecord) {
+    try {
+      return buildQuerySql(query, datasetForQuery(record), dialectFor(record.sqlalchemy_uri), { now: this.now(), allowAdhocSubquery: this.deps.config.featureFlags.ALLOW_ADHOC_SUBQUERY });
+    } catch (error) {
+      throw this.toStructured(error);
+    }
+  }
+
+  private toStructured(error: unknown): unknown {
+    if (error instanceof QueryBuildError) return new StructuredError(error.status, [{ message: error.message, error_type: error.errorType, level: 'error', extra: {} }]);
+    if (error instanceof TimeRangeError || error instanceof PostProcessingError) return new StructuredError(400, [{ message: error.message, error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+    if (error instanceof SyntaxError && /orderby/.test(error.message)) return new StructuredError(400, [{ message: 'Found invalid orderby options', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+    return error;
+  }
+
+  private normalise(raw: Record<string, unknown>, request: ChartDataRequest): QueryObject & { havingFilters: QueryFilter[] } {
+    try {
+      return normaliseQueryObject(raw, { now: this.now(), formData: request.form_data ?? null, maxRowLimit: this.deps.config.sqlMaxRow });
+    } catch (error) {
+      throw this.toStructured(error);
+    }
+  }
+
+  private cacheKey(record: DatasetRecord, query: QueryObject, resultType: string): string {
+    const payload = JSON.stringify({
+      datasource: `${record.id}__table`,
+      changed_on: new Date(record.changed_on).toISOString(),
+      database: record.database_id,
+      query: { ...query, fromDttm: query.fromDttm?.getTime() ?? null, toDttm: query.toDttm?.getTime() ?? null },
+      resultType,
+    });
+    return createHash('sha256').update(payload).digest('hex').slice(0, 32);
+  }
+
+  private async timeoutFor(record: DatasetRecord, request: ChartDataRequest, sliceId: number | null): Promise<number> {
+    if (request.custom_cache_timeout !== null && request.custom_cache_timeout !== undefined) return request.custom_cache_timeout;
+    const chart = sliceId ? await this.deps.chartCacheTimeout(sliceId) : null;
+    return chart ?? record.cache_timeout ?? record.database_cache_timeout ?? this.deps.config.cacheDefaultTimeoutSeconds;
+  }
+
+  /** The data of one query object, applying time offsets and post-processing. */
+  private async runQuery(record: DatasetRecord, query: QueryObject & { havingFilters: QueryFilter[] }, resultType: string) {
+    if (resultType === 'samples' || resultType === 'drill_detail') {
+      const all = allColumnsQuery(query, datasetForQuery(record));
+      const sampled: QueryObject & { havingFilters: QueryFilter[] } = {
+        ...all,
+        havingFilters: [],
+        fromDttm: resultType === 'samples' ? null : query.fromDttm,
+        toDttm: resultType === 'samples' ? null : query.toDttm,
+        filters: resultType === 'samples' ? query.filters.filter((f) => f.op !== 'TEMPORAL_RANGE') : query.filters,
+        rowLimit: Math.min(query.rowLimit ?? SAMPLES_ROW_LIMIT, SAMPLES_ROW_LIMIT),
+        rowOffset: query.rowOffset,
+        extras: { ...query.extras, having: null },
+      };
+      const built = this.build(sampled, record);
+      const executed = await this.execute(record, built.sql, built.aliasToLabel);
+      let totalCount: number | undefined;
+      if (resultType === 'drill_detail') {
+        const countSql = buildCountSql(sampled, datasetForQuery(record), dialectFor(record.sqlalchemy_uri), { now: this.now(), allowAdhocSubquery: this.deps.config.featureFlags.ALLOW_ADHOC_SUBQUERY });
+        const counted = await this.execute(record, countSql);
+        totalCount = Number(counted.rows[0]?.rowcount ?? 0);
+      }
+      return { built, executed, colnames: executed.columns.map((c) => c.column_name), rows: executed.rows, totalCount };
+    }
+    const built = this.build(query, record);
+    const executed = await this.execute(record, built.sql, built.aliasToLabel);
+    let colnames = built.labels.filter((l) => executed.columns.some((c) => c.column_name === l));
+    if (!colnames.length) colnames = executed.columns.map((c) => c.column_name);
+    let rows = executed.rows;
+    const labelMap: Record<string, string[]> = Object.fromEntries(colnames.map((c) => [c, [c]]));
+
+    if (query.timeOffsets.length) {
+      const xAxis = xAxisLabel(query);
+      if (!xAxis) throw new StructuredError(400, [{ message: 'A time column is required for time comparison', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+      const metricLabels = query.metrics.map(getMetricLabel);
+      const joinColumns = colnames.filter((c) => c !== xAxis && !metricLabels.includes(c));
+      for (const offset of query.timeOffsets) {
+        let delta;
+        try {
+          delta = parseTimeDelta(offset);
+        } catch (error) {
+          throw this.toStructured(error);
+        }
+        const range = shiftRange({ since: query.fromDttm, until: query.toDttm }, offset);
+        const axisColumn = query.columns.find((c) => typeof c === 'object' && c.columnType === 'BASE_AXIS');
+        const granularity = query.granularity ?? (axisColumn && typeof axisColumn === 'object' ? axisColumn.sqlExpression : null);
+        const shifted = this.build({
+          ...query,
+          granularity,
+          fromDttm: range.since,
+          toDttm: range.until,
+          filters: query.filters.filter((f) => f.op !== 'TEMPORAL_RANGE'),
+          postProcessing: [],
+          timeOffsets: [],
+          rowLimit: query.rowLimit,
+        }, record);
+        const offsetRows = await this.execute(record, shifted.sql, shifted.aliasToLabel);
+        const joined = joinTimeOffset({ colnames, rows }, offsetRows.rows, {
+          offset,
+          timeColumn: xAxis,
+          joinColumns,
+          metrics: metricLabels,
+          shiftMs: (t) => addUnits(new Date(t), -delta.n, delta.unit).getTime(),
+        });
+        colnames = joined.colnames;
+        rows = joined.rows;
+        for (const m of metricLabels) labelMap[`${m}__${offset}`] = [m, offset];
+      }
+    }
+
+    if (query.postProcessing.some(Boolean)) {
+      try {
+        const processed = applyPostProcessing(colnames, rows, query.postProcessing);
+        colnames = processed.colnames;
+        rows = processed.rows;
+      } catch (error) {
+        throw this.toStructured(error);
+      }
+    }
+    return { built, executed, colnames, rows, labelMap };
+  }
+
+  /** One query's payload (Superset's `_get_full`), from the cache unless forced. */
+  private async queryPayload(record: DatasetRecord, raw: Record<string, unknown>, request: ChartDataRequest, sliceId: number | null): Promise<ChartDataQueryResult | Record<string, unknown>> {
+    const query = this.normalise(raw, request);
+    const resultType = (raw.result_type as string | undefined) ?? request.result_type;
+    if (resultType === 'query') {
+      const built = this.build(query, record);
+      return { query: built.sql, language: 'sql' };
+    }
+    if (resultType === 'columns') {
+      return {
+        data: record.columns.map((c) => ({ column_name: c.column_name, verbose_name: c.verbose_name, dtype: c.type ? genericTypeOf(c.type) : null })),
+      };
+    }
+    if (resultType === 'timegrains') {
+      const spec = getEngineSpec(record.sqlalchemy_uri);
+      return { data: (Object.keys(spec.timeGrainExpressions) as TimeGrain[]).map((g) => ({ name: TIME_GRAIN_NAMES[g], function: spec.timeGrainExpressions[g], duration: g })) };
+    }
+    const cacheTimeout = await this.timeoutFor(record, request, sliceId);
+    const key = this.cacheKey(record, query, resultType);
+    if (!request.force) {
+      const hit = await this.deps.cache.get(`chart-data:${key}`);
+      if (hit) {
+        const payload = parseLossless(hit, undefined, parseNumber) as ChartDataQueryResult;
+        return { ...payload, is_cached: true };
+      }
+    }
+    const ran = await this.runQuery(record, query, resultType);
+    const coltypes = ran.colnames.map((name) => {
+      const column = ran.executed.columns.find((c) => c.column_name === name);
+      if (column) return column.type_generic;
+      const sample = ran.rows.find((r) => r[name] !== null && r[name] !== undefined)?.[name];
+      return genericOfValue(sample);
+    });
+    const payload: ChartDataQueryResult = {
+      cache_key: key,
+      cached_dttm: this.now().toISOString().replace(/\.\d{3}Z$/, ''),
+      cache_timeout: cacheTimeout,
+      applied_filters: ran.built.appliedFilterColumns.map((column) => ({ column })),
+      rejected_filters: ran.built.rejectedFilterColumns,
+      annotation_data: {},
+      error: null,
+      is_cached: false,
+      query: ran.executed.sql,
+      status: 'success',
+      stacktrace: null,
+      rowcount: ran.rows.length,
+      sql_rowcount: ran.executed.rowcount,
+      from_dttm: query.fromDttm?.getTime() ?? null,
+      to_dttm: query.toDttm?.getTime() ?? null,
+      label_map: ('labelMap' in ran && ran.labelMap) || Object.fromEntries(ran.colnames.map((c) => [c, [c]])),
+      colnames: ran.colnames,
+      indexnames: ran.rows.map((_, i) => i),
+      coltypes,
+      data: ran.rows,
+      ...('totalCount' in ran && ran.totalCount !== undefined ? { total_count: ran.totalCount } : {}),
+    };
+    // Superset's convention: a timeout of -1 disables caching, 0 keeps the entry until evicted.
+    if (cacheTimeout >= 0) await this.deps.cache.set(`chart-data:${key}`, stringifyLossless(payload) ?? '', cacheTimeout || null);
+    if (resultType === 'results') {
+      return { data: payload.data, colnames: payload.colnames, coltypes: payload.coltypes, rowcount: payload.rowcount, sql_rowcount: payload.sql_rowcount };
+    }
+    return payload;
+  }
+
+  /** Every query of a request, in order. */
+  async results(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<Array<ChartDataQueryResult | Record<string, unknown>>> {
+    const record = await this.datasource(actor, request.datasource);
+    if (!request.queries.length) throw new StructuredError(400, [{ message: 'Missing data for required field.', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: { queries: ['Missing data for required field.'] } }]);
+    const out = [];
+    for (const raw of request.queries) out.push(await this.queryPayload(record, raw, request, sliceId));
+    return out;
+  }
+
+  /** `POST /api/v1/chart/data`: JSON, csv or xlsx, or a 202 job when asynchronous queries are on. */
+  async data(actor: Actor | null, request: ChartDataRequest, opts: { sliceId?: number | null; allowAsync?: boolean } = {}): Promise<ChartDataAnswer> {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    if (request.result_format !== 'json') this.deps.security.require(actor, 'can_csv', 'Superset');
+    const sliceId = opts.sliceId ?? (request.form_data?.slice_id ? Number(request.form_data.slice_id) : null);
+    if (this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES && opts.allowAsync !== false && request.result_format === 'json' && ['full', 'results'].includes(request.result_type)) {
+      const record = await this.datasource(actor, request.datasource);
+      const cached = request.force ? null : await this.cachedResponse(record, request);
+      if (cached) return { kind: 'json', status: 200, body: cached };
+      return { kind: 'async', status: 202, body: await this.submitAsync(actor, request, sliceId) };
+    }
+    const results = await this.results(actor, request, sliceId);
+    if (request.result_format === 'json') return { kind: 'json', status: 200, body: stringifyLossless({ result: results }) ?? '{}' };
+    return this.exportFile(results as ChartDataQueryResult[], request.result_format);
+  }
+
+  /** The response when every query is cached (the async path answers those at once, like Superset). */
+  private async cachedResponse(record: DatasetRecord, request: ChartDataRequest): Promise<string | null> {
+    const payloads = [];
+    for (const raw of request.queries) {
+      const query = this.normalise(raw, request);
+      const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(record, query, (raw.result_type as string) ?? request.result_type)}`);
+      if (!hit) return null;
+      payloads.push({ ...(parseLossless(hit, undefined, parseNumber) as object), is_cached: true });
+    }
+    return stringifyLossless({ result: payloads }) ?? null;
+  }
+
+  /** Queues the request in-process and answers with the job; completion is published as an async event. */
+  private async submitAsync(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<AsyncJobMetadata> {
+    const job: AsyncJobMetadata = { channel_id: this.deps.events.channelFor(actor), job_id: randomUUID(), user_id: actor.userId, status: 'pending', errors: [], result_url: null };
+    const resultKey = randomBytes(16).toString('hex');
+    setImmediate(() => {
+      void (async () => {
+        try {
+          const results = await this.results(actor, request, sliceId);
+          await this.deps.cache.set(`chart-data-result:${resultKey}`, stringifyLossless({ result: results }) ?? '', Math.max(600, this.deps.config.cacheDefaultTimeoutSeconds));
+          await this.deps.events.publish(job.channel_id, { ...job, status: 'done', result_url: `/api/v1/chart/data/${resultKey}` });
+        } catch (error) {
+          const errors = error instanceof StructuredError ? error.errors : [{ message: (error as Error).message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }];
+          if (!(error instanceof StructuredError)) this.deps.logger.error({ err: error }, 'async chart data failed');
+          await this.deps.events.publish(job.channel_id, { ...job, status: 'error', errors });
+        }
+      })();
+    });
+    return job;
+  }
+
+  /**
+   * `POST /datasource/samples`: a page of unaggregated rows (filters of the body applied) with the
+   * total count, Superset's samples / drill-to-detail answer.
+   */
+  async samples(actor: Actor | null, opts: { datasourceId: number; datasourceType: string; page: number; perPage: number; force: boolean; payload: Record<string, unknown> }) {
+    this.deps.security.require(actor, 'can_read', 'Dataset');
+    const record = await this.datasource(actor, { id: opts.datasourceId, type: opts.datasourceType });
+    const perPage = Math.max(1, Math.min(opts.perPage, SAMPLES_ROW_LIMIT));
+    const page = Math.max(1, opts.page);
+    const request = { datasource: { id: record.id, type: 'table' }, queries: [], result_format: 'json', result_type: 'drill_detail', force: opts.force } as unknown as ChartDataRequest;
+    const query = this.normalise({ ...opts.payload, row_limit: perPage, row_offset: (page - 1) * perPage }, request);
+    const hasRange = !!(opts.payload.time_range || (query.filters ?? []).some((f) => f.op === 'TEMPORAL_RANGE'));
+    const ran = await this.runQuery(record, { ...query, rowLimit: perPage }, hasRange ? 'drill_detail' : 'samples');
+    const total = ran.totalCount ?? (await this.runQuery(record, query, 'drill_detail')).totalCount ?? ran.rows.length;
+    return {
+      data: ran.rows,
+      colnames: ran.colnames,
+      coltypes: ran.colnames.map((n) => ran.executed.columns.find((c) => c.column_name === n)?.type_generic ?? 1),
+      rowcount: ran.rows.length,
+      sql_rowcount: ran.executed.rowcount,
+      total_count: total,
+      page,
+      per_page: perPage,
+      query: ran.executed.sql,
+      is_cached: false,
+      status: 'success',
+    };
+  }
+
+  /** `GET /api/v1/chart/data/{cache_key}`: the stored result of an asynchronous job. */
+  async cachedResult(actor: Actor | null, key: string): Promise<string> {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    const hit = await this.deps.cache.get(`chart-data-result:${key}`);
+    if (!hit) throw new StructuredError(410, [{ message: 'Cached data not found', error_type: 'RESULTS_BACKEND_ERROR', level: 'error', extra: {} }]);
+    return hit;
+  }
+
+  /** csv or xlsx of the query results (one file; several queries are separated like Superset's zip would list them). */
+  private async exportFile(results: ChartDataQueryResult[], format: 'csv' | 'xlsx'): Promise<ChartDataAnswer> {
+    const stamp = this.now().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+    if (format === 'csv') {
+      const { stringify } = await import('csv-stringify/sync');
+      const text = results
+        .map((r) => stringify([r.colnames, ...r.data.map((row) => r.colnames.map((c) => csvCell(row[c], r.coltypes[r.colnames.indexOf(c)])))]))
+        .join('\n');
+      return { kind: 'file', status: 200, contentType: 'text/csv; charset=utf-8', filename: `${stamp}.csv`, body: text };
+    }
+    const ExcelJS = (await import('exceljs')).default;
+    const workbook = new ExcelJS.Workbook();
+    results.forEach((r, i) => {
+      const sheet = workbook.addWorksheet(results.length > 1 ? `query_${i + 1}` : 'Sheet1');
+      sheet.addRow(r.colnames);
+      for (const row of r.data) sheet.addRow(r.colnames.map((c, k) => xlsxCell(row[c], r.coltypes[k])));
+    });
+    const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+    return { kind: 'file', status: 200, contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', filename: `${stamp}.xlsx`, body: buffer };
+  }
+}
+
+function csvCell(value: unknown, type: number | undefined): unknown {
+  if (value === null || value === undefined) return '';
+  if (type === 2 && typeof value === 'number') return new Date(value).toISOString().replace('T', ' ').replace(/\.000Z$/, '').replace(/Z$/, '');
+  if (typeof value === 'bigint') return value.toString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}
+
+function xlsxCell(value: unknown, type: number | undefined): unknown {
+  if (value === null || value === undefined) return null;
+  if (type === 2 && typeof value === 'number') return new Date(value);
+  if (typeof value === 'bigint') return Number.isSafeInteger(Number(value)) ? Number(value) : value.toString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return value;
+}

@@ -1,0 +1,199 @@
+import type { ChartCreate, ChartUpdate, ListQuery, ListResult } from '@meridian/contracts';
+import { hasPermission, isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
+import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
+import { humanizedDelta } from '../database/humanize';
+import type { DatasetService } from '../dataset/dataset.service';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+import type { ChartRecord, ChartRepository } from './chart.repository';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const fullName = (p: { first_name: string; last_name: string } | null) => (p ? `${p.first_name} ${p.last_name}`.trim() : '');
+
+function parseParams(params: string | null): Record<string, unknown> {
+  if (!params) return {};
+  try {
+    const value = JSON.parse(params);
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+/** `GET /api/v1/chart/{pk}` (Superset's ChartRestApi.get). */
+export function chartView(c: ChartRecord) {
+  return {
+    id: c.id,
+    uuid: c.uuid,
+    slice_name: c.slice_name,
+    viz_type: c.viz_type,
+    params: c.params,
+    query_context: c.query_context,
+    description: c.description,
+    cache_timeout: c.cache_timeout,
+    certified_by: c.certified_by,
+    certification_details: c.certification_details,
+    is_managed_externally: c.is_managed_externally,
+    external_url: c.external_url,
+    datasource_id: c.datasource_id,
+    datasource_type: c.datasource_type,
+    owners: c.owners,
+    dashboards: c.dashboards.map((d) => ({ id: d.id, dashboard_title: d.dashboard_title, json_metadata: d.json_metadata })),
+    changed_on_delta_humanized: humanizedDelta(c.changed_on),
+    thumbnail_url: `/api/v1/chart/${c.id}/thumbnail/${c.uuid}/`,
+    url: `/explore/?slice_id=${c.id}`,
+    tags: [],
+  };
+}
+
+/** A list row (Superset's ChartRestApi.get_list columns). */
+export function chartListView(c: ChartRecord) {
+  return {
+    ...chartView(c),
+    slice_url: `/explore/?slice_id=${c.id}`,
+    edit_url: `/chart/edit/${c.id}`,
+    datasource_url: c.datasource_id ? `/explore/?datasource_type=table&datasource_id=${c.datasource_id}` : null,
+    datasource_name_text: c.datasource_name ? [c.datasource_schema, c.datasource_name].filter(Boolean).join('.') : null,
+    table: c.datasource_name ? { table_name: c.datasource_name, schema: c.datasource_schema, default_endpoint: null } : null,
+    form_data: parseParams(c.params),
+    description_markeddown: c.description ?? '',
+    created_by: c.created_by,
+    created_by_name: fullName(c.created_by),
+    changed_by: c.changed_by,
+    changed_by_name: fullName(c.changed_by),
+    changed_on_utc: iso(c.changed_on),
+    changed_on_dttm: c.changed_on ? new Date(c.changed_on).getTime() : null,
+    created_on_delta_humanized: humanizedDelta(c.created_on),
+    last_saved_at: iso(c.last_saved_at),
+    last_saved_by: null,
+  };
+}
+
+/** Saved charts: CRUD with owners and dashboards, favourites, list search. */
+export class ChartService {
+  constructor(private readonly deps: { charts: ChartRepository; datasets: DatasetService; security: SecurityService }) {}
+
+  private async getReadable(actor: Actor, id: number): Promise<ChartRecord> {
+    const chart = await this.deps.charts.get(id);
+    if (!chart) throw new NotFound();
+    if (!isAdmin(actor) && !isOwner(actor, chart) && chart.datasource_id) {
+      await this.deps.datasets.getAccessible(actor, chart.datasource_id).catch(() => {
+        throw new NotFound();
+      });
+    }
+    return chart;
+  }
+
+  /** can_write on Chart and owner (or admin), else 403 'Changing this chart is forbidden'. */
+  private async getEditable(actor: Actor, id: number): Promise<ChartRecord> {
+    this.deps.security.require(actor, 'can_write', 'Chart');
+    const chart = await this.deps.charts.get(id);
+    if (!chart) throw new NotFound();
+    if (!isAdmin(actor) && !isOwner(actor, chart)) throw new Forbidden('Changing this chart is forbidden');
+    return chart;
+  }
+
+  private seesAll(actor: Actor) {
+    return isAdmin(actor) || hasPermission(actor, 'all_datasource_access', 'all_datasource_access') || hasPermission(actor, 'all_database_access', 'all_database_access');
+  }
+
+  async list(actor: Actor | null, query: ListQuery): Promise<ListResult<ReturnType<typeof chartListView>>> {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    const datasetIds = this.seesAll(actor) ? null : (await this.deps.datasets.list(actor, { filters: [], order_direction: 'asc', page: 0, page_size: -1 })).ids;
+    const { count, rows } = await this.deps.charts.list(query, { datasetIds, userId: actor.userId });
+    return { count, ids: rows.map((r) => r.id), result: rows.map(chartListView) };
+  }
+
+  async get(actor: Actor | null, id: number) {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    return chartView(await this.getReadable(actor, id));
+  }
+
+  async record(actor: Actor | null, id: number): Promise<ChartRecord> {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    return this.getReadable(actor, id);
+  }
+
+  private async validate(actor: Actor, input: ChartUpdate): Promise<void> {
+    const errors: Record<string, string[]> = {};
+    if (input.datasource_id !== undefined) {
+      if (input.datasource_type && input.datasource_type !== 'table' && input.datasource_type !== 'dataset') errors.datasource_type = ['Datasource type is invalid'];
+      else await this.deps.datasets.getAccessible(actor, input.datasource_id).catch(() => (errors.datasource_id = ['Datasource does not exist']));
+    }
+    for (const field of ['params', 'query_context'] as const) {
+      const text = input[field];
+      if (text) {
+        try {
+          JSON.parse(text);
+        } catch {
+          errors[field] = ['Field cannot be decoded by JSON.'];
+        }
+      }
+    }
+    if (input.owners?.length) {
+      const existing = await this.deps.charts.existingUserIds(input.owners);
+      if (existing.length !== new Set(input.owners).size) errors.owners = ['Owners are invalid'];
+    }
+    if (input.dashboards?.length) {
+      const found = await this.deps.charts.dashboards(input.dashboards);
+      if (found.length !== new Set(input.dashboards).size) errors.dashboards = ['Dashboards do not exist'];
+      else if (!isAdmin(actor) && found.some((d) => !d.owners.includes(actor.userId))) errors.dashboards = ['Dashboards do not exist'];
+    }
+    if (Object.keys(errors).length) throw new Unprocessable(errors);
+  }
+
+  async create(actor: Actor | null, input: ChartCreate) {
+    this.deps.security.require(actor, 'can_write', 'Chart');
+    await this.validate(actor, input);
+    const { owners, dashboards, datasource_name: _n, query_context_generation: _g, is_managed_externally, ...fields } = input;
+    const id = await this.deps.charts.create(
+      { ...fields, is_managed_externally: is_managed_externally ?? false, datasource_type: 'table', created_by_fk: actor.userId, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId },
+      owners?.length ? owners : [actor.userId],
+      dashboards ?? [],
+    );
+    return chartView((await this.deps.charts.get(id))!);
+  }
+
+  async update(actor: Actor | null, id: number, input: ChartUpdate) {
+    this.deps.security.require(actor, 'can_write', 'Chart');
+    await this.getEditable(actor, id);
+    await this.validate(actor, input);
+    const { owners, dashboards, tags: _t, datasource_name: _n, query_context_generation: _g, ...fields } = input;
+    const patch = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
+    if (patch.datasource_type) patch.datasource_type = 'table';
+    await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId }, { owners, dashboards });
+    return chartView((await this.deps.charts.get(id))!);
+  }
+
+  async delete(actor: Actor | null, id: number): Promise<void> {
+    this.deps.security.require(actor, 'can_write', 'Chart');
+    await this.getEditable(actor, id);
+    await this.deps.charts.delete([id]);
+  }
+
+  async bulkDelete(actor: Actor | null, ids: number[]): Promise<number> {
+    this.deps.security.require(actor, 'can_write', 'Chart');
+    for (const id of ids) await this.getEditable(actor, id);
+    await this.deps.charts.delete(ids);
+    return ids.length;
+  }
+
+  async favoriteStatus(actor: Actor | null, ids: number[]) {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    const favorites = await this.deps.charts.favoriteIds(actor.userId, ids);
+    return ids.map((id) => ({ id, value: favorites.includes(id) }));
+  }
+
+  async setFavorite(actor: Actor | null, id: number, on: boolean): Promise<void> {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    await this.getReadable(actor, id);
+    if (on) await this.deps.charts.addFavorite(actor.userId, id);
+    else await this.deps.charts.removeFavorite(actor.userId, id);
+  }
+
+  async relatedOwners(actor: Actor | null, opts: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
+    return { count, result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } })) };
+  }
+}

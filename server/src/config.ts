@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root: `.data/` and `client/dist/` are found from here whatever the working directory. */
+export const ROOT_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Feature flags that reach the client in its bootstrap data; each may be set as `FEATURE_<NAME>=true|false`. */
+export const FEATURE_FLAG_DEFAULTS = {
+  SQLLAB_BACKEND_PERSISTENCE: true,
+  DASHBOARD_CROSS_FILTERS: true,
+  DASHBOARD_RBAC: false,
+  GLOBAL_ASYNC_QUERIES: false,
+  ENABLE_TEMPLATE_PROCESSING: true,
+  ALLOW_ADHOC_SUBQUERY: false,
+  ALERT_REPORTS: true,
+} as const;
+export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
+
+export interface Config {
+  env: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  secretKey: string;
+  workerPoolSize: number;
+  sqlMaxRow: number;
+  displayMaxRow: number;
+  defaultSqllabLimit: number;
+  sqllabTimeoutSeconds: number;
+  sqllabAsyncTimeLimitSeconds: number;
+  resultsMaxBytes: number;
+  resultsTtlSeconds: number;
+  /** Seconds chart data stays cached when neither chart, dataset nor database says. */
+  cacheDefaultTimeoutSeconds: number;
+  /** Seconds a chart data query may run (Superset's SUPERSET_WEBSERVER_TIMEOUT). */
+  chartQueryTimeoutSeconds: number;
+  featureFlags: Record<FeatureFlag, boolean>;
+  adminPassword: string;
+  logLevel: string;
+}
+
+function intFrom(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
+  return n;
+}
+
+function boolFrom(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return /^(1|true|yes|on)$/i.test(value);
+}
+
+/** The secret key: SECRET_KEY, else one generated once and kept under the data dir; production refuses to run without one. */
+function secretKeyFrom(env: NodeJS.ProcessEnv, dataDir: string): string {
+  if (env.SECRET_KEY) return env.SECRET_KEY;
+  if (env.NODE_ENV === 'production') {
+    throw new Error('SECRET_KEY must be set when NODE_ENV=production: refusing to start with a generated key.');
+  }
+  const file = join(dataDir, 'secret_key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, key, { mode: 0o600 });
+  return key;
+}
+
+/** Reads Meridian's configuration from the environment; every setting has a documented default (README). */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? join(ROOT_DIR, '.data'));
+  const featureFlags = { ...FEATURE_FLAG_DEFAULTS } as Record<FeatureFlag, boolean>;
+  for (const flag of Object.keys(featureFlags) as FeatureFlag[]) {
+    featureFlags[flag] = boolFrom(env[`FEATURE_${flag}`], featureFlags[flag]);
+  }
+  const sqlMaxRow = intFrom(env.SQL_MAX_ROW, 100_000);
+  return {
+    env: env.NODE_ENV ?? 'development',
+    port: intFrom(env.PORT, 8088),
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
+    secretKey: secretKeyFrom(env, dataDir),
+    workerPoolSize: intFrom(env.WORKER_POOL_SIZE, availableParallelism()),
+    sqlMaxRow,
+    displayMaxRow: intFrom(env.DISPLAY_MAX_ROW, 10_000),
+    defaultSqllabLimit: Math.min(intFrom(env.DEFAULT_SQLLAB_LIMIT, 1000), sqlMaxRow),
+    sqllabTimeoutSeconds: intFrom(env.SQLLAB_TIMEOUT, 30),
+    sqllabAsyncTimeLimitSeconds: intFrom(env.SQLLAB_ASYNC_TIME_LIMIT, 6 * 60 * 60),
+    resultsMaxBytes: intFrom(env.RESULTS_MAX_BYTES, 2 * 1024 * 1024 * 1024),
+    resultsTtlSeconds: intFrom(env.RESULTS_TTL_SECONDS, 24 * 60 * 60) || 24 * 60 * 60,
+    cacheDefaultTimeoutSeconds: intFrom(env.CACHE_DEFAULT_TIMEOUT, 24 * 60 * 60),
+    chartQueryTimeoutSeconds: intFrom(env.SUPERSET_WEBSERVER_TIMEOUT, 60) || 60,
+    featureFlags,
+    adminPassword: env.ADMIN_PASSWORD || 'admin',
+    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+  };
+}

@@ -1,0 +1,320 @@
+import type {
+  DatabaseCreate, DatabaseSchemasQuery, DatabaseTableOption, DatabaseTablesQuery, DatabaseTestConnection, DatabaseUpdate, DatabaseView,
+  ListQuery, ListResult, TableMetadataQuery,
+} from '@meridian/contracts';
+import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
+import { backendFromUri, getEngineSpec, type ConnectionTarget, type MetadataRequest, type MetadataSuccess, type MetadataTask, type TableMetadata, type TaskFailure } from '@meridian/query-worker';
+import { Invalid, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+import type { QueryRuntime } from '../results/query-runtime';
+import { databasePermName, type DatabaseInsert, type DatabasePatch, type DatabaseRecord, type DatabaseRepository } from './database.repository';
+import { humanizedDelta, isoOf } from './humanize';
+import type { PasswordCrypto } from './password-crypto';
+import { maskedUri, PASSWORD_MASK, passwordOf, uriProblem, withPassword } from './sqlalchemy-uri';
+
+/** A database's `extra` JSON, parsed (unknown keys kept). */
+export interface DatabaseExtra {
+  disable_data_preview?: boolean;
+  disable_drill_to_detail?: boolean;
+  schemas_allowed_for_file_upload?: string[];
+  engine_params?: Record<string, unknown>;
+  metadata_cache_timeout?: { schema_cache_timeout?: number; table_cache_timeout?: number };
+  cost_estimate_enabled?: boolean;
+  allow_multi_catalog?: boolean;
+  [key: string]: unknown;
+}
+
+export function parseExtra(extra: string | null | undefined): DatabaseExtra {
+  if (!extra) return {};
+  try {
+    const value = JSON.parse(extra);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : {};
+  } catch {
+    return {};
+  }
+}
+
+const DRIVERS: Record<string, string> = { postgresql: 'psycopg2', mysql: 'mysqldb', duckdb: 'duckdb_engine', sqlite: 'pysqlite' };
+const METADATA_CACHE_SECONDS = 300;
+
+/** The failure of a worker task as a structured error. */
+export function taskError(failure: TaskFailure, status = 422): StructuredError {
+  return new StructuredError(status, failure.errors.map((e) => ({ ...e })));
+}
+
+/** Databases: CRUD, connection tests, schema/table browsing, and who may use which database. */
+export class DatabaseService {
+  private readonly metadataCache = new Map<string, { until: number; value: MetadataSuccess }>();
+  private readonly changeListeners: ((databaseId: number) => void)[] = [];
+
+  constructor(
+    private readonly deps: { databases: DatabaseRepository; security: SecurityService; runtime: QueryRuntime; crypto: PasswordCrypto },
+  ) {}
+
+  /** Superset's `can_access_database`: admin, all databases/datasources, or `database_access` on the database. */
+  canAccess(actor: Actor, db: Pick<DatabaseRecord, 'id' | 'database_name'>): boolean {
+    return (
+      isAdmin(actor) ||
+      hasPermission(actor, 'all_database_access', 'all_database_access') ||
+      hasPermission(actor, 'all_datasource_access', 'all_datasource_access') ||
+      hasPermission(actor, 'database_access', databasePermName(db.database_name, db.id))
+    );
+  }
+
+  /** The database when the actor may use it; 404 otherwise (its existence is not revealed). */
+  async getAccessible(actor: Actor, id: number): Promise<DatabaseRecord> {
+    const db = await this.deps.databases.get(id);
+    if (!db || !this.canAccess(actor, db)) throw new NotFound();
+    return db;
+  }
+
+  /** Every database the actor may use. */
+  async accessible(actor: Actor): Promise<DatabaseRecord[]> {
+    return (await this.deps.databases.all()).filter((db) => this.canAccess(actor, db));
+  }
+
+  /** Where a task on this database connects: the URI with its real password. */
+  target(db: DatabaseRecord, catalog?: string | null, schema?: string | null): ConnectionTarget {
+    const password = db.password_encrypted ? this.deps.crypto.decrypt(db.password_encrypted) : null;
+    return { uri: withPassword(db.sqlalchemy_uri, password), catalog: catalog ?? null, schema: schema ?? null };
+  }
+
+  toView(db: DatabaseRecord): DatabaseView {
+    const extra = parseExtra(db.extra);
+    const backend = backendFromUri(db.sqlalchemy_uri) ?? db.sqlalchemy_uri.split(':')[0];
+    const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, first_name: first ?? '', last_name: last ?? '' } : null);
+    return {
+      id: db.id,
+      uuid: db.uuid,
+      database_name: db.database_name,
+      backend,
+      engine: backend,
+      driver: DRIVERS[backend] ?? backend,
+      sqlalchemy_uri: maskedUri(db.sqlalchemy_uri),
+      expose_in_sqllab: db.expose_in_sqllab,
+      allow_run_async: db.allow_run_async,
+      allow_dml: db.allow_dml,
+      allow_ctas: db.allow_ctas,
+      allow_cvas: db.allow_cvas,
+      allow_file_upload: db.allow_file_upload,
+      allow_multi_catalog: Boolean(extra.allow_multi_catalog),
+      allows_cost_estimate: extra.cost_estimate_enabled !== false,
+      allows_subquery: true,
+      allows_virtual_table_explore: true,
+      disable_data_preview: Boolean(extra.disable_data_preview),
+      disable_drill_to_detail: Boolean(extra.disable_drill_to_detail),
+      explore_database_id: db.id,
+      cache_timeout: db.cache_timeout,
+      force_ctas_schema: db.force_ctas_schema,
+      impersonate_user: db.impersonate_user,
+      is_managed_externally: db.is_managed_externally,
+      external_url: db.external_url,
+      extra: db.extra,
+      configuration_method: 'sqlalchemy_form',
+      engine_information: { supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false },
+      created_by: person(db.created_by_fk, db.created_by_first_name, db.created_by_last_name),
+      changed_by: person(db.changed_by_fk, db.changed_by_first_name, db.changed_by_last_name),
+      created_on: isoOf(db.created_on),
+      changed_on: isoOf(db.changed_on),
+      changed_on_delta_humanized: humanizedDelta(db.changed_on),
+    };
+  }
+
+  async list(actor: Actor | null, query: ListQuery): Promise<ListResult<DatabaseView>> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const all = isAdmin(actor) || hasPermission(actor, 'all_database_access', 'all_database_access') || hasPermission(actor, 'all_datasource_access', 'all_datasource_access');
+    const ids = all ? null : (await this.accessible(actor)).map((d) => d.id);
+    const { count, rows } = await this.deps.databases.list(query, ids);
+    return { count, ids: rows.map((r) => r.id), result: rows.map((r) => this.toView(r)) };
+  }
+
+  async get(actor: Actor | null, id: number): Promise<DatabaseView> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    return this.toView(await this.getAccessible(actor, id));
+  }
+
+  /** Splits a URI into what is stored: the masked URI and the encrypted password. */
+  private secure(uri: string, keep: DatabaseRecord | null): { sqlalchemy_uri: string; password_encrypted: string | null } {
+    const problem = uriProblem(uri);
+    if (problem) throw new Unprocessable({ sqlalchemy_uri: [`Invalid connection string, a valid string usually follows: backend+driver://user:password@database-host/database-name. ${problem}`] });
+    const password = passwordOf(uri);
+    if (password === null) return { sqlalchemy_uri: uri, password_encrypted: null };
+    if (password === PASSWORD_MASK && keep) return { sqlalchemy_uri: maskedUri(uri), password_encrypted: keep.password_encrypted };
+    return { sqlalchemy_uri: maskedUri(uri), password_encrypted: this.deps.crypto.encrypt(password) };
+  }
+
+  private async checkConnection(target: ConnectionTarget): Promise<void> {
+    const result = await this.deps.runtime.pool.testConnection({ ...target, timeoutMs: 30_000 });
+    if (!result.ok) throw new Unprocessable('Connection failed, please check your connection settings', { cause: result });
+  }
+
+  async create(actor: Actor | null, input: DatabaseCreate): Promise<DatabaseView> {
+    this.deps.security.require(actor, 'can_write', 'Database');
+    if (await this.deps.databases.findByName(input.database_name)) {
+      throw new Unprocessable({ database_name: ['A database with the same name already exists.'] });
+    }
+    const stored = this.secure(input.sqlalchemy_uri, null);
+    await this.checkConnection({ uri: input.sqlalchemy_uri });
+    const { sqlalchemy_uri: _u, extra, uuid, ...flags } = input;
+    const values: DatabaseInsert = {
+      ...flags,
+      ...stored,
+      extra: extra && extra.trim() ? extra : '{}',
+      ...(uuid ? { uuid } : {}),
+      is_managed_externally: input.is_managed_externally ?? false,
+      created_by_fk: actor.userId,
+      changed_by_fk: actor.userId,
+    };
+    const id = await this.deps.databases.create(values);
+    return this.toView((await this.deps.databases.get(id))!);
+  }
+
+  async update(actor: Actor | null, id: number, input: DatabaseUpdate): Promise<DatabaseView> {
+    this.deps.security.require(actor, 'can_write', 'Database');
+    const current = await this.getAccessible(actor, id);
+    if (input.database_name && input.database_name !== current.database_name) {
+      const clash = await this.deps.databases.findByName(input.database_name);
+      if (clash && clash.id !== id) throw new Unprocessable({ database_name: ['A database with the same name already exists.'] });
+    }
+    const { sqlalchemy_uri, extra, uuid: _uuid, ...flags } = input;
+    const patch: DatabasePatch = { ...flags, changed_by_fk: actor.userId };
+    if (extra !== undefined) patch.extra = extra.trim() ? extra : '{}';
+    if (sqlalchemy_uri !== undefined) {
+      const stored = this.secure(sqlalchemy_uri, current);
+      const password = stored.password_encrypted ? this.deps.crypto.decrypt(stored.password_encrypted) : null;
+      await this.checkConnection({ uri: withPassword(stored.sqlalchemy_uri, password) });
+      Object.assign(patch, stored);
+    }
+    await this.deps.databases.update(id, current.database_name, patch);
+    this.forget(id);
+    return this.toView((await this.deps.databases.get(id))!);
+  }
+
+  async delete(actor: Actor | null, id: number): Promise<void> {
+    this.deps.security.require(actor, 'can_write', 'Database');
+    const current = await this.getAccessible(actor, id);
+    if ((await this.deps.databases.countDatasets(id)) > 0) throw new Unprocessable('Cannot delete a database that has datasets attached');
+    await this.deps.databases.delete(id, current.database_name);
+    this.forget(id);
+  }
+
+  /** Superset's test connection: a masked URI of an existing database (by name) uses its stored password. */
+  async testConnection(actor: Actor | null, input: DatabaseTestConnection): Promise<void> {
+    this.deps.security.require(actor, 'can_write', 'Database');
+    const problem = uriProblem(input.sqlalchemy_uri);
+    if (problem) throw new Unprocessable({ sqlalchemy_uri: [problem] });
+    let uri = input.sqlalchemy_uri;
+    if (passwordOf(uri) === PASSWORD_MASK && input.database_name) {
+      const existing = await this.deps.databases.findByName(input.database_name);
+      if (existing?.password_encrypted) uri = withPassword(uri, this.deps.crypto.decrypt(existing.password_encrypted));
+    }
+    const result = await this.deps.runtime.pool.testConnection({ uri, timeoutMs: 30_000 });
+    if (!result.ok) throw taskError(result, 422);
+  }
+
+  /** Calls `listener` after every change of a database through this service (caches of other domains hold its name and URI). */
+  onChange(listener: (databaseId: number) => void): void {
+    this.changeListeners.push(listener);
+  }
+
+  private forget(id: number): void {
+    for (const key of this.metadataCache.keys()) if (key.startsWith(`${id}:`)) this.metadataCache.delete(key);
+    for (const listener of this.changeListeners) listener(id);
+  }
+
+  /** Runs a metadata task, cached per database for the schema cache timeout unless `force`. */
+  private async metadata<W extends MetadataRequest['what']>(db: DatabaseRecord, request: MetadataRequest & { what: W }, catalog: string | null, force: boolean): Promise<Extract<MetadataSuccess, { what: W }>> {
+    const key = `${db.id}:${catalog ?? ''}:${JSON.stringify(request)}`;
+    const cached = this.metadataCache.get(key);
+    if (!force && cached && cached.until > Date.now()) return cached.value as Extract<MetadataSuccess, { what: W }>;
+    const result = await this.deps.runtime.pool.metadata({ ...this.target(db, catalog, null), ...request, timeoutMs: 60_000 });
+    if (!result.ok) throw taskError(result, 422);
+    const extra = parseExtra(db.extra);
+    const ttl = request.what === 'schemas' ? extra.metadata_cache_timeout?.schema_cache_timeout : extra.metadata_cache_timeout?.table_cache_timeout;
+    this.metadataCache.set(key, { until: Date.now() + (ttl ?? METADATA_CACHE_SECONDS) * 1000, value: result });
+    return result as Extract<MetadataSuccess, { what: W }>;
+  }
+
+  async schemas(actor: Actor | null, id: number, query: DatabaseSchemasQuery): Promise<string[]> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const db = await this.getAccessible(actor, id);
+    const result = await this.metadata(db, { what: 'schemas' }, query.catalog ?? null, query.force);
+    let schemas = [...result.schemas].sort((a, b) => a.localeCompare(b));
+    if (query.upload_allowed) {
+      const allowed = parseExtra(db.extra).schemas_allowed_for_file_upload;
+      if (!db.allow_file_upload) schemas = [];
+      else if (allowed?.length) schemas = schemas.filter((s) => allowed.includes(s));
+    }
+    return schemas;
+  }
+
+  async catalogs(actor: Actor | null, id: number, force = false): Promise<string[]> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const db = await this.getAccessible(actor, id);
+    if (!getEngineSpec(db.sqlalchemy_uri).supportsCatalog) return [];
+    const result = await this.metadata(db, { what: 'catalogs' }, null, force);
+    return [...result.catalogs].sort((a, b) => a.localeCompare(b));
+  }
+
+  async tables(actor: Actor | null, id: number, query: DatabaseTablesQuery): Promise<{ count: number; result: DatabaseTableOption[] }> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const db = await this.getAccessible(actor, id);
+    const result = await this.metadata(db, { what: 'tables', schema: query.schema_name }, query.catalog_name ?? null, query.force);
+    const options = result.tables
+      .map((t): DatabaseTableOption => ({ value: t.name, type: t.type, extra: null }))
+      .sort((a, b) => (a.type === b.type ? a.value.localeCompare(b.value) : a.type === 'table' ? -1 : 1));
+    return { count: options.length, result: options };
+  }
+
+  /** One table's metadata from the engine (raw, for datasets and SQL Lab). */
+  async table(actor: Actor | null, id: number, query: TableMetadataQuery): Promise<TableMetadata> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const db = await this.getAccessible(actor, id);
+    const task: MetadataTask = { ...this.target(db, query.catalog, null), kind: 'metadata', what: 'table', schema: query.schema ?? null, table: query.name, timeoutMs: 60_000 };
+    const result = await this.deps.runtime.pool.metadata(task);
+    if (!result.ok) {
+      if (result.errorType === 'TABLE_DOES_NOT_EXIST_ERROR' || result.errorType === 'OBJECT_DOES_NOT_EXIST_ERROR') throw taskError(result, 404);
+      throw taskError(result, 422);
+    }
+    if (result.what !== 'table') throw new Error('Unexpected metadata answer');
+    return result.table;
+  }
+
+  /** Superset's `/table_metadata/` answer: columns with long types and keys, selectStar, primary and foreign keys, indexes. */
+  async tableMetadata(actor: Actor | null, id: number, query: TableMetadataQuery) {
+    const table = await this.table(actor, id, query);
+    const pk = table.primaryKey && table.primaryKey.constrained_columns.length ? { ...table.primaryKey, column_names: table.primaryKey.constrained_columns, type: 'pk' } : null;
+    const foreignKeys = table.foreignKeys.map((fk) => ({ ...fk, column_names: fk.constrained_columns, type: 'fk' }));
+    const indexes = table.indexes.map((ix) => ({ ...ix, type: 'index' }));
+    const keys = [...indexes, ...(pk ? [pk] : []), ...foreignKeys];
+    return {
+      name: table.name,
+      columns: table.columns.map((c) => ({
+        name: c.name,
+        type: c.type.includes('(') ? c.type.slice(0, c.type.indexOf('(')) : c.type,
+        longType: c.type,
+        type_generic: c.type_generic,
+        is_dttm: c.is_dttm,
+        keys: keys.filter((k) => k.column_names.includes(c.name)),
+        comment: c.comment,
+      })),
+      selectStar: table.selectStar,
+      primaryKey: pk,
+      foreignKeys,
+      indexes,
+      comment: table.comment,
+    };
+  }
+
+  /** `/table_metadata/extra/`: partitions and clustering, which none of the shipped engines have. */
+  async tableMetadataExtra(actor: Actor | null, id: number, query: TableMetadataQuery): Promise<Record<string, unknown>> {
+    await this.table(actor, id, query);
+    return {};
+  }
+
+  async selectStar(actor: Actor | null, id: number, table: string, schema: string | null): Promise<string> {
+    if (!table) throw new Invalid({ table_name: ['Missing data for required field.'] });
+    return (await this.table(actor, id, { name: table, schema })).selectStar;
+  }
+}

@@ -1,0 +1,54 @@
+import { zipFiles, toYaml } from '../common/zip';
+import type { DatasetRecord } from './dataset.repository';
+
+const safe = (name: string) => name.replace(/[^A-Za-z0-9_.-]+/g, '_');
+
+/**
+ * Superset's dataset export bundle: `metadata.yaml`, one `databases/<name>.yaml` per database
+ * (without the password) and `datasets/<database>/<table>.yaml` per dataset with its columns and metrics.
+ */
+export function exportDatasetsZip(records: DatasetRecord[], now = new Date()): Buffer {
+  const root = `dataset_export_${now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '')}`;
+  const files: Record<string, string> = {
+    [`${root}/metadata.yaml`]: toYaml({ version: '1.0.0', type: 'SqlaTable', timestamp: now.toISOString() }),
+  };
+  for (const r of records) {
+    files[`${root}/databases/${safe(r.database_name)}.yaml`] = toYaml({
+      database_name: r.database_name,
+      sqlalchemy_uri: r.sqlalchemy_uri,
+      cache_timeout: r.database_cache_timeout,
+      extra: r.database_extra,
+      version: '1.0.0',
+    });
+    files[`${root}/datasets/${safe(r.database_name)}/${safe(r.table_name)}_${r.id}.yaml`] = toYaml({
+      table_name: r.table_name,
+      main_dttm_col: r.main_dttm_col,
+      description: r.description,
+      default_endpoint: r.default_endpoint,
+      offset: r.offset,
+      cache_timeout: r.cache_timeout,
+      catalog: r.catalog,
+      schema: r.schema,
+      sql: r.sql,
+      params: null,
+      template_params: r.template_params,
+      filter_select_enabled: r.filter_select_enabled,
+      fetch_values_predicate: r.fetch_values_predicate,
+      extra: r.extra,
+      normalize_columns: r.normalize_columns,
+      always_filter_main_dttm: r.always_filter_main_dttm,
+      uuid: r.uuid,
+      metrics: r.metrics.map((m) => ({
+        metric_name: m.metric_name, verbose_name: m.verbose_name, metric_type: m.metric_type, expression: m.expression, description: m.description,
+        d3format: m.d3format, currency: m.currency, extra: m.extra, warning_text: m.warning_text,
+      })),
+      columns: r.columns.map((c) => ({
+        column_name: c.column_name, verbose_name: c.verbose_name, is_dttm: c.is_dttm, is_active: c.is_active, type: c.type, advanced_data_type: c.advanced_data_type,
+        groupby: c.groupby, filterable: c.filterable, expression: c.expression, description: c.description, python_date_format: c.python_date_format, extra: c.extra,
+      })),
+      version: '1.0.0',
+      database_uuid: null,
+    });
+  }
+  return zipFiles(files, now);
+}

@@ -1,0 +1,220 @@
+import type { ListQuery } from '@meridian/contracts';
+import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
+import { runListQuery } from '../common/list-query';
+import type { MetadataDb } from '../db/database';
+import type { DB } from '../db/schema';
+
+export type DatasetRow = Selectable<DB['tables']>;
+export type DatasetInsert = Insertable<DB['tables']>;
+export type DatasetPatch = Updateable<DB['tables']>;
+export type ColumnRow = Selectable<DB['table_columns']>;
+export type ColumnInsert = Omit<Insertable<DB['table_columns']>, 'table_id'>;
+export type MetricRow = Selectable<DB['sql_metrics']>;
+export type MetricInsert = Omit<Insertable<DB['sql_metrics']>, 'table_id'>;
+
+export interface Person {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** A dataset row with its database, creator, editor, owners, columns and metrics. */
+export interface DatasetRecord extends DatasetRow {
+  database_name: string;
+  sqlalchemy_uri: string;
+  database_extra: string;
+  database_cache_timeout: number | null;
+  created_by: Person | null;
+  changed_by: Person | null;
+  owners: Person[];
+  columns: ColumnRow[];
+  metrics: MetricRow[];
+}
+
+const LIST_COLUMNS = {
+  id: 'tables.id',
+  table_name: 'tables.table_name',
+  schema: 'tables.schema',
+  catalog: 'tables.catalog',
+  sql: 'tables.sql',
+  database: 'tables.database_id',
+  database_name: 'dbs.database_name',
+  'database.database_name': 'dbs.database_name',
+  changed_on: 'tables.changed_on',
+  changed_on_delta_humanized: 'tables.changed_on',
+  created_on: 'tables.created_on',
+  description: 'tables.description',
+  uuid: 'tables.uuid',
+  is_sqllab_view: 'tables.is_sqllab_view',
+  main_dttm_col: 'tables.main_dttm_col',
+  created_by: 'tables.created_by_fk',
+  changed_by: 'tables.changed_by_fk',
+  'changed_by.first_name': 'mb.first_name',
+  is_managed_externally: 'tables.is_managed_externally',
+};
+
+/** Datasets (`tables`), their columns (`table_columns`), metrics (`sql_metrics`) and owners (`sqlatable_user`). */
+export class DatasetRepository {
+  constructor(private readonly db: MetadataDb) {}
+
+  private base(db: MetadataDb = this.db) {
+    return db
+      .selectFrom('tables')
+      .innerJoin('dbs', 'dbs.id', 'tables.database_id')
+      .leftJoin('ab_user as cb', 'cb.id', 'tables.created_by_fk')
+      .leftJoin('ab_user as mb', 'mb.id', 'tables.changed_by_fk')
+      .selectAll('tables')
+      .select([
+        'dbs.database_name',
+        'dbs.sqlalchemy_uri',
+        'dbs.extra as database_extra',
+        'dbs.cache_timeout as database_cache_timeout',
+        'cb.first_name as cb_first',
+        'cb.last_name as cb_last',
+        'mb.first_name as mb_first',
+        'mb.last_name as mb_last',
+      ]);
+  }
+
+  private async hydrate(rows: any[], withChildren: boolean, db: MetadataDb = this.db): Promise<DatasetRecord[]> {
+    if (!rows.length) return [];
+    const ids = rows.map((r) => r.id as number);
+    const owners = await db
+      .selectFrom('sqlatable_user')
+      .innerJoin('ab_user', 'ab_user.id', 'sqlatable_user.user_id')
+      .select(['sqlatable_user.table_id', 'ab_user.id', 'ab_user.first_name', 'ab_user.last_name'])
+      .where('sqlatable_user.table_id', 'in', ids)
+      .orderBy('ab_user.id')
+      .execute();
+    const columns = withChildren ? await db.selectFrom('table_columns').selectAll().where('table_id', 'in', ids).orderBy('id').execute() : [];
+    const metrics = withChildren ? await db.selectFrom('sql_metrics').selectAll().where('table_id', 'in', ids).orderBy('id').execute() : [];
+    return rows.map(({ cb_first, cb_last, mb_first, mb_last, ...row }) => ({
+      ...row,
+      created_by: row.created_by_fk ? { id: row.created_by_fk, first_name: cb_first ?? '', last_name: cb_last ?? '' } : null,
+      changed_by: row.changed_by_fk ? { id: row.changed_by_fk, first_name: mb_first ?? '', last_name: mb_last ?? '' } : null,
+      owners: owners.filter((o) => o.table_id === row.id).map((o) => ({ id: o.id, first_name: o.first_name, last_name: o.last_name })),
+      columns: columns.filter((c) => c.table_id === row.id),
+      metrics: metrics.filter((m) => m.table_id === row.id),
+    }));
+  }
+
+  /** Lists datasets; `databaseIds` null means every database the caller may see. */
+  async list(query: ListQuery, databaseIds: number[] | null): Promise<{ count: number; rows: DatasetRecord[] }> {
+    let base = this.base();
+    if (databaseIds) base = base.where('tables.database_id', 'in', databaseIds.length ? databaseIds : [-1]);
+    const { count, rows } = await runListQuery(base, query, {
+      columns: LIST_COLUMNS,
+      idColumn: 'tables.id',
+      defaultOrder: ['changed_on', 'desc'],
+      custom: {
+        'table_name:ct': (_eb, value) => sql<boolean>`${sql.ref('tables.table_name')} ilike ${`%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        'sql:dataset_is_null_or_empty': (_eb, value) =>
+          value ? sql<boolean>`(${sql.ref('tables.sql')} is null or ${sql.ref('tables.sql')} = '')` : sql<boolean>`(${sql.ref('tables.sql')} is not null and ${sql.ref('tables.sql')} <> '')`,
+        'owners:rel_m_m': (_eb, value) => sql<boolean>`exists (select 1 from sqlatable_user su where su.table_id = ${sql.ref('tables.id')} and su.user_id = ${Number(value)})`,
+        'owners:nrel_m_m': (_eb, value) => sql<boolean>`not exists (select 1 from sqlatable_user su where su.table_id = ${sql.ref('tables.id')} and su.user_id = ${Number(value)})`,
+        'database:rel_o_m': (_eb, value) => sql<boolean>`${sql.ref('tables.database_id')} = ${Number(value)}`,
+        'database:nrel_o_m': (_eb, value) => sql<boolean>`${sql.ref('tables.database_id')} <> ${Number(value)}`,
+        'id:dataset_is_certified': (_eb, value) =>
+          value ? sql<boolean>`${sql.ref('tables.extra')} like '%"certification"%'` : sql<boolean>`(${sql.ref('tables.extra')} is null or ${sql.ref('tables.extra')} not like '%"certification"%')`,
+      },
+    });
+    return { count, rows: await this.hydrate(rows, false) };
+  }
+
+  async get(id: number): Promise<DatasetRecord | undefined> {
+    const row = await this.base().where('tables.id', '=', id).executeTakeFirst();
+    return row ? (await this.hydrate([row], true))[0] : undefined;
+  }
+
+  async getMany(ids: number[]): Promise<DatasetRecord[]> {
+    if (!ids.length) return [];
+    return this.hydrate(await this.base().where('tables.id', 'in', ids).execute(), true);
+  }
+
+  async findByName(databaseId: number, catalog: string | null, schema: string | null, tableName: string): Promise<DatasetRecord | undefined> {
+    const row = await this.base()
+      .where('tables.database_id', '=', databaseId)
+      .where(sql<boolean>`coalesce(${sql.ref('tables.catalog')}, '') = ${catalog ?? ''}`)
+      .where(sql<boolean>`coalesce(${sql.ref('tables.schema')}, '') = ${schema ?? ''}`)
+      .where('tables.table_name', '=', tableName)
+      .executeTakeFirst();
+    return row ? (await this.hydrate([row], true))[0] : undefined;
+  }
+
+  /** Inserts a dataset with its columns, metrics and owners in one transaction. */
+  async create(values: DatasetInsert, columns: ColumnInsert[], metrics: MetricInsert[], owners: number[]): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('tables').values(values).returning('id').executeTakeFirstOrThrow();
+      if (columns.length) await trx.insertInto('table_columns').values(columns.map((c) => ({ ...c, table_id: id }))).execute();
+      if (metrics.length) await trx.insertInto('sql_metrics').values(metrics.map((m) => ({ ...m, table_id: id }))).execute();
+      if (owners.length) await trx.insertInto('sqlatable_user').values([...new Set(owners)].map((user_id) => ({ table_id: id, user_id }))).execute();
+      return id;
+    });
+  }
+
+  /**
+   * Updates a dataset; given lists replace the current ones: entries matched by id (or name) are
+   * updated, new ones inserted, the rest deleted. One transaction.
+   */
+  async update(
+    id: number,
+    patch: DatasetPatch,
+    lists: { columns?: Array<ColumnInsert & { id?: number }>; metrics?: Array<MetricInsert & { id?: number }>; owners?: number[] },
+  ): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      await trx.updateTable('tables').set({ ...patch, changed_on: new Date() }).where('id', '=', id).execute();
+      if (lists.columns) {
+        const existing = await trx.selectFrom('table_columns').select(['id', 'column_name']).where('table_id', '=', id).execute();
+        const keep = new Set<number>();
+        for (const { id: colId, ...col } of lists.columns) {
+          const match = existing.find((e) => (colId !== undefined ? e.id === colId : e.column_name === col.column_name));
+          if (match) {
+            keep.add(match.id);
+            await trx.updateTable('table_columns').set({ ...col, changed_on: new Date() }).where('id', '=', match.id).execute();
+          }
+        }
+        const removed = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
+        if (removed.length) await trx.deleteFrom('table_columns').where('id', 'in', removed).execute();
+        const fresh = lists.columns.filter(({ id: colId, column_name }) => !existing.some((e) => (colId !== undefined ? e.id === colId : e.column_name === column_name)));
+        if (fresh.length) await trx.insertInto('table_columns').values(fresh.map(({ id: _id, ...c }) => ({ ...c, table_id: id }))).execute();
+      }
+      if (lists.metrics) {
+        const existing = await trx.selectFrom('sql_metrics').select(['id', 'metric_name']).where('table_id', '=', id).execute();
+        const keep = new Set<number>();
+        for (const { id: metricId, ...metric } of lists.metrics) {
+          const match = existing.find((e) => (metricId !== undefined ? e.id === metricId : e.metric_name === metric.metric_name));
+          if (match) {
+            keep.add(match.id);
+            await trx.updateTable('sql_metrics').set({ ...metric, changed_on: new Date() }).where('id', '=', match.id).execute();
+          }
+        }
+        const removed = existing.filter((e) => !keep.has(e.id)).map((e) => e.id);
+        if (removed.length) await trx.deleteFrom('sql_metrics').where('id', 'in', removed).execute();
+        const fresh = lists.metrics.filter(({ id: metricId, metric_name }) => !existing.some((e) => (metricId !== undefined ? e.id === metricId : e.metric_name === metric_name)));
+        if (fresh.length) await trx.insertInto('sql_metrics').values(fresh.map(({ id: _id, ...m }) => ({ ...m, table_id: id }))).execute();
+      }
+      if (lists.owners) {
+        await trx.deleteFrom('sqlatable_user').where('table_id', '=', id).execute();
+        if (lists.owners.length) await trx.insertInto('sqlatable_user').values([...new Set(lists.owners)].map((user_id) => ({ table_id: id, user_id }))).execute();
+      }
+    });
+  }
+
+  async delete(ids: number[]): Promise<void> {
+    if (!ids.length) return;
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('tables').where('id', 'in', ids).execute();
+    });
+  }
+
+  /** Ids of existing users among `ids`. */
+  async existingUserIds(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    return (await this.db.selectFrom('ab_user').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+  }
+
+  /** Charts built on datasets, for the related-objects answer and delete checks. */
+  async relatedCharts(id: number): Promise<Array<{ id: number; slice_name: string; viz_type: string | null }>> {
+    return this.db.selectFrom('slices').select(['id', 'slice_name', 'viz_type']).where('datasource_id', '=', id).where('datasource_type', '=', 'table').orderBy('id').execute();
+  }
+}

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import { createResultsBackend, QueryPool, type ResultsBackend, type ResultsBackendOptions } from '@meridian/query-worker';
+import type { Config } from '../config';
+
+/**
+ * The process's one query pool and the results backend it writes to, both created on first use
+ * (so services that never run SQL start no threads) and closed with the app.
+ */
+export class QueryRuntime {
+  private poolInstance: QueryPool | null = null;
+  private backendInstance: ResultsBackend | null = null;
+  readonly resultsOptions: ResultsBackendOptions;
+
+  constructor(private readonly config: Pick<Config, 'dataDir' | 'redisUrl' | 'resultsMaxBytes' | 'resultsTtlSeconds' | 'workerPoolSize'>, opts: { ttlSeconds?: number } = {}) {
+    const dataDir = config.dataDir === ':memory:' ? join(process.env.TMPDIR ?? '/tmp', `meridian-results-${process.pid}`) : config.dataDir;
+    this.resultsOptions = {
+      redisUrl: config.redisUrl ?? null,
+      dir: join(dataDir, 'results'),
+      maxBytes: config.resultsMaxBytes,
+      ttlSeconds: opts.ttlSeconds ?? config.resultsTtlSeconds,
+    };
+  }
+
+  get pool(): QueryPool {
+    this.poolInstance ??= new QueryPool({ results: this.resultsOptions, maxThreads: Math.max(1, this.config.workerPoolSize) });
+    return this.poolInstance;
+  }
+
+  get results(): ResultsBackend {
+    this.backendInstance ??= createResultsBackend(this.resultsOptions);
+    return this.backendInstance;
+  }
+
+  /** Stops running queries, the threads and the results backend connection. */
+  async close(): Promise<void> {
+    const pool = this.poolInstance;
+    const backend = this.backendInstance;
+    this.poolInstance = null;
+    this.backendInstance = null;
+    await Promise.all([pool?.close(), backend?.close()]);
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * The seeded roles and their permission-view pairs, in the spirit of Superset's. Admin is also
+ * all-powerful by name (spec 01 §6), so its list only documents what it is given explicitly.
+ * The README's "Roles and permissions" table is generated from this matrix.
+ */
+export type PermissionView = readonly [permission: string, view: string];
+
+const rw = (view: string): PermissionView[] => [['can_read', view], ['can_write', view]];
+const read = (view: string): PermissionView[] => [['can_read', view]];
+
+const SQL_LAB: PermissionView[] = [
+  ['menu_access', 'SQL Lab'],
+  ['can_sqllab', 'Superset'],
+  ['can_execute_sql_query', 'SQLLab'],
+  ['can_estimate_query_cost', 'SQLLab'],
+  ['can_format_sql', 'SQLLab'],
+  ['can_export_csv', 'SQLLab'],
+  ['can_get_results', 'SQLLab'],
+  ['can_read', 'SQLLab'],
+  ...rw('SavedQuery'),
+  ...read('Query'),
+  ...rw('TabStateView'),
+  ...rw('TableSchemaView'),
+  ['can_read', 'Database'],
+  ['can_read', 'SQLLab'],
+];
+
+const GAMMA: PermissionView[] = [
+  ...rw('Chart'),
+  ...rw('Dashboard'),
+  ...read('Dataset'),
+  ['can_explore', 'Superset'],
+  ['can_explore_json', 'Superset'],
+  ['can_csv', 'Superset'],
+  ['can_share_chart', 'Superset'],
+  ['can_share_dashboard', 'Superset'],
+  ['can_read', 'Explore'],
+  ['can_write', 'ExploreFormDataRestApi'],
+  ['can_read', 'ExploreFormDataRestApi'],
+  ['can_write', 'ExplorePermalinkRestApi'],
+  ['can_read', 'ExplorePermalinkRestApi'],
+  ['can_write', 'DashboardPermalinkRestApi'],
+  ['can_read', 'DashboardPermalinkRestApi'],
+  ['can_read', 'AsyncEventsRestApi'],
+  ['can_write', 'ReportSchedule'],
+  ['can_read', 'ReportSchedule'],
+  ['can_read', 'Log'],
+  ['can_write', 'Log'],
+  ['can_read', 'Me'],
+  ['menu_access', 'Charts'],
+  ['menu_access', 'Dashboards'],
+];
+
+const ALPHA: PermissionView[] = [
+  ...GAMMA,
+  ...rw('Dataset'),
+  ['can_read', 'Database'],
+  ['all_datasource_access', 'all_datasource_access'],
+  ['all_database_access', 'all_database_access'],
+  ['menu_access', 'Datasets'],
+];
+
+const ADMIN: PermissionView[] = [
+  ...ALPHA,
+  ...SQL_LAB,
+  ...rw('Database'),
+  ...rw('User'),
+  ...rw('Role'),
+  ['all_query_access', 'all_query_access'],
+  ['menu_access', 'Databases'],
+  ['menu_access', 'Security'],
+];
+
+export const SEEDED_ROLES: Record<string, PermissionView[]> = {
+  Admin: ADMIN,
+  Alpha: ALPHA,
+  Gamma: GAMMA,
+  sql_lab: SQL_LAB,
+  Public: [],
+};

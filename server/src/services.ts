@@ -1,0 +1,87 @@
+import type { Config } from './config';
+import type { MetadataDb } from './db/database';
+import type { Logger } from './logger';
+import { SecurityRepository } from './security/security.repository';
+import { SecurityService } from './security/security.service';
+import { TokenSigner } from './security/tokens';
+import { UserRepository } from './users/user.repository';
+import { UserService } from './users/user.service';
+import { HomeRepository } from './home/home.repository';
+import { HomeService } from './home/home.service';
+import { DatabaseRepository } from './database/database.repository';
+import { DatabaseService } from './database/database.service';
+import { PasswordCrypto } from './database/password-crypto';
+import { QueryRuntime } from './results/query-runtime';
+import { QueryRepository } from './query/query.repository';
+import { QueryService } from './query/query.service';
+import { SqlLabService } from './sqllab/sqllab.service';
+import { SqlLabExportService } from './sqllab/sqllab-export.service';
+import { SavedQueryRepository } from './saved-query/saved-query.repository';
+import { SavedQueryService } from './saved-query/saved-query.service';
+import { KeyValueRepository } from './key-value/key-value.repository';
+import { KeyValueService } from './key-value/key-value.service';
+import { TabStateRepository } from './tab-state/tab-state.repository';
+import { TabStateService } from './tab-state/tab-state.service';
+import { DatasetRepository } from './dataset/dataset.repository';
+import { DatasetService } from './dataset/dataset.service';
+import { createCacheStore, type CacheStore } from './cache/cache-store';
+import { AsyncEventService, MemoryEventStream, RedisEventStream } from './async-event/async-event.service';
+import { ChartDataService } from './chart-data/chart-data.service';
+import { ChartRepository } from './chart/chart.repository';
+import { ChartService } from './chart/chart.service';
+import { ExploreRepository } from './explore/explore.repository';
+import { ExploreService } from './explore/explore.service';
+
+/** Every domain service, built once from the app's dependencies; doors reach services only through here. */
+export interface Services {
+  config: Config;
+  db: MetadataDb;
+  logger: Logger;
+  security: SecurityService;
+  users: UserService;
+  home: HomeService;
+  /** The process's query pool and results backend (lazily started, closed with the app). */
+  queryRuntime: QueryRuntime;
+  databases: DatabaseService;
+  sqllab: SqlLabService;
+  sqllabExport: SqlLabExportService;
+  queries: QueryService;
+  savedQueries: SavedQueryService;
+  keyValues: KeyValueService;
+  tabStates: TabStateService;
+  datasets: DatasetService;
+  /** Chart data, explore form data (embedded store, or Redis with REDIS_URL). */
+  cache: CacheStore;
+  asyncEvents: AsyncEventService;
+  chartData: ChartDataService;
+  charts: ChartService;
+  explore: ExploreService;
+}
+
+export function createServices(deps: { config: Config; db: MetadataDb; logger: Logger }): Services {
+  const security = new SecurityService(new SecurityRepository(deps.db), new TokenSigner(deps.config.secretKey));
+  const users = new UserService({ users: new UserRepository(deps.db), security });
+  const home = new HomeService({ home: new HomeRepository(deps.db), security });
+  const queryRuntime = new QueryRuntime(deps.config);
+  const databases = new DatabaseService({ databases: new DatabaseRepository(deps.db), security, runtime: queryRuntime, crypto: new PasswordCrypto(deps.config.secretKey) });
+  const queryRepo = new QueryRepository(deps.db);
+  const sqllab = new SqlLabService({ ...deps, security, databases, queries: queryRepo, runtime: queryRuntime, events: () => asyncEvents });
+  const sqllabExport = new SqlLabExportService({ ...deps, security, databases, queries: queryRepo, runtime: queryRuntime, sqllab });
+  const queries = new QueryService({ security, queries: queryRepo, databases, runtime: queryRuntime, sqllab });
+  const savedQueries = new SavedQueryService({ savedQueries: new SavedQueryRepository(deps.db), security, databases });
+  const keyValues = new KeyValueService({ keyValues: new KeyValueRepository(deps.db), security });
+  const tabStates = new TabStateService({ tabStates: new TabStateRepository(deps.db), queries: queryRepo, databases, security });
+  const datasets = new DatasetService({ datasets: new DatasetRepository(deps.db), databases, security, runtime: queryRuntime });
+  // Datasets cache their database's name and URI: a database change forgets them.
+  databases.onChange(() => datasets.invalidate());
+  const cache = createCacheStore({ redisUrl: deps.config.redisUrl, prefix: 'meridian:cache:' });
+  const asyncEvents = new AsyncEventService({ stream: deps.config.redisUrl ? new RedisEventStream(deps.config.redisUrl) : new MemoryEventStream(), security });
+  const chartRepo = new ChartRepository(deps.db);
+  const chartData = new ChartDataService({
+    ...deps, security, datasets, databases, databaseRecords: new DatabaseRepository(deps.db), runtime: queryRuntime, cache, events: asyncEvents,
+    chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
+  });
+  const charts = new ChartService({ charts: chartRepo, datasets, security });
+  const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore };
+}

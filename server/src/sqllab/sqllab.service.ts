@@ -1,0 +1,307 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { AsyncJobMetadata, EstimatePayload, ExecutePayload, FormatSqlPayload, QueryDict, ResultsQuery } from '@meridian/contracts';
+import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
+import { getEngineSpec, QueueFullError, readRowsChunks, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
+import { format as formatSql, type SqlLanguage } from 'sql-formatter';
+import type { Config } from '../config';
+import type { DatabaseRecord } from '../database/database.repository';
+import type { DatabaseService } from '../database/database.service';
+import { Invalid, StructuredError } from '../errors/domain-errors';
+import type { Logger } from '../logger';
+import { queryToDict, type QueryRecord, type QueryRepository } from '../query/query.repository';
+import { jsonWithRawChunks, type JsonChunks } from '../results/raw-json';
+import type { QueryRuntime } from '../results/query-runtime';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+import { parseTemplateParams, renderSqlTemplate } from '../templates/sql-template';
+
+/** What execute answers: the HTTP status and the JSON body (text, or byte chunks with the rows as stored). */
+export interface JsonOutcome {
+  status: number;
+  json: string | JsonChunks;
+}
+
+const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
+
+/** A client-style query id (spec 01 §9: 11 characters). */
+export function newClientId(): string {
+  return Array.from(randomBytes(11), (b) => ID_ALPHABET[b % 64]).join('');
+}
+
+const now = () => performance.timeOrigin + performance.now();
+
+function backendError(message: string, errorType: string, status: number): StructuredError {
+  return new StructuredError(status, [{ message, error_type: errorType, level: 'error', extra: { issue_codes: [] } }]);
+}
+
+const FORMATTER_DIALECTS: Record<string, SqlLanguage> = { postgresql: 'postgresql', mysql: 'mysql', mariadb: 'mariadb', duckdb: 'duckdb', sqlite: 'sqlite' };
+
+/**
+ * SQL Lab: execute (sync and async, spec 01 §4 query lifecycle recorded in `query`), results paging
+ * from the results backend, cost estimates and SQL formatting.
+ */
+export class SqlLabService {
+  private readonly background = new Set<Promise<unknown>>();
+
+  constructor(
+    private readonly deps: {
+      config: Config;
+      logger: Logger;
+      security: SecurityService;
+      databases: DatabaseService;
+      queries: QueryRepository;
+      runtime: QueryRuntime;
+      /** Async events (GLOBAL_ASYNC_QUERIES): told when an async query finishes. */
+      events?: () => { publish(channel: string, event: AsyncJobMetadata): Promise<void> } | null;
+    },
+  ) {}
+
+  /** Whether the actor sees every user's queries. */
+  seesAllQueries(actor: Actor): boolean {
+    return isAdmin(actor) || hasPermission(actor, 'all_query_access', 'all_query_access');
+  }
+
+  /** `POST /api/v1/sqllab/execute/`. */
+  async execute(actor: Actor | null, payload: ExecutePayload): Promise<JsonOutcome> {
+    this.deps.security.require(actor, 'can_execute_sql_query', 'SQLLab');
+    const { config } = this.deps;
+    const db = await this.deps.databases.getAccessible(actor, payload.database_id);
+    if (!db.expose_in_sqllab) throw backendError('This database is not exposed in SQL Lab.', 'DATABASE_SECURITY_ACCESS_ERROR', 400);
+
+    const clientId = payload.client_id || newClientId();
+    const existing = await this.deps.queries.getByClientId(clientId);
+    if (existing) {
+      if (existing.user_id !== actor.userId) throw new Invalid({ client_id: ['This client id belongs to another query.'] });
+      if (existing.status === 'running' || existing.status === 'pending') return { status: 202, json: JSON.stringify({ query: queryToDict(existing) }) };
+      await this.deps.queries.delete(existing.id);
+    }
+
+    const params = parseTemplateParams(payload.templateParams);
+    const rendered = config.featureFlags.ENABLE_TEMPLATE_PROCESSING
+      ? renderSqlTemplate(payload.sql, params, { username: actor.username, userId: actor.userId, urlParams: (params.url_params as Record<string, unknown>) ?? {} })
+      : payload.sql;
+
+    const ctas = payload.select_as_cta ? this.ctasPlan(db, actor, payload) : null;
+    const limit = ctas ? null : Math.min(payload.queryLimit || config.sqlMaxRow, config.sqlMaxRow);
+    const runAsync = Boolean(payload.runAsync && db.allow_run_async);
+    const start = now();
+    const query = await this.deps.queries.insert({
+      client_id: clientId,
+      database_id: db.id,
+      user_id: actor.userId,
+      status: runAsync ? 'pending' : 'running',
+      tab_name: payload.tab ?? null,
+      sql_editor_id: payload.sql_editor_id ?? null,
+      catalog: payload.catalog ?? null,
+      schema: payload.schema ?? null,
+      sql: payload.sql,
+      limit,
+      select_as_cta: Boolean(ctas),
+      ctas_method: ctas?.method ?? null,
+      tmp_table_name: ctas?.tableName ?? null,
+      tmp_schema_name: ctas?.schema ?? null,
+      progress: 0,
+      start_time: start,
+      start_running_time: runAsync ? null : start,
+    });
+    const task: Omit<RunTask, 'kind'> = {
+      ...this.deps.databases.target(db, payload.catalog, payload.schema),
+      queryId: clientId,
+      sql: rendered,
+      limit,
+      resultsKey: randomUUID(),
+      timeoutMs: (runAsync ? config.sqllabAsyncTimeLimitSeconds : config.sqllabTimeoutSeconds) * 1000,
+      allowDml: db.allow_dml,
+      ctas,
+    };
+
+    if (runAsync) {
+      const job = this.runAndRecord(query, task).then(({ result, record }) => this.announce(record, result)).catch((error) => this.deps.logger.error({ err: error, clientId }, 'async query failed unexpectedly'));
+      this.background.add(job);
+      void job.finally(() => this.background.delete(job));
+      return { status: 202, json: JSON.stringify({ query: queryToDict(query) }) };
+    }
+
+    const { result, record } = await this.runAndRecord(query, task);
+    if (result.ok) return { status: 200, json: await this.resultsPayload(record, 0, config.displayMaxRow) };
+    if (result.status === 'stopped') {
+      return { status: 200, json: JSON.stringify({ status: 'stopped', data: [], columns: [], selected_columns: [], expanded_columns: [], query: queryToDict(record), query_id: record.id }) };
+    }
+    throw new StructuredError(result.status === 'timed_out' ? 408 : result.errorType === 'ASYNC_WORKERS_ERROR' ? 503 : 500, result.errors.map((e) => ({ ...e })));
+  }
+
+  /** Publishes the end of an async query as an async event when GLOBAL_ASYNC_QUERIES is on. */
+  private async announce(record: QueryRecord, result: RunResult): Promise<void> {
+    const events = this.deps.events?.();
+    if (!events || !this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES || record.user_id === null) return;
+    const channel = `user-${record.user_id}`;
+    await events.publish(channel, {
+      channel_id: channel,
+      job_id: record.client_id,
+      user_id: record.user_id,
+      status: result.ok ? 'done' : 'error',
+      errors: result.ok ? [] : result.errors,
+      result_url: result.ok && record.results_key ? `/api/v1/sqllab/results/?q=(key:'${record.results_key}')` : null,
+    });
+  }
+
+  private ctasPlan(db: DatabaseRecord, actor: Actor, payload: ExecutePayload): NonNullable<RunTask['ctas']> {
+    const method = payload.ctas_method ?? 'TABLE';
+    if (method === 'TABLE' && !db.allow_ctas) throw backendError('This database does not allow CREATE TABLE AS SELECT.', 'INVALID_CTAS_QUERY_ERROR', 400);
+    if (method === 'VIEW' && !db.allow_cvas) throw backendError('This database does not allow CREATE VIEW AS SELECT.', 'INVALID_CVAS_QUERY_ERROR', 400);
+    const stamp = new Date().toISOString().replace(/[-:T]/g, '_').slice(0, 19);
+    return {
+      method,
+      tableName: payload.tmp_table_name || `tmp_${actor.userId}_table_${stamp}`,
+      schema: db.force_ctas_schema || payload.tmp_schema_name || payload.schema || null,
+    };
+  }
+
+  /** Runs a query in the pool and records each step of its lifecycle; a stopped query is never overwritten. */
+  private async runAndRecord(query: QueryRecord, task: Omit<RunTask, 'kind'>): Promise<{ result: RunResult; record: QueryRecord }> {
+    const { queries, runtime } = this.deps;
+    const extra: Record<string, unknown> = {};
+    let running = query.status === 'running';
+    let progress = 0;
+    let updates = Promise.resolve();
+    const onEvent = (event: QueryEvent) => {
+      const patch: Parameters<QueryRepository['update']>[1] = {};
+      if (!running) {
+        running = true;
+        Object.assign(patch, { status: 'running', start_running_time: now() });
+      }
+      if (event.type === 'cancelId') {
+        extra.cancel_query = event.cancelId;
+        patch.extra_json = JSON.stringify(extra);
+      } else {
+        const pct = Math.floor((100 * event.statement) / Math.max(1, event.statementCount));
+        if (pct > progress) patch.progress = progress = pct;
+      }
+      if (Object.keys(patch).length) updates = updates.then(() => queries.update(query.id, patch, { unlessFinished: true }).then(() => undefined)).catch(() => undefined);
+    };
+    let result: RunResult;
+    try {
+      result = await runtime.pool.run(task, { onEvent });
+    } catch (error) {
+      if (!(error instanceof QueueFullError)) throw error;
+      result = { ok: false, status: 'failed', errorType: 'ASYNC_WORKERS_ERROR', message: error.message, errors: [error.error] };
+    }
+    await updates;
+    if (result.ok) {
+      const selectSql = result.tempTable ? `SELECT * FROM ${result.tempTable}` : null;
+      await queries.update(query.id, {
+        status: 'success',
+        progress: 100,
+        rows: result.rowCount,
+        results_key: result.resultsKey,
+        executed_sql: result.executedSql,
+        select_sql: selectSql,
+        limit: result.limit,
+        limiting_factor: result.limitingFactor,
+        select_as_cta_used: Boolean(task.ctas),
+        tmp_table_name: task.ctas ? task.ctas.tableName : null,
+        tmp_schema_name: task.ctas ? (result.tempSchema ?? task.ctas.schema ?? null) : null,
+        start_running_time: result.startedAt,
+        end_time: result.endedAt,
+        end_result_backend_time: now(),
+        error_message: null,
+        extra_json: JSON.stringify(extra),
+      }, { unlessFinished: true });
+    } else {
+      await this.recordFailure(query.id, result, extra);
+    }
+    return { result, record: (await queries.getById(query.id))! };
+  }
+
+  private async recordFailure(id: number, failure: TaskFailure, extra: Record<string, unknown>): Promise<void> {
+    await this.deps.queries.update(id, {
+      status: failure.status,
+      error_message: failure.message,
+      end_time: now(),
+      extra_json: JSON.stringify({ ...extra, errors: failure.errors }),
+    }, { unlessFinished: true });
+  }
+
+  /** Superset's results payload with `rows` rows from `offset`, the rows spliced in as stored (bytes, never decoded). */
+  private async resultsPayload(query: QueryRecord, offset: number, rows: number): Promise<string | JsonChunks> {
+    const base = { status: 'success', query_id: query.id, query: queryToDict(query) as QueryDict | Record<string, unknown> };
+    if (!query.results_key) return JSON.stringify({ ...base, data: [], columns: [], selected_columns: [], expanded_columns: [] });
+    const slice = await readRowsChunks(this.deps.runtime.results, query.results_key, offset, rows);
+    if (!slice) throw gone();
+    const columns = slice.meta.columns;
+    return jsonWithRawChunks(
+      {
+        ...base,
+        columns,
+        selected_columns: columns,
+        expanded_columns: [],
+        offset,
+        ...(offset + slice.rowCount < slice.meta.rowCount ? { displayLimitReached: true } : {}),
+      },
+      'data',
+      slice,
+    );
+  }
+
+  /** `GET /api/v1/sqllab/results/?q=(key,rows,offset)`: 410 once the stored result has expired. */
+  async results(actor: Actor | null, q: ResultsQuery): Promise<string | JsonChunks> {
+    this.deps.security.require(actor, 'can_get_results', 'SQLLab');
+    const meta = await this.deps.runtime.results.getMeta(q.key);
+    if (!meta) throw gone();
+    const query = await this.deps.queries.getByResultsKey(q.key);
+    if (!query) throw backendError('The query associated with these results could not be found. You need to re-run the original query.', 'RESULTS_BACKEND_ERROR', 404);
+    this.requireQueryAccess(actor, query);
+    return this.resultsPayload(query, q.offset ?? 0, q.rows ?? this.deps.config.displayMaxRow);
+  }
+
+  /** Own queries, or any with all_query_access; the database must be accessible too. */
+  requireQueryAccess(actor: Actor, query: QueryRecord): void {
+    const own = query.user_id === actor.userId;
+    const db = { id: query.database_id, database_name: query.database_name ?? '' };
+    if ((!own && !this.seesAllQueries(actor)) || !this.deps.databases.canAccess(actor, db)) {
+      throw backendError('You are not authorized to see this query. If you think this is an error, please reach out to your administrator.', 'QUERY_SECURITY_ACCESS_ERROR', 403);
+    }
+  }
+
+  /** `POST /api/v1/sqllab/estimate/`: one cost row per statement. */
+  async estimate(actor: Actor | null, payload: EstimatePayload): Promise<Record<string, unknown>[]> {
+    this.deps.security.require(actor, 'can_estimate_query_cost', 'SQLLab');
+    const db = await this.deps.databases.getAccessible(actor, payload.database_id);
+    const params = parseTemplateParams(payload.template_params as string | Record<string, unknown> | null);
+    const sql = this.deps.config.featureFlags.ENABLE_TEMPLATE_PROCESSING ? renderSqlTemplate(payload.sql, params, { username: actor.username, userId: actor.userId }) : payload.sql;
+    const result = await this.deps.runtime.pool.estimate({ ...this.deps.databases.target(db, payload.catalog, payload.schema), sql, timeoutMs: this.deps.config.sqllabTimeoutSeconds * 1000 });
+    if (!result.ok) throw new StructuredError(result.status === 'timed_out' ? 408 : 500, result.errors.map((e: SupersetError) => ({ ...e })));
+    return result.cost;
+  }
+
+  /** `POST /api/v1/sqllab/format_sql/`: sql-formatter in the database's dialect. */
+  async formatSql(actor: Actor | null, payload: FormatSqlPayload): Promise<string> {
+    this.deps.security.require(actor, 'can_format_sql', 'SQLLab');
+    let engine = payload.engine ?? null;
+    if (!engine && payload.database_id) {
+      const db = await this.deps.databases.getAccessible(actor, payload.database_id);
+      engine = getEngineSpec(db.sqlalchemy_uri).backend;
+    }
+    const language = FORMATTER_DIALECTS[engine ?? ''] ?? 'sql';
+    const attempt = (lang: SqlLanguage) => formatSql(payload.sql, { language: lang, keywordCase: 'upper' });
+    try {
+      return attempt(language);
+    } catch {
+      try {
+        return attempt('sql');
+      } catch (error) {
+        throw new Invalid({ sql: [`The SQL could not be formatted: ${(error as Error).message}`] });
+      }
+    }
+  }
+
+  /** Waits for background (async) queries: tests and graceful shutdown. */
+  async idle(): Promise<void> {
+    while (this.background.size) await Promise.allSettled([...this.background]);
+  }
+}
+
+/** Superset's 410 when the results backend no longer has the rows. */
+export function gone(): StructuredError {
+  return backendError('Data could not be retrieved from the results backend. You need to re-run the original query.', 'RESULTS_BACKEND_ERROR', 410);
+}

@@ -1,0 +1,26 @@
+import { securityRouter } from '../security/security.router';
+import { userRouter } from '../users/user.router';
+import { homeRouter } from '../home/home.router';
+import { router } from './trpc';
+import { databaseRouter } from '../database/database.router';
+import { queryRouter } from '../query/query.router';
+import { savedQueryRouter } from '../saved-query/saved-query.router';
+import { tabStateRouter } from '../tab-state/tab-state.router';
+import { datasetRouter } from '../dataset/dataset.router';
+import { chartRouter, exploreRouter } from '../chart/chart.router';
+
+/** Every domain's tRPC router, mounted at /trpc; `AppRouter` gives the client end-to-end types. */
+export const appRouter = router({
+  security: securityRouter,
+  user: userRouter,
+  home: homeRouter,
+  database: databaseRouter,
+  query: queryRouter,
+  savedQuery: savedQueryRouter,
+  tabState: tabStateRouter,
+  dataset: datasetRouter,
+  chart: chartRouter,
+  explore: exploreRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,44 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import type { Services } from '../services';
+import { toTrpcError } from '../errors/to-trpc';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+
+/** What every procedure sees: the actor (resolved by the same function as REST) and the services. */
+export interface TrpcContext {
+  actor: Actor | null;
+  services: Services;
+}
+
+const t = initTRPC.context<TrpcContext>().create({
+  errorFormatter({ shape, error }) {
+    const cause = error.cause as { body?: unknown } | undefined;
+    return { ...shape, data: { ...shape.data, envelope: cause?.body ?? { message: error.message } } };
+  },
+});
+
+/** Domain errors thrown by services become tRPC errors with the right code. */
+const mapErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.code === 'INTERNAL_SERVER_ERROR' && result.error.cause && !(result.error.cause instanceof TRPCError)) {
+    throw toTrpcError(result.error.cause);
+  }
+  return result;
+});
+
+export const router = t.router;
+export const publicProcedure = t.procedure.use(mapErrors);
+
+/** Signed-in callers only (401 otherwise). */
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authorized' });
+  return next({ ctx: { ...ctx, actor: ctx.actor } });
+});
+
+/** Signed-in callers holding one permission-view pair (403 `Forbidden` otherwise). */
+export const permissionProcedure = (permission: string, view: string) =>
+  authedProcedure.use(({ ctx, next }) => {
+    const security: SecurityService = ctx.services.security;
+    security.require(ctx.actor, permission, view);
+    return next();
+  });

@@ -1,0 +1,150 @@
+import type { ListQuery, RoleView, UserView } from '@meridian/contracts';
+import { runListQuery } from '../common/list-query';
+import type { MetadataDb } from '../db/database';
+import type { NewUser, UserUpdate } from '../db/schema';
+
+const USER_COLUMNS = {
+  id: 'ab_user.id',
+  username: 'ab_user.username',
+  first_name: 'ab_user.first_name',
+  last_name: 'ab_user.last_name',
+  email: 'ab_user.email',
+  active: 'ab_user.active',
+  last_login: 'ab_user.last_login',
+  changed_on: 'ab_user.changed_on',
+  created_on: 'ab_user.created_on',
+};
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Users and roles in the metadata store; rows in, contract views out. */
+export class UserRepository {
+  constructor(private readonly db: MetadataDb) {}
+
+  async list(query: ListQuery): Promise<{ count: number; rows: UserView[] }> {
+    const { count, rows } = await runListQuery(this.db.selectFrom('ab_user').selectAll('ab_user'), query, {
+      columns: USER_COLUMNS,
+      idColumn: 'ab_user.id',
+      defaultOrder: ['username', 'asc'],
+      custom: {
+        roles: (eb, value) =>
+          eb.exists(
+            eb.selectFrom('ab_user_role').select('ab_user_role.id').whereRef('ab_user_role.user_id', '=', 'ab_user.id').where('ab_user_role.role_id', '=', Number(value)),
+          ),
+      },
+    });
+    return { count, rows: await this.withRoles(rows) };
+  }
+
+  async get(id: number): Promise<UserView | undefined> {
+    const row = await this.db.selectFrom('ab_user').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? (await this.withRoles([row]))[0] : undefined;
+  }
+
+  findConflicting(username: string | undefined, email: string | undefined, exceptId?: number) {
+    let q = this.db.selectFrom('ab_user').select(['id', 'username', 'email']);
+    q = q.where((eb) => eb.or([eb('username', '=', username ?? '\u0000'), eb('email', '=', email ?? '\u0000')]));
+    if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
+    return q.executeTakeFirst();
+  }
+
+  async existingRoleIds(ids: number[]): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db.selectFrom('ab_role').select('id').where('id', 'in', ids).execute();
+    return rows.map((r) => r.id);
+  }
+
+  /** Inserts a user with roles in one transaction; returns its id. */
+  async create(user: NewUser, roleIds: number[]): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const { id } = await trx.insertInto('ab_user').values(user).returning('id').executeTakeFirstOrThrow();
+      if (roleIds.length) await trx.insertInto('ab_user_role').values(roleIds.map((role_id) => ({ user_id: id, role_id }))).execute();
+      return id;
+    });
+  }
+
+  /** Updates a user and, when given, replaces its roles, in one transaction. */
+  async update(id: number, patch: UserUpdate, roleIds?: number[]): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      if (Object.keys(patch).length) await trx.updateTable('ab_user').set({ ...patch, changed_on: new Date() }).where('id', '=', id).execute();
+      if (roleIds) {
+        await trx.deleteFrom('ab_user_role').where('user_id', '=', id).execute();
+        if (roleIds.length) await trx.insertInto('ab_user_role').values(roleIds.map((role_id) => ({ user_id: id, role_id }))).execute();
+      }
+    });
+  }
+
+  async delete(id: number): Promise<void> {
+    await this.db.deleteFrom('ab_user').where('id', '=', id).execute();
+  }
+
+  async listRoles(query: ListQuery): Promise<{ count: number; rows: RoleView[] }> {
+    const { count, rows } = await runListQuery(this.db.selectFrom('ab_role').selectAll('ab_role'), query, {
+      columns: { id: 'ab_role.id', name: 'ab_role.name' },
+      idColumn: 'ab_role.id',
+      defaultOrder: ['name', 'asc'],
+    });
+    return { count, rows: await this.rolesWithPermissions(rows) };
+  }
+
+  async getRole(id: number): Promise<RoleView | undefined> {
+    const row = await this.db.selectFrom('ab_role').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? (await this.rolesWithPermissions([row]))[0] : undefined;
+  }
+
+  findRoleByName(name: string) {
+    return this.db.selectFrom('ab_role').selectAll().where('name', '=', name).executeTakeFirst();
+  }
+
+  private async rolesWithPermissions(roles: { id: number; name: string }[]): Promise<RoleView[]> {
+    if (!roles.length) return [];
+    const ids = roles.map((r) => r.id);
+    const perms = await this.db
+      .selectFrom('ab_permission_view_role as pvr')
+      .innerJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
+      .innerJoin('ab_permission as p', 'p.id', 'pv.permission_id')
+      .innerJoin('ab_view_menu as v', 'v.id', 'pv.view_menu_id')
+      .select(['pvr.role_id', 'pv.id', 'p.name as permission_name', 'v.name as view_menu_name'])
+      .where('pvr.role_id', 'in', ids)
+      .orderBy('v.name')
+      .orderBy('p.name')
+      .execute();
+    const users = await this.db.selectFrom('ab_user_role').select(['role_id', 'user_id']).where('role_id', 'in', ids).execute();
+    return roles.map((role) => ({
+      id: role.id,
+      name: role.name,
+      permissions: perms.filter((p) => p.role_id === role.id).map(({ id, permission_name, view_menu_name }) => ({ id, permission_name, view_menu_name })),
+      user_ids: users.filter((u) => u.role_id === role.id).map((u) => u.user_id),
+    }));
+  }
+
+  private async withRoles(rows: Awaited<ReturnType<typeof this.getRow>>[]): Promise<UserView[]> {
+    const present = rows.filter((r): r is NonNullable<typeof r> => !!r);
+    if (!present.length) return [];
+    const links = await this.db
+      .selectFrom('ab_user_role')
+      .innerJoin('ab_role', 'ab_role.id', 'ab_user_role.role_id')
+      .select(['ab_user_role.user_id', 'ab_role.id', 'ab_role.name'])
+      .where('ab_user_role.user_id', 'in', present.map((r) => r.id))
+      .orderBy('ab_role.name')
+      .execute();
+    return present.map((u) => ({
+      id: u.id,
+      first_name: u.first_name,
+      last_name: u.last_name,
+      username: u.username,
+      email: u.email,
+      active: u.active,
+      last_login: iso(u.last_login),
+      login_count: u.login_count,
+      fail_login_count: u.fail_login_count,
+      created_on: iso(u.created_on)!,
+      changed_on: iso(u.changed_on)!,
+      roles: links.filter((l) => l.user_id === u.id).map((l) => ({ id: l.id, name: l.name })),
+    }));
+  }
+
+  private getRow(id: number) {
+    return this.db.selectFrom('ab_user').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+}

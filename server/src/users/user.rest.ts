@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { UserCreateSchema, UserUpdateSchema } from '@meridian/contracts';
+import { parseListQuery, PkParams, route } from '../rest/rest';
+import type { Services } from '../services';
+
+const ListParams = z.object({ q: z.unknown().optional() });
+
+/** /api/v1/security/users/ and /api/v1/security/roles/, as Superset's security API. */
+export function registerUserRest(app: FastifyInstance, services: Services): void {
+  const { users } = services;
+  route(app, { method: 'GET', url: '/api/v1/security/users/', summary: 'List users', tags: ['Security Users'], query: ListParams }, ({ actor, query }) =>
+    users.list(actor, parseListQuery(query.q)),
+  );
+  route(app, { method: 'GET', url: '/api/v1/security/users/:pk', summary: 'Get a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => ({
+    id: params.pk,
+    result: await users.get(actor, params.pk),
+  }));
+  route(app, { method: 'POST', url: '/api/v1/security/users/', summary: 'Create a user', tags: ['Security Users'], body: UserCreateSchema, status: 201 }, async ({ actor, body }) => {
+    const user = await users.create(actor, body);
+    return { id: user.id, result: user };
+  });
+  route(app, { method: 'PUT', url: '/api/v1/security/users/:pk', summary: 'Update a user (deactivate with active: false)', tags: ['Security Users'], params: PkParams, body: UserUpdateSchema }, async ({ actor, params, body }) => {
+    const user = await users.update(actor, params.pk, body);
+    return { id: user.id, result: user };
+  });
+  route(app, { method: 'DELETE', url: '/api/v1/security/users/:pk', summary: 'Delete a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => {
+    await users.delete(actor, params.pk);
+    return { message: 'OK' };
+  });
+  route(app, { method: 'GET', url: '/api/v1/security/roles/', summary: 'List roles', tags: ['Security Roles'], query: ListParams }, ({ actor, query }) =>
+    users.listRoles(actor, parseListQuery(query.q)),
+  );
+  route(app, { method: 'GET', url: '/api/v1/security/roles/:pk', summary: 'Get a role with its permissions', tags: ['Security Roles'], params: PkParams }, async ({ actor, params }) => ({
+    id: params.pk,
+    result: await users.getRole(actor, params.pk),
+  }));
+}

@@ -1,0 +1,41 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENS_DIR = join(ROOT, 'test-results/screens');
+
+/** Debian's Chromium, headless, with the flags that keep it quiet and offline. */
+export function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH)`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+/** Builds the client once when client/dist is missing, so the server has something to serve. */
+export function ensureClientBuilt(): void {
+  if (existsSync(join(ROOT, 'client/dist/index.html'))) return;
+  execFileSync('pnpm', ['--filter', '@meridian/client', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Signs in through the login form and waits for the signed-in shell (the main navigation). */
+export async function login(page: Page, baseUrl: string, user = 'admin', pass = 'admin'): Promise<void> {
+  await page.goto(`${baseUrl}/login/`);
+  await page.getByLabel('Username').fill(user);
+  await page.getByLabel('Password', { exact: true }).fill(pass);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('navigation', { name: 'Main' }).waitFor();
+}
+
+/** Saves a full-page screenshot as test-results/screens/<name>.png and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const path = join(SCREENS_DIR, `${name}.png`);
+  await page.screenshot({ path, fullPage: true });
+  return path;
+}

@@ -1,0 +1,329 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import mysql from 'mysql2/promise';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { createPgDatabase } from '../helpers/pg';
+import { bearer, clientId, registerDatabase } from './sqllab.helpers';
+
+// exceljs is the server's dependency; read the exported workbook with it.
+const ExcelJS = createRequire(new URL('../../server/package.json', import.meta.url))('exceljs');
+
+// Eight births whose sums are easy to check by hand (see each expectation).
+const ROWS: Array<[string, string, string, number, boolean | null]> = [
+  ['2024-01-01 00:00:00', 'boy', 'Adam', 10, true],
+  ['2024-01-01 00:00:00', 'girl', 'Beth', 20, false],
+  ['2024-01-02 00:00:00', 'boy', 'Carl', 30, true],
+  ['2024-01-02 00:00:00', 'girl', 'Dana', 40, false],
+  ['2024-01-08 00:00:00', 'boy', 'Adam', 50, true],
+  ['2024-02-01 00:00:00', 'girl', 'Beth', 60, null],
+  ['2024-02-15 00:00:00', 'boy', 'Carl', 70, false],
+  ['2024-03-01 00:00:00', 'girl', "O'Hara", 80, true],
+];
+const lit = (v: unknown) => (v === null ? 'NULL' : typeof v === 'string' ? `'${v.replace(/'/g, "''")}'` : String(v));
+const INSERT = `INSERT INTO births (ds, gender, name, num, flag) VALUES ${ROWS.map((r) => `(${r.map(lit).join(', ')})`).join(', ')}`;
+const ms = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
+const SUM = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
+
+type Engine = 'duckdb' | 'postgresql' | 'mysql';
+
+describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (engine) => {
+  let t: TestApp;
+  let admin: string;
+  let dir: string;
+  let datasetId: number;
+  let dropPg: (() => Promise<void>) | null = null;
+
+  const chartData = (queries: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
+    t.http.post('/api/v1/chart/data').set(bearer(admin)).send({ datasource: { id: datasetId, type: 'table' }, queries, result_type: 'full', result_format: 'json', force: true, ...extra });
+  const data = async (query: Record<string, unknown>) => {
+    const res = await chartData([query]);
+    if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
+    return res.body.result[0];
+  };
+  const total = async (filters: unknown[], metric: unknown = SUM) => {
+    const r = await data({ metrics: [metric], filters });
+    return Number(r.data[0][typeof metric === 'string' ? metric : (metric as { label: string }).label]);
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-cd-'));
+    let dbId: number;
+    let schema: string;
+    if (engine === 'duckdb') {
+      dbId = await registerDatabase(t, admin, { database_name: 'duck', sqlalchemy_uri: `duckdb:///${join(dir, 'c.duckdb')}`, allow_dml: true });
+      const res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: dbId, client_id: clientId(), sql: `CREATE TABLE births (ds TIMESTAMP, gender VARCHAR, name VARCHAR, num INTEGER, flag BOOLEAN); ${INSERT}` });
+      expect(res.status).toBe(200);
+      schema = 'main';
+    } else if (engine === 'mysql') {
+      const name = `meridian_test_${Math.random().toString(16).slice(2, 12)}`;
+      const conn = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+      await conn.query(`CREATE DATABASE ${name}`);
+      await conn.query(`CREATE TABLE ${name}.births (ds DATETIME, gender VARCHAR(10), name VARCHAR(20), num INT, flag BOOLEAN)`);
+      await conn.query(INSERT.replace('INSERT INTO births', `INSERT INTO ${name}.births`));
+      await conn.end();
+      dropPg = async () => {
+        const c = await mysql.createConnection({ host: '127.0.0.1', port: 3306, user: 'root' });
+        await c.query(`DROP DATABASE IF EXISTS ${name}`);
+        await c.end();
+      };
+      dbId = await registerDatabase(t, admin, { database_name: 'maria', sqlalchemy_uri: `mysql://root@127.0.0.1:3306/${name}` });
+      schema = name;
+    } else {
+      const db = await createPgDatabase();
+      dropPg = db.drop;
+      const client = new pg.Client({ connectionString: db.url });
+      await client.connect();
+      await client.query('CREATE TABLE births (ds TIMESTAMP, gender VARCHAR(10), name VARCHAR(20), num INTEGER, flag BOOLEAN)');
+      await client.query(INSERT);
+      await client.end();
+      dbId = await registerDatabase(t, admin, { database_name: 'pg', sqlalchemy_uri: db.url });
+      schema = 'public';
+    }
+    const ds = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: dbId, schema, table_name: 'births' });
+    expect(ds.status).toBe(201);
+    datasetId = ds.body.id;
+    const current = ds.body.result;
+    const upd = await t.http.put(`/api/v1/dataset/${datasetId}`).set(bearer(admin)).send({
+      metrics: [...current.metrics.map((m: any) => ({ id: m.id, metric_name: m.metric_name, expression: m.expression })), { metric_name: 'sum__num', expression: 'SUM(num)' }],
+    });
+    expect(upd.status).toBe(200);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await dropPg?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('aggregates: SUM 360, AVG 45, COUNT 8, COUNT_DISTINCT names 5, MAX 80, MIN 10, saved and SQL metrics', async () => {
+    const agg = (aggregate: string) => ({ expressionType: 'SIMPLE', column: { column_name: aggregate === 'COUNT_DISTINCT' ? 'name' : 'num' }, aggregate, label: aggregate });
+    const r = await data({ metrics: ['SUM', 'AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN'].map(agg).concat([{ expressionType: 'SQL', sqlExpression: 'SUM(num) * 2', label: 'twice' } as any, 'sum__num', 'count']) });
+    const row = r.data[0];
+    expect([row.SUM, row.AVG, row.COUNT, row.COUNT_DISTINCT, row.MAX, row.MIN, row.twice, row.sum__num, row.count].map(Number)).toEqual([360, 45, 8, 5, 80, 10, 720, 360, 8]);
+    expect(r).toMatchObject({ status: 'success', rowcount: 1, is_cached: false, colnames: ['SUM', 'AVG', 'COUNT', 'COUNT_DISTINCT', 'MAX', 'MIN', 'twice', 'sum__num', 'count'] });
+    expect(r.coltypes.every((c: number) => c === 0)).toBe(true);
+  });
+
+  it('groups by a column, ordered by the metric', async () => {
+    const r = await data({ columns: ['gender'], metrics: [SUM], row_limit: 10 });
+    expect(r.data.map((d: any) => [d.gender, Number(d['SUM(num)'])])).toEqual([['girl', 200], ['boy', 160]]);
+    expect(r.coltypes).toEqual([1, 0]);
+  });
+
+  it('every filter operator gives the hand-computed sum', async () => {
+    const f = (col: string, op: string, val?: unknown) => ({ col, op, val });
+    expect(await total([f('gender', '==', 'boy')])).toBe(160);
+    expect(await total([f('gender', '!=', 'boy')])).toBe(200);
+    expect(await total([f('num', '>', 40)])).toBe(260);
+    expect(await total([f('num', '<', 30)])).toBe(30);
+    expect(await total([f('num', '>=', '40')])).toBe(300);
+    expect(await total([f('num', '<=', 20)])).toBe(30);
+    expect(await total([f('name', 'IN', ['Adam', 'Beth'])])).toBe(140);
+    expect(await total([f('name', 'NOT IN', ['Adam', 'Beth'])])).toBe(220);
+    expect(await total([f('name', 'LIKE', 'C%')])).toBe(100);
+    expect(await total([f('name', 'ILIKE', 'c%')])).toBe(100);
+    expect(await total([f('name', 'ILIKE', "o'h%")])).toBe(80);
+    expect(await total([f('name', '==', "O'Hara")])).toBe(80);
+    expect(await total([f('flag', 'IS NULL')])).toBe(60);
+    expect(await total([f('flag', 'IS NOT NULL')])).toBe(300);
+    expect(await total([f('flag', 'IS TRUE')])).toBe(170);
+    expect(await total([f('flag', 'IS FALSE')])).toBe(130);
+    expect(await total([f('ds', 'TEMPORAL_RANGE', '2024-01-01 : 2024-02-01')])).toBe(150);
+    expect(await total([f('ds', '==', ms('2024-01-08'))])).toBe(50);
+  });
+
+  it('adhoc WHERE and HAVING clauses', async () => {
+    const r = await data({ columns: ['name'], metrics: [SUM], extras: { where: "gender = 'boy'", having: 'SUM(num) > 60' } });
+    expect(r.data.map((d: any) => [d.name, Number(d['SUM(num)'])])).toEqual([['Carl', 100]]);
+  });
+
+  it('time grains: day, week (Monday), month, quarter, year', async () => {
+    const byGrain = async (grain: string) => {
+      const r = await data({ columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: grain }], metrics: [SUM], orderby: [[{ label: 'ds', sqlExpression: 'ds' }, true]] });
+      return r.data.map((d: any) => [d.ds, Number(d['SUM(num)'])]);
+    };
+    expect(await byGrain('P1D')).toEqual([[ms('2024-01-01'), 30], [ms('2024-01-02'), 70], [ms('2024-01-08'), 50], [ms('2024-02-01'), 60], [ms('2024-02-15'), 70], [ms('2024-03-01'), 80]]);
+    if (engine === 'mysql') {
+      // Superset's MySQL week starts on Sunday
+      expect(await byGrain('P1W')).toEqual([[ms('2023-12-31'), 100], [ms('2024-01-07'), 50], [ms('2024-01-28'), 60], [ms('2024-02-11'), 70], [ms('2024-02-25'), 80]]);
+    } else {
+      expect(await byGrain('P1W')).toEqual([[ms('2024-01-01'), 100], [ms('2024-01-08'), 50], [ms('2024-01-29'), 60], [ms('2024-02-12'), 70], [ms('2024-02-26'), 80]]);
+    }
+    expect(await byGrain('P1M')).toEqual([[ms('2024-01-01'), 150], [ms('2024-02-01'), 130], [ms('2024-03-01'), 80]]);
+    expect(await byGrain('P3M')).toEqual([[ms('2024-01-01'), 360]]);
+    expect(await byGrain('P1Y')).toEqual([[ms('2024-01-01'), 360]]);
+  });
+
+  it('legacy time series with granularity and a time range select __timestamp', async () => {
+    const r = await data({ metrics: [SUM], granularity: 'ds', is_timeseries: true, extras: { time_grain_sqla: 'P1M' }, time_range: '2024-01-01 : 2024-03-01' });
+    expect(r.data.map((d: any) => [d.__timestamp, Number(d['SUM(num)'])]).sort((a: any, b: any) => a[0] - b[0])).toEqual([[ms('2024-01-01'), 150], [ms('2024-02-01'), 130]]);
+    expect(r.from_dttm).toBe(ms('2024-01-01'));
+    expect(r.to_dttm).toBe(ms('2024-03-01'));
+  });
+
+  it('series limit keeps the top series by the series limit metric (MAX: O\'Hara 80, Carl 70)', async () => {
+    const r = await data({
+      columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }, 'name'],
+      metrics: [SUM],
+      series_columns: ['name'],
+      series_limit: 2,
+      series_limit_metric: { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'MAX', label: 'MAX(num)' },
+      is_timeseries: true,
+    });
+    expect([...new Set(r.data.map((d: any) => d.name))].sort()).toEqual(['Carl', "O'Hara"]);
+    expect(r.data.reduce((acc: number, d: any) => acc + Number(d['SUM(num)']), 0)).toBe(180);
+  });
+
+  it('row limit, offset and orderby', async () => {
+    const r = await data({ columns: ['name', 'num'], orderby: [['num', false]], row_limit: 2, row_offset: 1 });
+    expect(r.data.map((d: any) => Number(d.num))).toEqual([70, 60]);
+  });
+
+  it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {
+    const month = { label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' };
+    let r = await data({
+      columns: [month, 'gender'],
+      metrics: [SUM],
+      post_processing: [
+        { operation: 'pivot', options: { index: ['ds'], columns: ['gender'], aggregates: { 'SUM(num)': { operator: 'mean' } }, drop_missing_columns: false } },
+        { operation: 'rename', options: { columns: { 'SUM(num)': null }, level: 0, inplace: true } },
+        { operation: 'cum', options: { operator: 'sum' } },
+        { operation: 'flatten' },
+      ],
+    });
+    expect(r.colnames).toEqual(['ds', 'boy', 'girl']);
+    expect(r.data).toEqual([{ ds: ms('2024-01-01'), boy: 90, girl: 60 }, { ds: ms('2024-02-01'), boy: 160, girl: 120 }, { ds: ms('2024-03-01'), boy: null, girl: 200 }]);
+    r = await data({
+      columns: [month],
+      metrics: [SUM],
+      post_processing: [
+        { operation: 'pivot', options: { index: ['ds'], aggregates: { 'SUM(num)': { operator: 'mean' } } } },
+        { operation: 'rolling', options: { rolling_type: 'sum', window: 2, columns: { 'SUM(num)': 'SUM(num)' } } },
+        { operation: 'flatten' },
+      ],
+    });
+    expect(r.data.map((d: any) => d['SUM(num)'])).toEqual([null, 280, 210]);
+    r = await data({ columns: ['gender'], metrics: [SUM], orderby: [['gender', true]], post_processing: [{ operation: 'contribution', options: { orientation: 'column' } }] });
+    expect(r.data.map((d: any) => d['SUM(num)'])).toEqual([160 / 360, 200 / 360]);
+  });
+
+  it('resample fills missing days with zero', async () => {
+    const r = await data({
+      columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1D' }],
+      metrics: [SUM],
+      time_range: '2024-01-01 : 2024-01-09',
+      granularity: 'ds',
+      post_processing: [
+        { operation: 'pivot', options: { index: ['ds'], aggregates: { 'SUM(num)': { operator: 'mean' } } } },
+        { operation: 'resample', options: { method: 'asfreq', rule: '1D', fill_value: 0 } },
+        { operation: 'flatten' },
+      ],
+    });
+    expect(r.data.map((d: any) => d['SUM(num)'])).toEqual([30, 70, 0, 0, 0, 0, 0, 50]);
+  });
+
+  it('time comparison through time_offsets, then compare difference and percentage', async () => {
+    const r = await data({
+      columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }],
+      metrics: [SUM],
+      time_range: '2024-02-01 : 2024-04-01',
+      granularity: 'ds',
+      time_offsets: ['1 month ago'],
+      orderby: [[{ label: 'ds', sqlExpression: 'ds' }, true]],
+      post_processing: [
+        { operation: 'pivot', options: { index: ['ds'], aggregates: { 'SUM(num)': { operator: 'mean' }, 'SUM(num)__1 month ago': { operator: 'mean' } } } },
+        { operation: 'compare', options: { source_columns: ['SUM(num)'], compare_columns: ['SUM(num)__1 month ago'], compare_type: 'difference', drop_original_columns: false } },
+        { operation: 'compare', options: { source_columns: ['SUM(num)'], compare_columns: ['SUM(num)__1 month ago'], compare_type: 'percentage', drop_original_columns: false } },
+        { operation: 'flatten' },
+      ],
+    });
+    expect(r.data.map((d: any) => [d.ds, d['SUM(num)'], d['SUM(num)__1 month ago'], d['difference__SUM(num)__SUM(num)__1 month ago'], d['percentage__SUM(num)__SUM(num)__1 month ago']])).toEqual([
+      [ms('2024-02-01'), 130, 150, -20, -0.1333],
+      [ms('2024-03-01'), 80, 130, -50, -0.3846],
+    ]);
+    expect(r.label_map['SUM(num)__1 month ago']).toEqual(['SUM(num)', '1 month ago']);
+  });
+
+  it('result types: query, results, samples, columns, drill_detail', async () => {
+    const q = { columns: ['gender'], metrics: [SUM], filters: [{ col: 'gender', op: '==', val: 'boy' }] };
+    let res = await chartData([q], { result_type: 'query' });
+    expect(res.body.result[0].language).toBe('sql');
+    expect(res.body.result[0].query).toContain("= 'boy'");
+    res = await chartData([q], { result_type: 'results' });
+    expect(res.body.result[0]).toMatchObject({ colnames: ['gender', 'SUM(num)'], rowcount: 1 });
+    expect(Object.keys(res.body.result[0]).sort()).toEqual(['colnames', 'coltypes', 'data', 'rowcount', 'sql_rowcount']);
+    res = await chartData([q], { result_type: 'samples' });
+    expect(res.body.result[0].colnames).toEqual(['ds', 'gender', 'name', 'num', 'flag']);
+    expect(res.body.result[0].rowcount).toBe(4);
+    res = await chartData([q], { result_type: 'columns' });
+    expect(res.body.result[0].data.map((c: any) => c.column_name)).toEqual(['ds', 'gender', 'name', 'num', 'flag']);
+    res = await chartData([{ ...q, row_limit: 2 }], { result_type: 'drill_detail' });
+    expect(res.body.result[0]).toMatchObject({ rowcount: 2, total_count: 4 });
+  });
+
+  it('csv and xlsx exports carry the same numbers', async () => {
+    const q = { columns: ['gender'], metrics: [SUM], orderby: [['gender', true]] };
+    const csv = await chartData([q], { result_format: 'csv' });
+    expect(csv.status).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.text.trim().split('\n')).toEqual(['gender,SUM(num)', 'boy,160', 'girl,200']);
+    const xlsx = await chartData([q], { result_format: 'xlsx' }).buffer(true).parse((r, cb) => {
+      const chunks: Buffer[] = [];
+      r.on('data', (c: Buffer) => chunks.push(c));
+      r.on('end', () => cb(null, Buffer.concat(chunks)));
+    });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.body as Buffer);
+    const sheet = wb.worksheets[0];
+    expect([sheet.getRow(2).values, sheet.getRow(3).values].map((v: any) => [v[1], Number(v[2])])).toEqual([['boy', 160], ['girl', 200]]);
+  });
+
+  it('caches by the normalised query; force bypasses', async () => {
+    const q = { columns: ['name'], metrics: [SUM], filters: [{ col: 'gender', op: '==', val: 'girl' }] };
+    const first = await chartData([q], { force: false });
+    const second = await chartData([q], { force: false });
+    expect(first.body.result[0].cache_key).toBe(second.body.result[0].cache_key);
+    expect(second.body.result[0].is_cached).toBe(true);
+    expect(second.body.result[0].data).toEqual(first.body.result[0].data);
+    const forced = await chartData([q], { force: true });
+    expect(forced.body.result[0].is_cached).toBe(false);
+    const other = await chartData([{ ...q, filters: [{ col: 'gender', op: '==', val: 'boy' }] }], { force: false });
+    expect(other.body.result[0].cache_key).not.toBe(first.body.result[0].cache_key);
+  });
+
+  it('injection through filters, metrics, orderby and columns is refused or inert', async () => {
+    expect(await total([{ col: 'name', op: '==', val: "x' OR '1'='1" }])).toBe(0);
+    expect(await total([{ col: 'name', op: 'IN', val: ["Adam'); DROP TABLE births; --"] }])).toBe(0);
+    expect(await total([{ col: 'name', op: 'LIKE', val: "%' OR 1=1 --" }])).toBe(0);
+    const rejected = await data({ metrics: [SUM], filters: [{ col: 'name = name OR 1', op: '==', val: 1 }] });
+    expect(rejected.rejected_filters).toEqual([{ column: 'name = name OR 1', reason: 'not_in_datasource' }]);
+    expect(Number(rejected.data[0]['SUM(num)'])).toBe(360);
+    let res = await chartData([{ metrics: [{ expressionType: 'SQL', sqlExpression: '(SELECT COUNT(*) FROM births)', label: 'x' }] }]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].error_type).toBe('ADHOC_SUBQUERY_NOT_ALLOWED_ERROR');
+    res = await chartData([{ metrics: [SUM], extras: { where: '1=1; DROP TABLE births' } }]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].error_type).toBe('INVALID_SQL_ERROR');
+    res = await chartData([{ columns: ['name'], metrics: [SUM], orderby: [['num; DROP TABLE births', true]] }]);
+    expect(res.status).toBe(400);
+    res = await chartData([{ columns: ['name"; DROP TABLE births; --'], metrics: [SUM] }]);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].error_type).toBe('COLUMN_DOES_NOT_EXIST_ERROR');
+    res = await chartData([{ metrics: [{ expressionType: 'SIMPLE', column: { column_name: 'num) FROM births; --' }, aggregate: 'SUM' }] }]);
+    expect(res.status).toBe(400);
+    expect(await total([])).toBe(360);
+  });
+
+  it('the legacy /superset/explore_json/ answers form data', async () => {
+    const formData = { datasource: `${datasetId}__table`, viz_type: 'table', groupby: ['gender'], metrics: [SUM], adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'num', operator: '>', comparator: 20 }], row_limit: 10, time_range: 'No filter' };
+    const res = await t.http.post('/superset/explore_json/').set(bearer(admin)).type('form').send({ form_data: JSON.stringify(formData) });
+    expect(res.status).toBe(200);
+    expect(res.body.data.map((d: any) => [d.gender, Number(d['SUM(num)'])]).sort()).toEqual([['boy', 150], ['girl', 180]]);
+    expect(res.body.form_data.viz_type).toBe('table');
+  });
+});

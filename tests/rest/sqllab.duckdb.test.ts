@@ -1,0 +1,57 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { bearer, clientId, registerDatabase } from './sqllab.helpers';
+
+describe('SQL Lab on DuckDB and the examples database', () => {
+  let t: TestApp;
+  let admin: string;
+  let dir: string;
+  let duck: number;
+  let examples: number;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-duck-'));
+    duck = await registerDatabase(t, admin, { database_name: 'duck', sqlalchemy_uri: `duckdb:///${join(dir, 'a.duckdb')}`, allow_dml: true, allow_ctas: true, allow_cvas: true, allow_run_async: true });
+    ({ id: examples } = await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 }));
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('registers the examples database idempotently', async () => {
+    const again = await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb') });
+    expect(again).toMatchObject({ id: examples, built: false, created: false });
+    const res = await t.http.get(`/api/v1/database/${examples}`).set(bearer(admin));
+    expect(res.body.result).toMatchObject({ database_name: 'examples', backend: 'duckdb', expose_in_sqllab: true, allow_run_async: true, allow_dml: false });
+  });
+
+  it('returns big ids from the examples database with every digit', async () => {
+    const res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: examples, sql: 'SELECT * FROM big_ids ORDER BY 1', client_id: clientId(), queryLimit: 100 });
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('9007199254740993');
+    expect(res.body.status).toBe('success');
+    expect(res.body.query.limitingFactor).toBeDefined();
+  });
+
+  it('runs, limits and reports the limiting factor', async () => {
+    let res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: duck, sql: 'CREATE TABLE t AS SELECT range AS i FROM range(50)', client_id: clientId() });
+    expect(res.status).toBe(200);
+    res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: duck, sql: 'SELECT i FROM t ORDER BY i', client_id: clientId(), queryLimit: 10 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toHaveLength(10);
+    expect(res.body.query).toMatchObject({ limitingFactor: 'DROPDOWN', rows: 10, state: 'success', limit: 10 });
+    expect(res.body.columns[0]).toMatchObject({ column_name: 'i', name: 'i', is_dttm: false, type_generic: 0 });
+    expect(typeof res.body.query.startDttm).toBe('number');
+    res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: duck, sql: 'SELECT i FROM t LIMIT 5', client_id: clientId(), queryLimit: 10 });
+    expect(res.body.query.limitingFactor).toBe('QUERY');
+    res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: duck, sql: 'SELECT i FROM t', client_id: clientId(), queryLimit: 100 });
+    expect(res.body.query.limitingFactor).toBe('NOT_LIMITED');
+  });
+});
