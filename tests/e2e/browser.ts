@@ -39,3 +39,18 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   await page.screenshot({ path, fullPage: true });
   return path;
 }
+
+/**
+ * Closes the open modal or drawer with Escape and waits until no dialog is left. Mantine moves focus into a dialog
+ * only after it opens, and Escape is heard from there; on a loaded machine one early press can fall on nothing, so
+ * this presses again until the dialog is gone.
+ */
+export async function closeDialog(page: Page, timeout = 15_000): Promise<void> {
+  const dialogs = page.getByRole('dialog');
+  const deadline = Date.now() + timeout;
+  while ((await dialogs.count()) > 0) {
+    if (Date.now() > deadline) throw new Error('a dialog stayed open after Escape');
+    await page.keyboard.press('Escape');
+    await dialogs.first().waitFor({ state: 'detached', timeout: 1_000 }).catch(() => undefined);
+  }
+}

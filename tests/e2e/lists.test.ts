@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
 // The Databases, Saved queries, Query history and Charts lists in a real Chromium against the real server.
 describe('list screens in the browser', () => {
@@ -284,7 +284,7 @@ describe('list screens in the browser', () => {
     await page.getByRole('button', { name: 'Edit Scratch DuckDB' }).click();
     await page.getByRole('dialog').getByRole('tab', { name: 'SQL Lab' }).click();
     await screenshot(page, 'lists-databases-modal-dark');
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
     await page.goto(`${t.url}/savedqueryview/list/`);
     await page.getByRole('link', { name: 'Regions', exact: true }).waitFor();
     await screenshot(page, 'lists-saved-queries-dark');

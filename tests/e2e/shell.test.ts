@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
 // The app shell in a real Chromium against the real server: login, home, menus, users and roles, theme, logout.
 describe('app shell in the browser', () => {
@@ -20,6 +20,12 @@ describe('app shell in the browser', () => {
     context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    // Keep the evidence, and close what the failure left open so the next test (or the retry) starts clean.
+    await screenshot(page, `failed-shell-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    await closeDialog(page, 5_000).catch(() => undefined);
   });
   afterAll(async () => {
     await browser?.close();
@@ -163,6 +169,7 @@ describe('app shell in the browser', () => {
   });
 
   it('lists roles with their permission counts and shows a role\'s permissions', async () => {
+    await page.goto(`${t.url}/`);
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Roles' }).click();
     await page.waitForURL(`${t.url}/roles/list/`);
@@ -177,11 +184,11 @@ describe('app shell in the browser', () => {
     const firstView = gamma.permissions[0].view_menu_name as string;
     await drawer.getByRole('cell', { name: firstView, exact: true }).waitFor();
     await screenshot(page, 'shell-role-drawer');
-    await page.keyboard.press('Escape');
-    await drawer.waitFor({ state: 'detached' });
+    await closeDialog(page);
   });
 
   it('switches to the dark theme and keeps it after a reload', async () => {
+    await page.goto(`${t.url}/roles/list/`);
     expect(await html().getAttribute('data-mantine-color-scheme')).toBe('light');
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     expect(await html().getAttribute('data-mantine-color-scheme')).toBe('dark');
@@ -200,8 +207,7 @@ describe('app shell in the browser', () => {
     await page.getByRole('button', { name: 'Admin User' }).click();
     await page.getByRole('menuitem', { name: 'Info' }).click();
     await page.getByRole('dialog').getByText('admin@meridian.local').waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await closeDialog(page);
 
     await page.getByRole('button', { name: 'Admin User' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { ensureClientBuilt, launchBrowser, screenshot } from './browser';
+import { closeDialog, ensureClientBuilt, launchBrowser, screenshot } from './browser';
 
 // SQL Lab (issue 4) in a real Chromium against the real server and the examples DuckDB database.
 
@@ -178,7 +178,7 @@ describe.each([
     await table.waitFor();
     await expect(table.textContent()).resolves.toContain('Estimated rows');
     await shot('9-estimate');
-    await page.keyboard.press('Escape');
+    await closeDialog(page);
   });
 
   it('saves the query, then reopens it from its saved-query link', async () => {
