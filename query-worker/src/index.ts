@@ -8,7 +8,7 @@ export { QueryPool, QueueFullError, type QueryPoolOptions, type RunOptions } fro
 
 export { getEngineSpec, listEngineSpecs } from './engines/registry.ts';
 export {
-  TIME_GRAINS, TIME_GRAIN_NAMES, timeGrainExpression, genericTypeOf, dedupNames,
+  TIME_GRAINS, TIME_GRAIN_NAMES, timeGrainExpression, epochToDttmExpression, genericTypeOf, dedupNames,
   type TimeGrain, type EngineSpec, type EngineConnection, type RowSink,
 } from './engines/engine-spec.ts';
 export { backendFromUri, parseUri, maskPassword, type ParsedUri } from './engines/uri.ts';

@@ -166,6 +166,33 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
     expect(r.to_dttm).toBe(ms('2024-03-01'));
   });
 
+  it('epoch columns (python_date_format epoch_s / epoch_ms) take time grains and time ranges', async () => {
+    // 2024-01-01 num 10, 2024-01-20 num 20, 2024-02-01 num 5, as epoch seconds and milliseconds.
+    const sql = 'SELECT 1704067200 AS ts_s, 1704067200000 AS ts_ms, 10 AS num UNION ALL SELECT 1705708800, 1705708800000, 20 UNION ALL SELECT 1706745600, 1706745600000, 5';
+    const created = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: (await t.http.get(`/api/v1/dataset/${datasetId}`).set(bearer(admin))).body.result.database.id, table_name: 'epochs', sql });
+    expect(created.status).toBe(201);
+    const epochId = created.body.id;
+    const columns = created.body.result.columns.map((c: any) => ({
+      id: c.id, column_name: c.column_name, type: c.type,
+      is_dttm: c.column_name !== 'num',
+      python_date_format: c.column_name === 'ts_s' ? 'epoch_s' : c.column_name === 'ts_ms' ? 'epoch_ms' : null,
+    }));
+    expect((await t.http.put(`/api/v1/dataset/${epochId}`).set(bearer(admin)).send({ columns })).status).toBe(200);
+    const monthly = async (col: string, timeRange = 'No filter') => {
+      const res = await t.http.post('/api/v1/chart/data').set(bearer(admin)).send({
+        datasource: { id: epochId, type: 'table' }, force: true, result_format: 'json', result_type: 'full',
+        queries: [{ columns: [{ label: col, sqlExpression: col, columnType: 'BASE_AXIS', timeGrain: 'P1M' }], metrics: [{ ...SUM, label: 'total' }], orderby: [[{ label: col, sqlExpression: col }, true]], filters: [{ col, op: 'TEMPORAL_RANGE', val: timeRange }] }],
+      });
+      if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
+      return res.body.result[0].data.map((d: any) => [d[col], Number(d.total)]);
+    };
+    expect(await monthly('ts_s')).toEqual([[ms('2024-01-01'), 30], [ms('2024-02-01'), 5]]);
+    expect(await monthly('ts_ms')).toEqual([[ms('2024-01-01'), 30], [ms('2024-02-01'), 5]]);
+    // The range compares epoch numbers with the raw column: 2024-01-15 onwards keeps the 20 and the 5.
+    expect(await monthly('ts_s', '2024-01-15 : 2024-03-01')).toEqual([[ms('2024-01-01'), 20], [ms('2024-02-01'), 5]]);
+    expect(await monthly('ts_ms', '2024-01-15 : 2024-03-01')).toEqual([[ms('2024-01-01'), 20], [ms('2024-02-01'), 5]]);
+  });
+
   it('series limit keeps the top series by the series limit metric (MAX: O\'Hara 80, Carl 70)', async () => {
     const r = await data({
       columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }, 'name'],

@@ -13,6 +13,7 @@ const pg: QueryDialect = {
     if (!unit) throw new Error(`No grain spec for ${grain} for database PostgreSQL`);
     return `DATE_TRUNC('${unit}', ${col})`;
   },
+  epochToDttm: (format, col) => `(timestamp 'epoch' + ${format === 'epoch_ms' ? `(${col}/1000)` : col} * interval '1 second')`,
   maxAliasLength: 63,
 };
 const births: DatasetForQuery = {

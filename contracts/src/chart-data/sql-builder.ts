@@ -24,6 +24,8 @@ export interface QueryDialect {
   quote(identifier: string): string;
   /** The time grain expression of `expression` (`{col}` filled); throws on a grain the engine lacks. */
   timeGrain(grain: string, expression: string): string;
+  /** `expression` (a column of epoch seconds or milliseconds) as a timestamp, so grains and the time axis work on it. */
+  epochToDttm(format: 'epoch_s' | 'epoch_ms', expression: string): string;
   /** Longest alias the engine keeps (Postgres truncates at 63 bytes). */
   maxAliasLength?: number;
 }
@@ -238,6 +240,13 @@ class Builder {
     return column.expression?.trim() ? `(${column.expression})` : this.q(column.column_name);
   }
 
+  /** A temporal column's SQL as a timestamp: epoch numbers (python_date_format epoch_s/epoch_ms) are converted first. */
+  timestampSql(column: DatasetColumnForQuery): string {
+    const sql = this.columnSql(column);
+    const format = column.python_date_format;
+    return format === 'epoch_s' || format === 'epoch_ms' ? this.dialect.epochToDttm(format, sql) : sql;
+  }
+
   /** SQL of a query column (name or adhoc), with the time grain applied to an x-axis column. */
   queryColumnSql(column: QueryColumn, grain?: string | null): { sql: string; label: string; dataset: DatasetColumnForQuery | null } {
     if (typeof column === 'string') {
@@ -257,6 +266,8 @@ class Builder {
       dataset = null;
     }
     const timeGrain = column.columnType === 'BASE_AXIS' ? (column.timeGrain ?? grain) : null;
+    // The time axis of an epoch column is shown as time, grain or not (Superset's get_timestamp_expression).
+    if (column.columnType === 'BASE_AXIS' && referenced && isTemporal(referenced)) sql = this.timestampSql(referenced);
     if (timeGrain && (referenced ? isTemporal(referenced) : true)) sql = this.grain(timeGrain, sql);
     return { sql, label, dataset };
   }
@@ -432,7 +443,7 @@ export function buildQuerySql(query: QueryObject & { havingFilters?: QueryFilter
   if (query.isTimeseries && query.granularity && !hasBaseAxis) {
     const column = b.datasetColumn(query.granularity);
     if (!column) throw new QueryBuildError(`Columns missing in dataset: ['${query.granularity}']`, 'COLUMN_DOES_NOT_EXIST_ERROR');
-    const sql = grain ? b.grain(grain, b.columnSql(column)) : b.columnSql(column);
+    const sql = grain ? b.grain(grain, b.timestampSql(column)) : b.timestampSql(column);
     select.push(`${sql} AS ${b.alias(DTTM_ALIAS)}`);
     groupBy.push(sql);
     labels.push(DTTM_ALIAS);

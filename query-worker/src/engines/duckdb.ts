@@ -277,6 +277,7 @@ export const duckdbSpec: EngineSpec = {
   supportsCatalog: true,
   cancelsInThread: true,
   timeGrainExpressions: GRAINS,
+  epochToDttm: 'epoch_ms(CAST(CAST({col} AS DOUBLE) * 1000 AS BIGINT))',
   quoteIdentifier: quoteDouble,
   async connect(target: ConnectionTarget) {
     const file = parseUri(target.uri).database ?? ':memory:';

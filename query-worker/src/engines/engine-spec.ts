@@ -72,6 +72,8 @@ export interface EngineSpec {
   cancelsInThread: boolean;
   /** `{col}`-templated SQL per grain, Superset's `_time_grain_expressions`. */
   timeGrainExpressions: Record<TimeGrain, string>;
+  /** `{col}`-templated SQL turning epoch seconds into a timestamp (Superset's `epoch_to_dttm`); milliseconds divide first. */
+  epochToDttm: string;
   quoteIdentifier(name: string): string;
   connect(target: ConnectionTarget): Promise<EngineConnection>;
   /** Cancels by a `cancelId` from another connection. Returns false when nothing was cancelled. */
@@ -113,6 +115,16 @@ export function dedupNames(names: string[]): string[] {
     used.add(`${name}__${next}`);
     return `${name}__${next}`;
   });
+}
+
+/**
+ * A column stored as epoch seconds or milliseconds (python_date_format `epoch_s` / `epoch_ms`) as a
+ * timestamp, so time grains apply to it (Superset's `epoch_to_dttm` / `epoch_ms_to_dttm`).
+ *
+ * @example epochToDttmExpression(postgresSpec, 'epoch_ms', '"ts"') // (timestamp 'epoch' + ("ts"/1000) * interval '1 second')
+ */
+export function epochToDttmExpression(spec: EngineSpec, format: 'epoch_s' | 'epoch_ms', column: string): string {
+  return spec.epochToDttm.replaceAll('{col}', format === 'epoch_ms' ? `(${column}/1000)` : column);
 }
 
 /** Fills `{col}` of a time grain expression; `null` grain returns the column itself. */

@@ -302,6 +302,7 @@ export const mysqlSpec: EngineSpec = {
   supportsCatalog: false,
   cancelsInThread: true,
   timeGrainExpressions: GRAINS,
+  epochToDttm: 'from_unixtime({col})',
   quoteIdentifier: (name) => `\`${name.replaceAll('`', '``')}\``,
   async connect(target) {
     const connection = await openConnection(target);

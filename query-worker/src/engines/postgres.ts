@@ -425,6 +425,7 @@ export const postgresSpec: EngineSpec & { connectRaw?: never } = {
   supportsCatalog: true,
   cancelsInThread: true,
   timeGrainExpressions: GRAINS,
+  epochToDttm: "(timestamp 'epoch' + {col} * interval '1 second')",
   quoteIdentifier: quoteDouble,
   async connect(target) {
     const client = await openClient(target);

@@ -162,6 +162,7 @@ export const sqliteSpec: EngineSpec = {
   supportsCatalog: false,
   cancelsInThread: false,
   timeGrainExpressions: GRAINS,
+  epochToDttm: "datetime({col}, 'unixepoch')",
   quoteIdentifier: quoteDouble,
   async connect(target) {
     let Driver: typeof import('better-sqlite3');

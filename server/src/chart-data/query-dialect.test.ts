@@ -59,6 +59,15 @@ describe('generated SQL per engine (real engine specs)', () => {
         `GROUP BY DATETIME("ds", 'start of month'), "gender"\nLIMIT 100`,
     );
   });
+  it('epoch columns become timestamps before the grain, per engine', () => {
+    const epochs: DatasetForQuery = { table_name: 'events', schema: null, columns: [{ column_name: 'ts', type: 'BIGINT', is_dttm: true, python_date_format: 'epoch_ms' }], metrics: [{ metric_name: 'count', expression: 'COUNT(*)' }] };
+    const q = normaliseQueryObject({ columns: [{ label: 'ts', sqlExpression: 'ts', columnType: 'BASE_AXIS', timeGrain: 'P1D' }], metrics: ['count'], row_limit: 10 }, { now });
+    const select = (uri: string) => buildQuerySql(q, epochs, dialectFor(uri), { now }).sql.split('\n')[0];
+    expect(select('postgresql://u@h/db')).toBe(`SELECT DATE_TRUNC('day', (timestamp 'epoch' + ("ts"/1000) * interval '1 second')) AS "ts", COUNT(*) AS "count"`);
+    expect(select('mysql://root@h/db')).toBe('SELECT DATE(from_unixtime((`ts`/1000))) AS `ts`, COUNT(*) AS `count`');
+    expect(select('duckdb:////tmp/x.duckdb')).toBe(`SELECT DATE_TRUNC('day', epoch_ms(CAST(CAST(("ts"/1000) AS DOUBLE) * 1000 AS BIGINT))) AS "ts", COUNT(*) AS "count"`);
+    expect(select('sqlite:////tmp/x.db')).toBe(`SELECT DATETIME(datetime(("ts"/1000), 'unixepoch'), 'start of day') AS "ts", COUNT(*) AS "count"`);
+  });
   it('long labels are shortened for PostgreSQL and mapped back', () => {
     const label = 'a very long metric label that goes on and on past the sixty-three byte limit';
     const built = buildQuerySql(normaliseQueryObject({ metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label }] }, { now }), births, dialectFor('postgresql://u@h/db'), { now });

@@ -1,5 +1,5 @@
 import type { QueryDialect } from '@meridian/contracts/chart-data/sql-builder';
-import { getEngineSpec, timeGrainExpression } from '@meridian/query-worker';
+import { epochToDttmExpression, getEngineSpec, timeGrainExpression } from '@meridian/query-worker';
 
 /** Longest identifier each engine keeps (Postgres truncates at 63 bytes, MySQL refuses beyond 256 for aliases). */
 const MAX_ALIAS: Record<string, number | undefined> = { postgresql: 63, mysql: 256 };
@@ -15,6 +15,7 @@ export function dialectFor(uri: string): QueryDialect {
     backend: spec.backend,
     quote: (name) => spec.quoteIdentifier(name),
     timeGrain: (grain, expression) => timeGrainExpression(spec, grain, expression),
+    epochToDttm: (format, expression) => epochToDttmExpression(spec, format, expression),
     maxAliasLength: MAX_ALIAS[spec.backend],
   };
 }
