@@ -4,6 +4,7 @@ import * as m0002 from './0002_create_databases_and_datasets';
 import * as m0003 from './0003_create_sqllab_tables';
 import * as m0004 from './0004_create_charts_and_dashboards';
 import * as m0005 from './0005_create_reports_kv_and_logs';
+import * as m0006 from './0006_create_annotation_layers';
 
 /** Every migration in order; forward-only, each run once in its own transaction by kysely's Migrator. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003_create_sqllab_tables': m0003,
   '0004_create_charts_and_dashboards': m0004,
   '0005_create_reports_kv_and_logs': m0005,
+  '0006_create_annotation_layers': m0006,
 };

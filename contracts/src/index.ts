@@ -12,3 +12,4 @@ export * from './schemas/dataset';
 export * from './schemas/chart-data';
 export * from './schemas/chart';
 export * from './schemas/home';
+export * from './schemas/annotation-layer';

@@ -23,6 +23,7 @@ import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerChartRest } from './chart/chart.rest';
 import { registerChartDataRest } from './chart-data/chart-data.rest';
 import { registerExploreRest } from './explore/explore.rest';
+import { registerAnnotationLayerRest } from './annotation-layer/annotation-layer.rest';
 import { registerAsyncEventSocket } from './async-event/async-event.ws';
 
 declare module 'fastify' {
@@ -95,6 +96,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerChartRest(app, services);
   registerChartDataRest(app, services);
   registerExploreRest(app, services);
+  registerAnnotationLayerRest(app, services);
   registerAsyncEventSocket(app, services);
   app.addHook('onClose', async () => {
     await services.sqllab.idle();

@@ -31,6 +31,9 @@ import { ChartRepository } from './chart/chart.repository';
 import { ChartService } from './chart/chart.service';
 import { ExploreRepository } from './explore/explore.repository';
 import { ExploreService } from './explore/explore.service';
+import { AnnotationLayerRepository } from './annotation-layer/annotation-layer.repository';
+import { AnnotationLayerService } from './annotation-layer/annotation-layer.service';
+import { AnnotationData } from './chart-data/annotation-data';
 
 /** Every domain service, built once from the app's dependencies; doors reach services only through here. */
 export interface Services {
@@ -56,6 +59,7 @@ export interface Services {
   chartData: ChartDataService;
   charts: ChartService;
   explore: ExploreService;
+  annotationLayers: AnnotationLayerService;
 }
 
 export function createServices(deps: { config: Config; db: MetadataDb; logger: Logger }): Services {
@@ -77,11 +81,15 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const cache = createCacheStore({ redisUrl: deps.config.redisUrl, prefix: 'meridian:cache:' });
   const asyncEvents = new AsyncEventService({ stream: deps.config.redisUrl ? new RedisEventStream(deps.config.redisUrl) : new MemoryEventStream(), security });
   const chartRepo = new ChartRepository(deps.db);
+  const annotationLayers = new AnnotationLayerService({ annotationLayers: new AnnotationLayerRepository(deps.db), security });
+  // Chart-sourced annotation layers run another chart's query through chart data, which in turn asks for annotation data.
+  const annotationData: AnnotationData = new AnnotationData({ annotationLayers, charts: (): ChartService => charts, chartData: (): ChartDataService => chartData });
   const chartData = new ChartDataService({
     ...deps, security, datasets, databases, databaseRecords: new DatabaseRepository(deps.db), runtime: queryRuntime, cache, events: asyncEvents,
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
+    annotationData,
   });
   const charts = new ChartService({ charts: chartRepo, datasets, security });
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers };
 }

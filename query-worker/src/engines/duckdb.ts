@@ -8,6 +8,7 @@ import {
 import { errorMessage, mapByRules, type ErrorRule } from './errors.ts';
 import { parseUri } from './uri.ts';
 import { numberToken, rowJson, rowKeyPrefixes } from '../results/serialize.ts';
+import { driverModules } from './driver-modules.ts';
 
 const ENGINE_NAME = 'DuckDB';
 
@@ -36,7 +37,7 @@ const instances = new Map<string, Promise<DuckDBInstance>>();
 
 /** The thread's instance of `file` (`:memory:`: a new private database each time). */
 async function instanceFor(file: string): Promise<DuckDBInstance> {
-  const { DuckDBInstance: Instance } = await import('@duckdb/node-api');
+  const { DuckDBInstance: Instance } = await driverModules.duckdb();
   if (file === ':memory:') return Instance.create(':memory:', INSTANCE_OPTIONS);
   const key = resolve(file);
   let instance = instances.get(key);

@@ -7,6 +7,7 @@ import {
 import { errorMessage, mapByRules, supersetError, type ErrorRule } from './errors.ts';
 import { parseUri } from './uri.ts';
 import { numberToken, rowJson, rowKeyPrefixes, serializeValue } from '../results/serialize.ts';
+import { driverModules } from './driver-modules.ts';
 
 const ENGINE_NAME = 'MySQL';
 
@@ -99,7 +100,7 @@ function mapMysqlError(error: unknown, phase: 'connect' | 'query', target?: Conn
 }
 
 async function openConnection(target: ConnectionTarget): Promise<Connection> {
-  const mysql = (await import('mysql2')).default;
+  const mysql = await driverModules.mysql();
   const uri = parseUri(target.uri);
   const connection = mysql.createConnection({
     host: uri.host ?? '127.0.0.1',

@@ -7,6 +7,7 @@ import {
 import { errorMessage, mapByRules, supersetError, type ErrorRule } from './errors.ts';
 import { parseUri } from './uri.ts';
 import { numberToken, rowJson, rowKeyPrefixes } from '../results/serialize.ts';
+import { driverModules } from './driver-modules.ts';
 
 const ENGINE_NAME = 'PostgreSQL';
 
@@ -45,7 +46,7 @@ function clientConfig(target: ConnectionTarget): ClientConfig {
 }
 
 async function openClient(target: ConnectionTarget): Promise<PgClient> {
-  const pg = (await import('pg')).default;
+  const pg = await driverModules.pg();
   const client = new pg.Client(clientConfig(target));
   // A dropped socket must not crash the worker thread.
   client.on('error', () => undefined);
@@ -200,7 +201,7 @@ class PostgresConnection implements EngineConnection {
     const converters = describe.fields.map((f) => textToJson(f.dataTypeID));
     const prefixes = rowKeyPrefixes(columns.map((c) => c.name));
     const width = converters.length;
-    const { to } = await import('pg-copy-streams');
+    const { to } = await driverModules.pgCopyStreams();
     const copySql = `COPY (\n${sql}\n) TO STDOUT`;
     const stream = this.client.query(to(copySql));
     let rows = 0;
@@ -246,7 +247,7 @@ class PostgresConnection implements EngineConnection {
   /** Streams any statement with pg-cursor (the fallback for non-SELECTs and several statements). */
   async stream(sql: string, sink: RowSink, maxRows: number | null, fast = false): Promise<StreamSummary> {
     if (fast) return this.streamCopy(sql, sink, maxRows);
-    const Cursor = (await import('pg-cursor')).default;
+    const Cursor = await driverModules.pgCursor();
     const typeNames = await this.typeNames();
     const cursor = this.client.query(new Cursor(sql, undefined, { rowMode: 'array', types: TEXT_TYPES }));
     let rows = 0;

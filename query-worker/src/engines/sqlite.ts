@@ -7,6 +7,7 @@ import {
 import { errorMessage, mapByRules, type ErrorRule } from './errors.ts';
 import { parseUri } from './uri.ts';
 import { rowJson, rowKeyPrefixes, serializeValue } from '../results/serialize.ts';
+import { driverModules } from './driver-modules.ts';
 
 const ENGINE_NAME = 'SQLite';
 
@@ -167,7 +168,7 @@ export const sqliteSpec: EngineSpec = {
   async connect(target) {
     let Driver: typeof import('better-sqlite3');
     try {
-      Driver = (await import('better-sqlite3')).default;
+      Driver = await driverModules.betterSqlite();
     } catch {
       throw new Error('SQLite support needs the optional dependency better-sqlite3, which is not installed (pnpm add better-sqlite3 in query-worker).');
     }

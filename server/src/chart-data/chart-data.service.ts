@@ -18,6 +18,7 @@ import type { Logger } from '../logger';
 import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
+import type { AnnotationData } from './annotation-data';
 import { dialectFor } from './query-dialect';
 
 /** Chart results up to this many characters of row JSON come back from the worker inline (bigger ones are paged). */
@@ -100,6 +101,7 @@ export class ChartDataService {
       cache: CacheStore;
       events: AsyncEventService;
       chartCacheTimeout: (chartId: number) => Promise<number | null>;
+      annotationData: AnnotationData;
       now?: () => Date;
     },
   ) {}
@@ -300,7 +302,7 @@ export class ChartDataService {
   }
 
   /** One query's payload (Superset's `_get_full`), from the cache unless forced. */
-  private async queryPayload(record: DatasetRecord, raw: Record<string, unknown>, request: ChartDataRequest, sliceId: number | null): Promise<ChartDataQueryResult | Record<string, unknown>> {
+  private async queryPayload(actor: Actor, record: DatasetRecord, raw: Record<string, unknown>, request: ChartDataRequest, sliceId: number | null): Promise<ChartDataQueryResult | Record<string, unknown>> {
     const query = this.normalise(raw, request);
     const resultType = (raw.result_type as string | undefined) ?? request.result_type;
     if (resultType === 'query') {
@@ -321,6 +323,7 @@ export class ChartDataService {
     if (!request.force) {
       const hit = await this.deps.cache.get(`chart-data:${key}`);
       if (hit) {
+        if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
         const payload = parseLossless(hit, undefined, parseNumber) as ChartDataQueryResult;
         return { ...payload, is_cached: true };
       }
@@ -338,7 +341,7 @@ export class ChartDataService {
       cache_timeout: cacheTimeout,
       applied_filters: ran.built.appliedFilterColumns.map((column) => ({ column })),
       rejected_filters: ran.built.rejectedFilterColumns,
-      annotation_data: {},
+      annotation_data: await this.deps.annotationData.get(actor, query.annotationLayers, query, { force: request.force }),
       error: null,
       is_cached: false,
       query: ran.executed.sql,
@@ -368,7 +371,7 @@ export class ChartDataService {
     const record = await this.datasource(actor, request.datasource);
     if (!request.queries.length) throw new StructuredError(400, [{ message: 'Missing data for required field.', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: { queries: ['Missing data for required field.'] } }]);
     const out = [];
-    for (const raw of request.queries) out.push(await this.queryPayload(record, raw, request, sliceId));
+    for (const raw of request.queries) out.push(await this.queryPayload(actor, record, raw, request, sliceId));
     return out;
   }
 
@@ -379,7 +382,7 @@ export class ChartDataService {
     const sliceId = opts.sliceId ?? (request.form_data?.slice_id ? Number(request.form_data.slice_id) : null);
     if (this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES && opts.allowAsync !== false && request.result_format === 'json' && ['full', 'results'].includes(request.result_type)) {
       const record = await this.datasource(actor, request.datasource);
-      const cached = request.force ? null : await this.cachedResponse(record, request);
+      const cached = request.force ? null : await this.cachedResponse(actor, record, request);
       if (cached) return { kind: 'json', status: 200, body: cached };
       return { kind: 'async', status: 202, body: await this.submitAsync(actor, request, sliceId) };
     }
@@ -389,12 +392,13 @@ export class ChartDataService {
   }
 
   /** The response when every query is cached (the async path answers those at once, like Superset). */
-  private async cachedResponse(record: DatasetRecord, request: ChartDataRequest): Promise<string | null> {
+  private async cachedResponse(actor: Actor, record: DatasetRecord, request: ChartDataRequest): Promise<string | null> {
     const payloads = [];
     for (const raw of request.queries) {
       const query = this.normalise(raw, request);
       const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(record, query, (raw.result_type as string) ?? request.result_type)}`);
       if (!hit) return null;
+      if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
       payloads.push({ ...(parseLossless(hit, undefined, parseNumber) as object), is_cached: true });
     }
     return stringifyLossless({ result: payloads }) ?? null;

@@ -302,6 +302,22 @@ export interface LogTable {
   referrer: string | null;
 }
 
+export interface AnnotationLayerTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  descr: string | null;
+}
+
+export interface AnnotationTable extends Audit {
+  id: Generated<number>;
+  layer_id: number;
+  short_descr: string | null;
+  long_descr: string | null;
+  start_dttm: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  end_dttm: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  json_metadata: string | null;
+}
+
 export interface DB {
   ab_user: UserTable;
   ab_role: RoleTable;
@@ -333,6 +349,8 @@ export interface DB {
   report_schedule_user: ReportScheduleUserTable;
   key_value: KeyValueTable;
   logs: LogTable;
+  annotation_layer: AnnotationLayerTable;
+  annotation: AnnotationTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -29,6 +29,7 @@ const GAMMA: PermissionView[] = [
   ...rw('Chart'),
   ...rw('Dashboard'),
   ...read('Dataset'),
+  ...read('Annotation'),
   ['can_explore', 'Superset'],
   ['can_explore_json', 'Superset'],
   ['can_csv', 'Superset'],
@@ -54,6 +55,7 @@ const GAMMA: PermissionView[] = [
 const ALPHA: PermissionView[] = [
   ...GAMMA,
   ...rw('Dataset'),
+  ['can_write', 'Annotation'],
   ['can_read', 'Database'],
   ['all_datasource_access', 'all_datasource_access'],
   ['all_database_access', 'all_database_access'],

@@ -8,6 +8,7 @@ import { savedQueryRouter } from '../saved-query/saved-query.router';
 import { tabStateRouter } from '../tab-state/tab-state.router';
 import { datasetRouter } from '../dataset/dataset.router';
 import { chartRouter, exploreRouter } from '../chart/chart.router';
+import { annotationLayerRouter } from '../annotation-layer/annotation-layer.router';
 
 /** Every domain's tRPC router, mounted at /trpc; `AppRouter` gives the client end-to-end types. */
 export const appRouter = router({
@@ -21,6 +22,7 @@ export const appRouter = router({
   dataset: datasetRouter,
   chart: chartRouter,
   explore: exploreRouter,
+  annotationLayer: annotationLayerRouter,
 });
 
 export type AppRouter = typeof appRouter;
