@@ -85,7 +85,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   // Chart-sourced annotation layers run another chart's query through chart data, which in turn asks for annotation data.
   const annotationData: AnnotationData = new AnnotationData({ annotationLayers, charts: (): ChartService => charts, chartData: (): ChartDataService => chartData });
   const chartData = new ChartDataService({
-    ...deps, security, datasets, databases, databaseRecords: new DatabaseRepository(deps.db), runtime: queryRuntime, cache, events: asyncEvents,
+    ...deps, security, datasets, databases, runtime: queryRuntime, cache, events: asyncEvents,
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
     annotationData,
   });

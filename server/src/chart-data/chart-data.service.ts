@@ -9,7 +9,6 @@ import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } 
 import type { Config } from '../config';
 import type { CacheStore } from '../cache/cache-store';
 import type { AsyncEventService } from '../async-event/async-event.service';
-import type { DatabaseRecord, DatabaseRepository } from '../database/database.repository';
 import type { DatabaseService } from '../database/database.service';
 import { NotFound, StructuredError } from '../errors/domain-errors';
 import type { DatasetRecord } from '../dataset/dataset.repository';
@@ -52,6 +51,14 @@ function parseNumber(text: string): number | bigint {
   return Number(text);
 }
 
+/**
+ * Row or payload JSON, big integers kept as BigInt. The lossless parser is several times slower
+ * than JSON.parse, so it runs only when some run of 16 digits could be an integer beyond 2^53.
+ */
+function parseJson(text: string): unknown {
+  return /\d{16}/.test(text) ? parseLossless(text, undefined, parseNumber) : JSON.parse(text);
+}
+
 /** A temporal value as epoch milliseconds (Superset sends chart times that way). */
 function toEpochMs(value: unknown): unknown {
   if (typeof value !== 'string') return value;
@@ -87,8 +94,6 @@ function xAxisLabel(query: QueryObject): string | null {
  * cached by a key of the normalised query, csv/xlsx exports, and the asynchronous path.
  */
 export class ChartDataService {
-  private readonly databasesByRecord = new WeakMap<DatasetRecord, Promise<DatabaseRecord>>();
-
   constructor(
     private readonly deps: {
       config: Config;
@@ -96,7 +101,6 @@ export class ChartDataService {
       security: SecurityService;
       datasets: DatasetService;
       databases: DatabaseService;
-      databaseRecords: DatabaseRepository;
       runtime: QueryRuntime;
       cache: CacheStore;
       events: AsyncEventService;
@@ -126,25 +130,11 @@ export class ChartDataService {
     }
   }
 
-  /** The database of a dataset, read once per request (the record object lives for one request). */
-  private databaseOf(record: DatasetRecord): Promise<DatabaseRecord> {
-    let db = this.databasesByRecord.get(record);
-    if (!db) {
-      db = this.deps.databaseRecords.get(record.database_id).then((found) => {
-        if (!found) throw new NotFound();
-        return found;
-      });
-      this.databasesByRecord.set(record, db);
-      // A failed read is not remembered.
-      db.catch(() => this.databasesByRecord.delete(record));
-    }
-    return db;
-  }
-
   /** Runs SQL through the pool and reads the rows back (temporal values as epoch ms). */
   private async execute(record: DatasetRecord, sql: string, aliasToLabel: Record<string, string> = {}): Promise<Executed> {
-    // Access was checked on the dataset (datasource access does not require database access).
-    const db = await this.databaseOf(record);
+    // Access was checked on the dataset (datasource access does not require database access); the
+    // dataset record carries its database's connection, so no second metadata read per query.
+    const db = { sqlalchemy_uri: record.sqlalchemy_uri, password_encrypted: record.database_password_encrypted };
     const queryId = randomBytes(8).toString('base64url').slice(0, 11);
     const timeoutSeconds = this.deps.config.chartQueryTimeoutSeconds;
     const result = await this.deps.runtime.pool.run({
@@ -158,11 +148,11 @@ export class ChartDataService {
     }
     let rows: Record<string, unknown>[] = [];
     if (result.rowsJson !== undefined) {
-      rows = parseLossless(result.rowsJson, undefined, parseNumber) as Record<string, unknown>[];
+      rows = parseJson(result.rowsJson) as Record<string, unknown>[];
     } else if (result.resultsKey) {
       const slice = await readRows(this.deps.runtime.results, result.resultsKey, 0, null);
       await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
-      rows = slice ? (parseLossless(slice.json, undefined, parseNumber) as Record<string, unknown>[]) : [];
+      rows = slice ? (parseJson(slice.json) as Record<string, unknown>[]) : [];
     }
     const temporal = result.columns.filter((c) => c.type_generic === 2).map((c) => c.column_name);
     const renames = Object.entries(aliasToLabel);
@@ -324,7 +314,7 @@ export class ChartDataService {
       const hit = await this.deps.cache.get(`chart-data:${key}`);
       if (hit) {
         if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
-        const payload = parseLossless(hit, undefined, parseNumber) as ChartDataQueryResult;
+        const payload = parseJson(hit) as ChartDataQueryResult;
         return { ...payload, is_cached: true };
       }
     }
@@ -399,7 +389,7 @@ export class ChartDataService {
       const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(record, query, (raw.result_type as string) ?? request.result_type)}`);
       if (!hit) return null;
       if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
-      payloads.push({ ...(parseLossless(hit, undefined, parseNumber) as object), is_cached: true });
+      payloads.push({ ...(parseJson(hit) as object), is_cached: true });
     }
     return stringifyLossless({ result: payloads }) ?? null;
   }

@@ -75,7 +75,7 @@ export class DatabaseService {
   }
 
   /** Where a task on this database connects: the URI with its real password. */
-  target(db: DatabaseRecord, catalog?: string | null, schema?: string | null): ConnectionTarget {
+  target(db: Pick<DatabaseRecord, 'sqlalchemy_uri' | 'password_encrypted'>, catalog?: string | null, schema?: string | null): ConnectionTarget {
     const password = db.password_encrypted ? this.deps.crypto.decrypt(db.password_encrypted) : null;
     return { uri: withPassword(db.sqlalchemy_uri, password), catalog: catalog ?? null, schema: schema ?? null };
   }

@@ -22,6 +22,8 @@ export interface Person {
 export interface DatasetRecord extends DatasetRow {
   database_name: string;
   sqlalchemy_uri: string;
+  /** The database's encrypted password: chart data connects from the dataset record alone. Never in a view. */
+  database_password_encrypted: string | null;
   database_extra: string;
   database_cache_timeout: number | null;
   created_by: Person | null;
@@ -67,6 +69,7 @@ export class DatasetRepository {
       .select([
         'dbs.database_name',
         'dbs.sqlalchemy_uri',
+        'dbs.password_encrypted as database_password_encrypted',
         'dbs.extra as database_extra',
         'dbs.cache_timeout as database_cache_timeout',
         'cb.first_name as cb_first',

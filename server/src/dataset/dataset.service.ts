@@ -449,7 +449,7 @@ export class DatasetService {
       throw new Unprocessable({ table_name: [`Dataset ${[base.schema, input.table_name].filter(Boolean).join('.')} already exists`] });
     }
     const strip = <T extends { id: number; uuid: string; table_id: number; created_on: unknown; changed_on: unknown }>({ id: _i, uuid: _u, table_id: _t, created_on: _c, changed_on: _ch, ...rest }: T) => rest;
-    const { id: _id, uuid: _uuid, created_on: _c, changed_on: _ch, database_name: _d, sqlalchemy_uri: _s, database_extra: _e, database_cache_timeout: _ct, created_by: _cb, changed_by: _mb, owners: _o, columns, metrics, ...fields } = base;
+    const { id: _id, uuid: _uuid, created_on: _c, changed_on: _ch, database_name: _d, sqlalchemy_uri: _s, database_extra: _e, database_password_encrypted: _pw, database_cache_timeout: _ct, created_by: _cb, changed_by: _mb, owners: _o, columns, metrics, ...fields } = base;
     const id = await this.writing(undefined, () => this.deps.datasets.create(
       { ...fields, table_name: input.table_name, created_by_fk: actor.userId, changed_by_fk: actor.userId },
       columns.map((c) => ({ ...strip(c), created_by_fk: actor.userId, changed_by_fk: actor.userId })),
