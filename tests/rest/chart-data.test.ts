@@ -239,6 +239,51 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
     expect(r.data.map((d: any) => d['SUM(num)'])).toEqual([160 / 360, 200 / 360]);
   });
 
+  it('post-processing: aggregate then sort, diff, boxplot and histogram', async () => {
+    // Sums by name: Adam 60, Carl 100 (boys); Beth 80, Dana 40, O'Hara 80 (girls).
+    let r = await data({
+      columns: ['gender', 'name'],
+      metrics: [SUM],
+      post_processing: [
+        { operation: 'aggregate', options: { groupby: ['gender'], aggregates: { total: { column: 'SUM(num)', operator: 'sum' }, biggest: { column: 'SUM(num)', operator: 'max' }, names: { column: 'SUM(num)', operator: 'count' } } } },
+        { operation: 'sort', options: { by: 'total', ascending: false } },
+      ],
+    });
+    expect(r.colnames).toEqual(['gender', 'total', 'biggest', 'names']);
+    expect(r.data.map((d: any) => [d.gender, Number(d.total), Number(d.biggest), d.names])).toEqual([['girl', 200, 80, 3], ['boy', 160, 100, 2]]);
+
+    // Monthly sums 150, 130, 80: the difference from the month before.
+    r = await data({
+      columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }],
+      metrics: [SUM],
+      orderby: [[{ label: 'ds', sqlExpression: 'ds' }, true]],
+      post_processing: [
+        { operation: 'pivot', options: { index: ['ds'], aggregates: { 'SUM(num)': { operator: 'mean' } } } },
+        { operation: 'diff', options: { columns: { 'SUM(num)': 'SUM(num)' }, periods: 1 } },
+        { operation: 'flatten' },
+      ],
+    });
+    expect(r.data.map((d: any) => [d.ds, d['SUM(num)']])).toEqual([[ms('2024-01-01'), null], [ms('2024-02-01'), -20], [ms('2024-03-01'), -50]]);
+
+    // Box plot of the per-name sums by gender. Quartiles use numpy's midpoint interpolation, as Superset's do:
+    // girls [40, 80, 80] give q1 60, q3 80 and whiskers 40..80; boys [60, 100] give q1 = q3 = 80, so with Tukey
+    // whiskers (1.5 x IQR 0) both values are outliers and the whisker ends cross, exactly as Superset answers.
+    r = await data({
+      columns: ['gender', 'name'],
+      metrics: [SUM],
+      post_processing: [{ operation: 'boxplot', options: { groupby: ['gender'], metrics: ['SUM(num)'], whisker_type: 'tukey' } }],
+    });
+    const box = Object.fromEntries(r.data.map((d: any) => [d.gender, d]));
+    expect(box.boy).toMatchObject({ 'SUM(num)__mean': 80, 'SUM(num)__median': 80, 'SUM(num)__q1': 80, 'SUM(num)__q3': 80, 'SUM(num)__min': 100, 'SUM(num)__max': 60, 'SUM(num)__count': 2 });
+    expect([...box.boy['SUM(num)__outliers']].sort()).toEqual([100, 60]);
+    expect(box.girl).toMatchObject({ 'SUM(num)__median': 80, 'SUM(num)__q1': 60, 'SUM(num)__q3': 80, 'SUM(num)__min': 40, 'SUM(num)__max': 80, 'SUM(num)__count': 3, 'SUM(num)__outliers': [] });
+    expect(box.girl['SUM(num)__mean']).toBeCloseTo(200 / 3, 10);
+
+    // Histogram of the same five sums in 3 bins of 20 between 40 and 100 (the last bin is closed).
+    r = await data({ columns: ['name'], metrics: [SUM], post_processing: [{ operation: 'histogram', options: { column: 'SUM(num)', bins: 3 } }] });
+    expect(r.data).toEqual([{ '40.0 - 60.0': 1, '60.0 - 80.0': 1, '80.0 - 100.0': 3 }]);
+  });
+
   it('resample fills missing days with zero', async () => {
     const r = await data({
       columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1D' }],
