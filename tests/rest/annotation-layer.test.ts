@@ -431,7 +431,31 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('annotation layer storage on
     await expect(t.services.db.insertInto('annotation_layer').values({ name: 'Twice' }).execute()).rejects.toMatchObject({ code: '23505' });
   });
 
-  it.runIf(metadata === 'postgres')('a create that passes the name check but loses to a concurrent insert is a 422, not a 500', async () => {
+  it('stores UTC times and deletes annotations with their layer', async () => {
+    const layer = (await t.http.post(LAYERS).set(bearer(admin)).send({ name: 'Stored' })).body.id;
+    const created = await t.http.post(`${LAYERS}${layer}/annotation/`).set(bearer(admin)).send({ short_descr: 's', start_dttm: '2024-06-30T23:30:00-01:00', end_dttm: '2024-07-01T01:00:00' });
+    expect(created.body.result).toMatchObject({ start_dttm: '2024-07-01T00:30:00.000Z', end_dttm: '2024-07-01T01:00:00.000Z' });
+    const list = await t.http.get(`${LAYERS}${layer}/annotation/`).query({ q: '(order_column:start_dttm,order_direction:desc)' }).set(bearer(admin));
+    expect(list.body).toMatchObject({ count: 1, ids: [created.body.id] });
+    expect((await t.http.delete(`${LAYERS}${layer}`).set(bearer(admin))).status).toBe(200);
+    expect(await t.services.db.selectFrom('annotation').select('id').where('layer_id', '=', layer).execute()).toEqual([]);
+  });
+});
+
+// Only PostgreSQL has concurrent sessions to race (PGlite is one connection).
+describe('annotation layer storage on postgres, under a concurrent insert', () => {
+  let t: TestApp;
+  let admin: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ metadata: 'postgres' });
+    admin = await t.token();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('a create that passes the name check but loses to a concurrent insert is a 422, not a 500', async () => {
     // Another session inserts the name without committing: the check cannot see it, the insert waits on it.
     const other = new pg.Client({ connectionString: t.services.config.databaseUrl });
     await other.connect();
@@ -450,15 +474,5 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('annotation layer storage on
     } finally {
       await other.end();
     }
-  });
-
-  it('stores UTC times and deletes annotations with their layer', async () => {
-    const layer = (await t.http.post(LAYERS).set(bearer(admin)).send({ name: 'Stored' })).body.id;
-    const created = await t.http.post(`${LAYERS}${layer}/annotation/`).set(bearer(admin)).send({ short_descr: 's', start_dttm: '2024-06-30T23:30:00-01:00', end_dttm: '2024-07-01T01:00:00' });
-    expect(created.body.result).toMatchObject({ start_dttm: '2024-07-01T00:30:00.000Z', end_dttm: '2024-07-01T01:00:00.000Z' });
-    const list = await t.http.get(`${LAYERS}${layer}/annotation/`).query({ q: '(order_column:start_dttm,order_direction:desc)' }).set(bearer(admin));
-    expect(list.body).toMatchObject({ count: 1, ids: [created.body.id] });
-    expect((await t.http.delete(`${LAYERS}${layer}`).set(bearer(admin))).status).toBe(200);
-    expect(await t.services.db.selectFrom('annotation').select('id').where('layer_id', '=', layer).execute()).toEqual([]);
   });
 });
