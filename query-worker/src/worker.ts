@@ -12,12 +12,12 @@ import type { Task } from './types.ts';
 let backend: ResultsBackend | null = null;
 
 /**
- * Query threads run at a lower CPU priority than the web thread (Linux: niceness is per thread),
- * so a busy pool never makes the server slow to answer. Threads the engines start from here
- * (DuckDB's) inherit it. QUERY_WORKER_NICE (default 10; 0 = off).
+ * General query threads run at a lower CPU priority than the web thread (Linux: niceness is per
+ * thread), so a busy pool never makes the server slow to answer. The pool sets the amount per
+ * thread from QUERY_WORKER_NICE (default 10; 0 = off); the DuckDB thread gets 0 (pool.ts says why).
  */
 function lowerPriority(): void {
-  const nice = Number(process.env.QUERY_WORKER_NICE ?? 10);
+  const nice = Number((workerData as WorkerConfig | undefined)?.nice ?? 0);
   if (!(nice > 0) || process.platform !== 'linux') return;
   try {
     const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());

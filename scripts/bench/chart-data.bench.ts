@@ -6,17 +6,22 @@ import { median, report, startServer } from './util';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
+/** Milliseconds of the server's own time, from its Server-Timing header (`app;dur=12.3`). */
+let lastServerMs = 0;
+
 async function call(url: string, init: RequestInit) {
   const res = await fetch(url, init);
   const text = await res.text();
   if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 300)}`);
+  lastServerMs = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
   return JSON.parse(text);
 }
 
 /**
  * Issue 5's figures, on the 1M-row cleaned_sales_data examples table: a grouped monthly time
- * series through POST /api/v1/chart/data (force, so never cached) against the same generated SQL
- * run directly on DuckDB in this process (target ratio <= 1.2); and a cache hit against a miss.
+ * series through POST /api/v1/chart/data (force, so never cached), the server's time for it (its
+ * Server-Timing header) against the same generated SQL run directly on DuckDB in this process
+ * (target ratio <= 1.2), with the client's round trip beside it; and a cache hit against a miss.
  */
 export async function chartDataBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-cd-'));
@@ -45,6 +50,7 @@ export async function chartDataBench(): Promise<void> {
     // Direct and served runs alternate, so a noisy machine weighs on both alike; the first two of each warm up.
     const direct: number[] = [];
     const served: number[] = [];
+    const serverTime: number[] = [];
     let directRows = 0;
     let servedRows = 0;
     for (let i = 0; i < RUNS + 2; i++) {
@@ -57,10 +63,14 @@ export async function chartDataBench(): Promise<void> {
       const res = await call(`${server.url}/api/v1/chart/data`, { method: 'POST', headers, body: body({ result_type: 'full', force: true }) });
       servedRows = res.result[0].rowcount;
       if (i >= 2) served.push(performance.now() - t);
+      if (i >= 2) serverTime.push(lastServerMs);
     }
     connection.closeSync();
     if (servedRows !== directRows) throw new Error(`row counts differ: server ${servedRows}, direct ${directRows}`);
-    report(`chart data, grouped monthly series (${servedRows} rows from 1M)`, median(served), median(direct), 'ms', '<= 1.2');
+    // The issue's figure is server time (the Server-Timing header: request in to response out);
+    // the round trip adds this client's HTTP (fetch, TCP, JSON parse), printed beside it.
+    report(`chart data monthly series (${servedRows} of 1M rows), server time`, median(serverTime), median(direct), 'ms', '<= 1.2');
+    report('  the same, HTTP round trip seen by the client', median(served), median(direct), 'ms');
 
     const misses: number[] = [];
     const hits: number[] = [];

@@ -63,6 +63,13 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     }
   });
 
+  // Server-Timing: the time the server spent on the request (browsers show it beside the network
+  // time; scripts/bench reads it as "server time").
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    return payload;
+  });
+
   app.setErrorHandler((error, req, reply) => {
     const { status, body, internal } = toRestError(error);
     if (internal) req.log.error({ err: error }, 'unhandled error');

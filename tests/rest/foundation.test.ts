@@ -129,7 +129,10 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('foundation on %s', (metadat
     const doc = await t.http.get('/api/v1/_openapi');
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.paths['/api/v1/security/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
-    expect((await t.http.get('/health')).text).toBe('OK');
+    const health = await t.http.get('/health');
+    expect(health.text).toBe('OK');
+    // Every answer says how long the server spent on it.
+    expect(health.headers['server-timing']).toMatch(/^app;dur=\d+(\.\d)?$/);
     expect((await t.http.get('/swagger/v1')).text).toContain('swagger-ui-bundle.js');
   });
 });

@@ -287,7 +287,8 @@ export const duckdbSpec: EngineSpec = {
     try {
       if (target.catalog && target.schema) await connection.run(`USE ${quoteDouble(target.catalog)}.${quoteDouble(target.schema)}`);
       else if (target.catalog) await connection.run(`USE ${quoteDouble(target.catalog)}`);
-      else if (target.schema) await connection.run(`USE ${quoteDouble(target.schema)}`);
+      // A new connection already uses "main" of the file's database: that USE would be a wasted statement per query.
+      else if (target.schema && target.schema !== 'main') await connection.run(`USE ${quoteDouble(target.schema)}`);
     } catch (error) {
       connection.closeSync();
       throw error;
