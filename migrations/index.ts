@@ -5,8 +5,9 @@ import * as m0003 from './0003_create_sqllab_tables';
 import * as m0004 from './0004_create_charts_and_dashboards';
 import * as m0005 from './0005_create_reports_kv_and_logs';
 import * as m0006 from './0006_create_annotation_layers';
+import * as m0007 from './0007_create_query_runner';
 
-/** Every migration in order; forward-only, each run once in its own transaction by kysely's Migrator. */
+/** Every migration in order; forward-only, each run once. kysely's Migrator runs all pending ones of a run in one transaction. */
 export const migrations: Record<string, Migration> = {
   '0001_create_users_and_roles': m0001,
   '0002_create_databases_and_datasets': m0002,
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0004_create_charts_and_dashboards': m0004,
   '0005_create_reports_kv_and_logs': m0005,
   '0006_create_annotation_layers': m0006,
+  '0007_create_query_runner': m0007,
 };

@@ -1,8 +1,8 @@
 /**
  * Meridian's command line: `pnpm cli <command>`.
  *   migrate                      run pending migrations
- *   create-admin [--username U] [--password P] [--email E]
- *   reset-password --username U --password P
+ *   create-admin [--username U] [--password P] [--email E]   (an existing user is given the Admin role)
+ *   reset-password --username U --password P               (exits 1 when there is no such user)
  *   load-examples                build the examples DuckDB database and register it
  */
 import { parseArgs } from 'node:util';
@@ -23,13 +23,28 @@ try {
     }
     case 'create-admin': {
       await migrateToLatest(db);
-      const result = await ensureAdmin(db, { username: values.username, password: values.password ?? config.adminPassword, email: values.email });
-      console.log(result.created ? `Created admin user ${result.username}.` : `User ${result.username} already exists.`);
+      const result = await ensureAdmin(db, { username: values.username, password: values.password ?? config.adminPassword, email: values.email, promoteExisting: true });
+      console.log(
+        result.created
+          ? `Created admin user ${result.username}.`
+          : result.promoted
+            ? `User ${result.username} already exists; gave it the Admin role (password unchanged).`
+            : `User ${result.username} already exists and has the Admin role (password unchanged).`,
+      );
       break;
     }
     case 'reset-password': {
-      if (!values.username || !values.password) throw new Error('usage: reset-password --username U --password P');
-      console.log((await resetPassword(db, values.username, values.password)) ? 'Password changed.' : `No user ${values.username}.`);
+      if (!values.username || !values.password) {
+        console.error('usage: pnpm cli reset-password --username U --password P');
+        process.exitCode = 2;
+        break;
+      }
+      if (await resetPassword(db, values.username, values.password)) {
+        console.log('Password changed.');
+      } else {
+        console.error(`No user ${values.username}.`);
+        process.exitCode = 1;
+      }
       break;
     }
     case 'load-examples': {

@@ -106,6 +106,20 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   return (json ?? text) as T;
 }
 
+/**
+ * Downloads a GET answer by following a plain link, so the browser streams it to disk instead of holding it in
+ * memory (cookie auth; a GET needs no CSRF header). The server's Content-Disposition names the file.
+ */
+export function downloadByLink(path: string, query?: Record<string, unknown>): void {
+  const link = document.createElement('a');
+  link.href = path + buildQuery(query);
+  // An empty download attribute keeps the page even if the server answers an error instead of the file.
+  link.download = '';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
 /** Saves a REST answer as a file (CSV exports and the like), keeping the server's file name. */
 export async function download(path: string, query?: Record<string, unknown>): Promise<void> {
   const res = await fetch(path + buildQuery(query), { credentials: 'same-origin' });

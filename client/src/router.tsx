@@ -43,7 +43,7 @@ const appRoute = createRoute({
 const screen = <TPath extends string>(path: TPath, component: ReturnType<typeof lazyRouteComponent>) => createRoute({ getParentRoute: () => appRoute, path, component });
 
 const home = lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen');
-const soon = (name: 'ChartListScreen' | 'DashboardListScreen' | 'DashboardScreen' | 'DatabaseListScreen' | 'SavedQueryListScreen' | 'QueryHistoryScreen') =>
+const soon = (name: 'DashboardListScreen' | 'DashboardScreen') =>
   lazyRouteComponent(() => import('./routes/coming-soon'), name);
 
 const routeTree = rootRoute.addChildren([

@@ -50,6 +50,13 @@ export const QUERY_NOT_LOADED = "The query couldn't be loaded";
 export const DATASOURCE_NOT_LOADED = "The datasource couldn't be loaded";
 export const CREATE_DATASOURCE_FAILED = 'An error occurred while creating the data source';
 export const SAVE_EDITOR_STATE_FAILED = 'An error occurred while saving your editor state.';
+/**
+ * Superset's warning when the editor state nears the local-storage budget (spec 01 §4 reports the usage in
+ * kilobytes rounded to two decimals; the catalogue prints no text for it, so this is Superset's).
+ * `fmt(LOCAL_STORAGE_NEARLY_FULL, usageKb.toFixed(2), LOCALSTORAGE_MAX_USAGE_KB)`
+ */
+export const LOCAL_STORAGE_NEARLY_FULL =
+  "SQL Lab uses your browser's local storage to store queries and results.\nCurrently, you are using %s KB out of %s KB storage space.\nTo keep SQL Lab from crashing, please delete some query tabs.\nYou can re-access these queries by using the Save feature before you delete the tab.\nNote that you will need to close other SQL Lab windows before you do this.";
 
 // ---- SQL editor names (spec 01 §5) ----
 export const UNTITLED_QUERY_PREFIX = 'Untitled Query ';

@@ -4,6 +4,7 @@ import { getEngineSpec } from './engines/registry.ts';
 import { cancelledFailure, errorMessage, supersetError, taskFailure } from './engines/errors.ts';
 import type { ControlMessage, WorkerMessage } from './pool.ts';
 import type { ResultsBackend } from './results/results-backend.ts';
+import { remainingTimeoutMs } from './tasks.ts';
 import type { ResultsBackendOptions, RunResult, RunTask } from './types.ts';
 
 /** Parent → child: the task to run and where to write its pages. */
@@ -85,7 +86,8 @@ export async function runIsolated(task: RunTask, backend: ResultsBackend, result
       if (message.type === 'cancel') kill('stopped');
     });
     // The timeout runs here, where it can kill the process; the child gets none.
-    if (task.timeoutMs && task.timeoutMs > 0) timer = setTimeout(() => kill('timed_out'), task.timeoutMs);
+    const delay = remainingTimeoutMs(task.timeoutMs, task.submittedAt);
+    if (delay != null) timer = setTimeout(() => kill('timed_out'), delay);
     child.send({ task: { ...task, timeoutMs: null }, results } satisfies IsolatedRequest, (error) => error && done({ exit: errorMessage(error) }));
   });
   if (timer) clearTimeout(timer);

@@ -1,11 +1,33 @@
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { QueueFullError } from './pool.ts';
 import { createResultsBackend, readRows } from './results/results-backend.ts';
-import { createPostgresDatabase, testPool } from './testing/test-databases.ts';
+import { cancelIdWatcher, createPostgresDatabase, failed, ok, testPool } from './testing/test-databases.ts';
 import type { RunResult } from './types.ts';
 
 const made = testPool({}, 1, 1);
-afterAll(() => made.cleanup());
+/** One thread with room to queue: a long query holds the thread while others wait. */
+const single = testPool({}, 1, 4);
+afterAll(() => Promise.all([made.cleanup(), single.cleanup()]));
+
+/** Rows of `marker` in a database: what queued INSERTs would have left had they run. */
+async function markerRows(uri: string): Promise<number[]> {
+  const client = new pg.Client({ connectionString: uri });
+  await client.connect();
+  try {
+    return (await client.query<{ n: number }>('SELECT n FROM marker ORDER BY n')).rows.map((r) => r.n);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Starts `SELECT pg_sleep(60)` on the single thread; resolves once it is on the database. */
+async function occupyThread(uri: string, queryId: string): Promise<{ run: Promise<RunResult> }> {
+  const watcher = cancelIdWatcher();
+  const run = single.pool.run({ queryId, uri, sql: 'SELECT pg_sleep(60)' }, { onEvent: watcher.onEvent });
+  await watcher.cancelId;
+  return { run };
+}
 
 describe('QueryPool', () => {
   it('rejects with ASYNC_WORKERS_ERROR when the queue is full, and runs the queued ones', async () => {
@@ -54,5 +76,48 @@ describe('QueryPool', () => {
 
   it('says false when stopping a query it does not run', async () => {
     expect(await made.pool.stop('nope')).toBe(false);
+  });
+
+  it('stops a query still waiting for a thread at once, and it never runs on the database', async () => {
+    const db = await createPostgresDatabase();
+    try {
+      ok(await single.pool.run({ queryId: 'mkmarker1', uri: db.uri, sql: 'CREATE TABLE marker (n int)' }));
+      const { run: long } = await occupyThread(db.uri, 'long1');
+      const queued = single.pool.run({ queryId: 'queued1', uri: db.uri, sql: 'INSERT INTO marker VALUES (1)' });
+      expect(single.pool.isRunning('queued1')).toBe(true);
+
+      expect(await single.pool.stop('queued1')).toBe(true);
+      expect(failed(await queued)).toMatchObject({ status: 'stopped', message: 'The query was stopped.' });
+      // Answered while the thread is still busy with the long query.
+      expect(single.pool.isRunning('long1')).toBe(true);
+      expect(single.pool.isRunning('queued1')).toBe(false);
+
+      expect(await single.pool.stop('long1')).toBe(true);
+      expect((await long).status).toBe('stopped');
+      // One thread, first in first out: by the time this runs, the thread has had the stopped task.
+      ok(await single.pool.run({ queryId: 'after1', uri: db.uri, sql: 'SELECT 1' }));
+      expect(await markerRows(db.uri)).toEqual([]);
+    } finally {
+      await db.drop();
+    }
+  });
+
+  it('counts the timeout from submission: a query queued past it times out without running', async () => {
+    const db = await createPostgresDatabase();
+    try {
+      ok(await single.pool.run({ queryId: 'mkmarker2', uri: db.uri, sql: 'CREATE TABLE marker (n int)' }));
+      const { run: long } = await occupyThread(db.uri, 'long2');
+      const queued = failed(await single.pool.run({ queryId: 'queued2', uri: db.uri, sql: 'INSERT INTO marker VALUES (2)', timeoutMs: 300 }));
+      expect(queued).toMatchObject({ status: 'timed_out', errorType: 'SQLLAB_TIMEOUT_ERROR' });
+      expect(queued.message).toBe('The query was killed after 0.3 seconds. It might be too complex, or the database might be under heavy load.');
+      expect(single.pool.isRunning('long2')).toBe(true);
+
+      await single.pool.stop('long2');
+      expect((await long).status).toBe('stopped');
+      ok(await single.pool.run({ queryId: 'after2', uri: db.uri, sql: 'SELECT 1' }));
+      expect(await markerRows(db.uri)).toEqual([]);
+    } finally {
+      await db.drop();
+    }
   });
 });

@@ -1,7 +1,8 @@
 import os from 'node:os';
 import { MessageChannel, type MessagePort } from 'node:worker_threads';
 import { Piscina } from 'piscina';
-import { supersetError } from './engines/errors.ts';
+import { cancelledFailure, supersetError } from './engines/errors.ts';
+import { getEngineSpec } from './engines/registry.ts';
 import { backendFromUri } from './engines/uri.ts';
 import type {
   CancelResult, CancelTask, EstimateResult, EstimateTask, MetadataInput, MetadataResult, QueryEvent, ResultsBackendOptions,
@@ -12,6 +13,21 @@ import type {
 export type ControlMessage = { type: 'cancel' };
 /** Messages a task sends back over its port. */
 export type WorkerMessage = QueryEvent | { type: 'cancelled'; queryId: string };
+
+/**
+ * States of a run's start gate, an Int32 shared between the main thread and the thread that picks
+ * the task up. Whoever moves it off `QUEUED` first decides: the thread (`STARTED`, it runs the
+ * query), or a stop or timeout while the task still waits in the queue (`STOPPED`/`TIMED_OUT`: the
+ * run answers at once and the thread, when it gets the task, returns without touching the database).
+ */
+export const GATE = { QUEUED: 0, STARTED: 1, STOPPED: 2, TIMED_OUT: 3 } as const;
+
+/** Called by the thread that picks a run up: 'start' when it may run, else how it ended while queued. */
+export function claimGate(gate: Int32Array): 'start' | 'stopped' | 'timed_out' {
+  const before = Atomics.compareExchange(gate, 0, GATE.QUEUED, GATE.STARTED);
+  if (before === GATE.QUEUED || before === GATE.STARTED) return 'start';
+  return before === GATE.STOPPED ? 'stopped' : 'timed_out';
+}
 
 /** Data every worker thread receives (Piscina `workerData`). */
 export interface WorkerConfig {
@@ -38,6 +54,14 @@ export interface QueryPoolOptions {
   duckdbConcurrency?: number;
 }
 
+function engineNameOf(uri: string): string | null {
+  try {
+    return getEngineSpec(uri).engineName;
+  } catch {
+    return null;
+  }
+}
+
 /** Rejection of a task when the pool's queue is full (Superset ASYNC_WORKERS_ERROR). */
 export class QueueFullError extends Error {
   readonly errorType = 'ASYNC_WORKERS_ERROR' as const;
@@ -58,6 +82,10 @@ interface Running {
   port: MessagePort;
   cancelAcks: (() => void)[];
   stopped: boolean;
+  /** Start gate shared with the thread (see `GATE`). */
+  gate: Int32Array;
+  /** Ends `run` at once, for a run stopped or timed out while still queued. */
+  endQueued: (reason: 'stopped' | 'timed_out') => void;
 }
 
 /**
@@ -108,9 +136,9 @@ export class QueryPool {
     return backendFromUri(task.uri) === 'duckdb' ? this.duckdbPiscina : this.piscina;
   }
 
-  private async submit<R>(task: Task, port?: MessagePort): Promise<R> {
+  private async submit<R>(task: Task, port?: MessagePort, gate?: Int32Array): Promise<R> {
     try {
-      return (await this.poolFor(task).run(port ? { task, port } : { task }, port ? { transferList: [port] } : {})) as R;
+      return (await this.poolFor(task).run(port ? { task, port, gate } : { task }, port ? { transferList: [port] } : {})) as R;
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (/queue is at limit|No task queue available/i.test(message)) throw new QueueFullError();
@@ -121,20 +149,34 @@ export class QueryPool {
   /**
    * Runs SQL Lab SQL in a worker; resolves with the summary (rows are in the results backend).
    * Rejects only with `QueueFullError`; database errors, stop and timeout resolve as `{ ok: false }`.
+   * The timeout counts from this call, queue wait included: a run still queued when it expires
+   * resolves `timed_out` at once and never reaches the database.
    */
   async run(task: Omit<RunTask, 'kind'>, options: RunOptions = {}): Promise<RunResult> {
     if (this.running.has(task.queryId)) throw new Error(`Query ${task.queryId} is already running`);
     const channel = new MessageChannel();
-    const entry: Running = { port: channel.port1, cancelAcks: [], stopped: false };
+    const gate = new Int32Array(new SharedArrayBuffer(4));
+    let endQueued!: (reason: 'stopped' | 'timed_out') => void;
+    const endedQueued = new Promise<RunResult>((resolve) => {
+      endQueued = (reason) => resolve(cancelledFailure(reason, engineNameOf(task.uri), task.timeoutMs));
+    });
+    const entry: Running = { port: channel.port1, cancelAcks: [], stopped: false, gate, endQueued };
     this.running.set(task.queryId, entry);
     channel.port1.on('message', (message: WorkerMessage) => {
       if (message.type === 'cancelled') {
         for (const ack of entry.cancelAcks.splice(0)) ack();
       } else options.onEvent?.(message);
     });
+    const submittedAt = Date.now();
+    const timer = task.timeoutMs && task.timeoutMs > 0
+      ? setTimeout(() => {
+        if (Atomics.compareExchange(gate, 0, GATE.QUEUED, GATE.TIMED_OUT) === GATE.QUEUED) endQueued('timed_out');
+      }, task.timeoutMs)
+      : null;
     try {
-      return await this.submit<RunResult>({ ...task, kind: 'run' }, channel.port2);
+      return await Promise.race([this.submit<RunResult>({ ...task, kind: 'run', submittedAt }, channel.port2, gate), endedQueued]);
     } finally {
+      if (timer) clearTimeout(timer);
       this.running.delete(task.queryId);
       for (const ack of entry.cancelAcks.splice(0)) ack();
       channel.port1.close();
@@ -142,15 +184,24 @@ export class QueryPool {
   }
 
   /**
-   * Stops a running (or queued) query: the worker cancels the statement ON THE DATABASE (engines
-   * that cannot cancel in-thread, SQLite, run in a child process the worker kills) and the
-   * `run` promise resolves with `status: 'stopped'`. Resolves true once the cancel was sent,
-   * false when no such query runs in this pool (use a `cancel` task with its cancel id instead).
+   * Stops a running or queued query. Running: the worker cancels the statement ON THE DATABASE
+   * (engines that cannot cancel in-thread, SQLite, run in a child process the worker kills) and
+   * this resolves once it did. Queued: this resolves at once and the query never runs (the task
+   * stays in Piscina's queue until a thread takes it and returns without connecting; aborting it
+   * with a Piscina signal would end the thread instead if it had just been handed over).
+   * The `run` promise resolves with `status: 'stopped'`. Resolves false when no such query runs in
+   * this pool (use a `cancel` task with its cancel id instead).
    */
   stop(queryId: string): Promise<boolean> {
     const entry = this.running.get(queryId);
     if (!entry) return Promise.resolve(false);
     entry.stopped = true;
+    const before = Atomics.compareExchange(entry.gate, 0, GATE.QUEUED, GATE.STOPPED);
+    if (before === GATE.QUEUED) {
+      entry.endQueued('stopped');
+      return Promise.resolve(true);
+    }
+    if (before !== GATE.STARTED) return Promise.resolve(true);
     return new Promise((resolve) => {
       entry.cancelAcks.push(() => resolve(true));
       entry.port.postMessage({ type: 'cancel' } satisfies ControlMessage);

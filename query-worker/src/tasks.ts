@@ -23,6 +23,15 @@ import type {
 const CANCEL_GRACE_MS = 5_000;
 
 /**
+ * Milliseconds left of a timeout that started at `submittedAt` (queue wait counts); at least 1, so
+ * an expired one fires at once. Null when there is no timeout.
+ */
+export function remainingTimeoutMs(timeoutMs: number | null | undefined, submittedAt: number | undefined): number | null {
+  if (!timeoutMs || timeoutMs <= 0) return null;
+  return Math.max(1, timeoutMs - (submittedAt ? Date.now() - submittedAt : 0));
+}
+
+/**
  * Lifecycle of one task: connection, cancel requests from the port, the timeout, and the phase
  * (connect/query) errors happen in.
  */
@@ -36,7 +45,7 @@ class TaskControl {
   /** Settles when a cancel was requested and the statement did not end within the grace period. */
   readonly abandoned: Promise<'abandoned'>;
 
-  constructor(private readonly port: ControlPort | undefined, private readonly queryId: string, timeoutMs: number | null | undefined) {
+  constructor(private readonly port: ControlPort | undefined, private readonly queryId: string, timeoutMs: number | null | undefined, submittedAt?: number) {
     this.abandoned = new Promise((resolve) => {
       this.giveUp = () => resolve('abandoned');
     });
@@ -45,11 +54,12 @@ class TaskControl {
       this.stopped = true;
       void this.cancel().finally(() => this.post({ type: 'cancelled', queryId }));
     });
-    if (timeoutMs && timeoutMs > 0) {
+    const delay = remainingTimeoutMs(timeoutMs, submittedAt);
+    if (delay != null) {
       this.timer = setTimeout(() => {
         this.timedOut = true;
         void this.cancel();
-      }, timeoutMs);
+      }, delay);
     }
   }
 
@@ -123,6 +133,10 @@ function specOf(target: ConnectionTarget): EngineSpec | TaskFailure {
   }
 }
 
+function dmlNotAllowed(spec: EngineSpec): TaskFailure {
+  return taskFailure(supersetError('DML_NOT_ALLOWED_ERROR', 'Only SELECT statements are allowed against this database.', spec.engineName));
+}
+
 /** Executes SQL Lab SQL: statements in order in one session, limit on the last, rows paged to the results backend. */
 export async function runQuery(task: RunTask, backend: ResultsBackend, port?: ControlPort): Promise<RunResult> {
   const startedAt = Date.now();
@@ -131,9 +145,7 @@ export async function runQuery(task: RunTask, backend: ResultsBackend, port?: Co
   const dialect = spec.dialect;
   let statements = splitStatements(task.sql, dialect);
   if (statements.length === 0) return taskFailure(supersetError('GENERIC_DB_ENGINE_ERROR', 'The query is empty.', spec.engineName));
-  if (task.allowDml === false && isMutating(task.sql, dialect)) {
-    return taskFailure(supersetError('DML_NOT_ALLOWED_ERROR', 'Only SELECT statements are allowed against this database.', spec.engineName));
-  }
+  if (task.allowDml === false && isMutating(task.sql, dialect)) return dmlNotAllowed(spec);
   const dropdownLimit = task.limit ?? null;
   let sqlLimit: number | null = null;
   let effectiveLimit: number | null = null;
@@ -191,7 +203,7 @@ export async function runQuery(task: RunTask, backend: ResultsBackend, port?: Co
       return writer.push(rowJson);
     },
   };
-  const control = new TaskControl(port, task.queryId, task.timeoutMs);
+  const control = new TaskControl(port, task.queryId, task.timeoutMs, task.submittedAt);
   const result = await controlled(spec, task, control, task.timeoutMs, async () => {
     const connection = await spec.connect(task);
     await control.attach(connection);
@@ -263,6 +275,8 @@ export async function readMetadata(task: MetadataTask): Promise<MetadataResult> 
 export async function estimateCost(task: EstimateTask): Promise<EstimateResult> {
   const spec = specOf(task);
   if (!('engineName' in spec)) return spec;
+  // The estimate EXPLAINs each statement: `ANALYZE DELETE ...` would become EXPLAIN ANALYZE and run.
+  if (task.allowDml === false && isMutating(task.sql, spec.dialect)) return dmlNotAllowed(spec);
   const control = new TaskControl(undefined, 'estimate', task.timeoutMs);
   return controlled(spec, task, control, task.timeoutMs, async () => {
     const connection = await spec.connect(task);

@@ -95,6 +95,8 @@ export interface RunTask extends ConnectionTarget {
   resultsKey?: string | null;
   /** Per-query timeout (SQLLAB_TIMEOUT); on expiry the worker cancels on the database (SQLite: kills the run's process) and returns status `timed_out`. */
   timeoutMs?: number | null;
+  /** `Date.now()` when the pool accepted the run: the timeout counts from here, queue wait included (set by `pool.run`). */
+  submittedAt?: number;
   /** When false, a mutating statement (INSERT/UPDATE/DROP...) fails with DML_NOT_ALLOWED_ERROR before anything runs. Default true. */
   allowDml?: boolean;
   /** Create table/view as select; the last statement must be a SELECT. */
@@ -237,6 +239,8 @@ export interface EstimateTask extends ConnectionTarget {
   kind: 'estimate';
   sql: string;
   timeoutMs?: number | null;
+  /** When false, a mutating statement fails with DML_NOT_ALLOWED_ERROR before anything runs (`EXPLAIN ANALYZE ...` would run it). Default true. */
+  allowDml?: boolean;
 }
 
 export type EstimateResult = { ok: true; cost: Record<string, unknown>[] } | TaskFailure;

@@ -6,7 +6,9 @@ import { createResultsBackend, type ResultsBackend } from './results/results-bac
 import { runIsolated, runsIsolated } from './isolated.ts';
 import { cancelQuery, estimateCost, readMetadata, runQuery, testConnection } from './tasks.ts';
 import { supersetError, taskFailure } from './engines/errors.ts';
-import type { WorkerConfig } from './pool.ts';
+import { claimGate, type WorkerConfig } from './pool.ts';
+import { cancelledFailure } from './engines/errors.ts';
+import { getEngineSpec } from './engines/registry.ts';
 import type { Task } from './types.ts';
 
 let backend: ResultsBackend | null = null;
@@ -34,12 +36,16 @@ function resultsBackend(): ResultsBackend {
 }
 
 /** Piscina entry: one task per call; never throws (errors come back as `{ ok: false }`). */
-export default async function handle({ task, port }: { task: Task; port?: MessagePort }): Promise<unknown> {
+export default async function handle({ task, port, gate }: { task: Task; port?: MessagePort; gate?: Int32Array }): Promise<unknown> {
   try {
     switch (task.kind) {
-      case 'run':
+      case 'run': {
+        // Stopped or timed out while queued: the pool has answered already; never touch the database.
+        const claim = gate ? claimGate(gate) : 'start';
+        if (claim !== 'start') return cancelledFailure(claim, getEngineSpec(task.uri).engineName, task.timeoutMs);
         if (runsIsolated(task)) return await runIsolated(task, resultsBackend(), (workerData as WorkerConfig).results, port);
         return await runQuery(task, resultsBackend(), port);
+      }
       case 'metadata':
         return await readMetadata(task);
       case 'estimate':

@@ -42,6 +42,9 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     loggerInstance: services.logger,
     genReqId: (req) => (req.headers['x-request-id'] as string) || randomUUID(),
     forceCloseConnections: 'idle',
+    // Behind a load balancer, req.ip is the client's address only when the proxy is trusted.
+    // Fastify accepts a hop count at run time (lib/request.js), though its types omit number.
+    trustProxy: services.config.trustProxy as boolean | string,
     bodyLimit: 20 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   }) as unknown as FastifyInstance;
@@ -105,11 +108,27 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerExploreRest(app, services);
   registerAnnotationLayerRest(app, services);
   registerAsyncEventSocket(app, services);
+  // Closing waits for in-flight requests and background queries, but only SHUTDOWN_GRACE_SECONDS:
+  // then the queries still running are stopped (recorded as stopped, cancelled on the database),
+  // which ends their requests and jobs, so a 6-hour async query cannot hold a deploy.
+  let graceTimer: NodeJS.Timeout | undefined;
+  let stoppingQueries: Promise<void> | undefined;
+  const stopQueries = () =>
+    (stoppingQueries ??= services.queryRuntime.close().catch((err) => services.logger.error({ err }, 'stopping queries at shutdown failed')));
+  app.addHook('preClose', async () => {
+    graceTimer = setTimeout(() => {
+      services.logger.warn({ graceSeconds: services.config.shutdownGraceSeconds }, 'shutdown grace period over: stopping running queries');
+      void stopQueries();
+    }, services.config.shutdownGraceSeconds * 1000);
+    graceTimer.unref();
+  });
   app.addHook('onClose', async () => {
     await services.sqllab.idle();
-    await services.queryRuntime.close();
+    clearTimeout(graceTimer);
+    await stopQueries();
     await services.cache.close();
     await services.asyncEvents.close();
+    await services.security.close();
   });
   await registerOpenApi(app);
 

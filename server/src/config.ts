@@ -39,6 +39,13 @@ export interface Config {
   /** Seconds a chart data query may run (Superset's SUPERSET_WEBSERVER_TIMEOUT). */
   chartQueryTimeoutSeconds: number;
   featureFlags: Record<FeatureFlag, boolean>;
+  /**
+   * Fastify's `trustProxy`: whether (true), how many hops (a number) or which proxy addresses (a
+   * comma-separated list) to trust for X-Forwarded-For, so the login throttle sees client addresses.
+   */
+  trustProxy: boolean | number | string;
+  /** Seconds a stopping server waits for running queries before it stops them. */
+  shutdownGraceSeconds: number;
   adminPassword: string;
   logLevel: string;
 }
@@ -48,6 +55,14 @@ function intFrom(value: string | undefined, fallback: number): number {
   const n = Number(value);
   if (!Number.isInteger(n) || n < 0) throw new Error(`Expected a whole number, got "${value}"`);
   return n;
+}
+
+/** TRUST_PROXY: `true`/`false`, a hop count, or proxy addresses/CIDRs separated by commas. */
+function trustProxyFrom(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.trim() === '' || /^(0|false|no|off)$/i.test(value.trim())) return false;
+  if (/^(true|yes|on)$/i.test(value.trim())) return true;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  return value.split(',').map((part) => part.trim()).filter(Boolean).join(',');
 }
 
 function boolFrom(value: string | undefined, fallback: boolean): boolean {
@@ -95,6 +110,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cacheDefaultTimeoutSeconds: intFrom(env.CACHE_DEFAULT_TIMEOUT, 24 * 60 * 60),
     chartQueryTimeoutSeconds: intFrom(env.SUPERSET_WEBSERVER_TIMEOUT, 60) || 60,
     featureFlags,
+    trustProxy: trustProxyFrom(env.TRUST_PROXY),
+    shutdownGraceSeconds: intFrom(env.SHUTDOWN_GRACE_SECONDS, 25),
     adminPassword: env.ADMIN_PASSWORD || 'admin',
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };

@@ -4,6 +4,7 @@ import { createLogger } from './logger';
 import { ensureAdmin } from './security/admin';
 import { loadExamples } from './examples';
 import { failOrphanedQueries } from './query/query.repository';
+import { QueryRunnerHeartbeat } from './query/query-runner';
 import { buildApp } from './app';
 import { createServices } from './services';
 
@@ -15,8 +16,12 @@ export async function main(): Promise<void> {
   const applied = await migrateToLatest(db);
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const admin = await ensureAdmin(db, { password: config.adminPassword });
-  const orphaned = await failOrphanedQueries(db);
-  if (orphaned) logger.warn({ orphaned }, 'queries left running by the last process were marked failed');
+  // The embedded store serves one process only: whatever it left running is orphaned. On PostgreSQL
+  // several processes may share the store, so only queries of runs that stopped beating are (below).
+  if (!config.databaseUrl) {
+    const orphaned = await failOrphanedQueries(db);
+    if (orphaned) logger.warn({ orphaned }, 'queries left running by the last process were marked failed');
+  }
   if (!/^(0|false|no)$/i.test(process.env.LOAD_EXAMPLES ?? '')) {
     const t0 = Date.now();
     const { database, datasets } = await loadExamples({ config, db });
@@ -24,6 +29,8 @@ export async function main(): Promise<void> {
   }
   const services = createServices({ config, db, logger });
   const app = await buildApp(services);
+  const heartbeat = config.databaseUrl ? new QueryRunnerHeartbeat({ db, runner: services.queryRuntime.runner, logger }) : null;
+  await heartbeat?.start();
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
   const login = admin.created ? `${admin.username} / ${config.adminPassword === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}` : `${admin.username} (existing password)`;
   process.stdout.write(`\n  Meridian is running at http://localhost:${config.port}/\n  Log in as ${login}\n\n`);
@@ -32,10 +39,23 @@ export async function main(): Promise<void> {
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
-    await db.destroy();
-    process.exit(0);
+    logger.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing in-flight requests and queries');
+    // app.close() stops running queries once the grace period is over; should anything still hang
+    // (a driver that ignores cancellation), the process exits anyway a little later.
+    setTimeout(() => {
+      logger.error('shutdown did not finish in time: exiting');
+      process.exit(1);
+    }, (config.shutdownGraceSeconds + 15) * 1000).unref();
+    let code = 0;
+    try {
+      await app.close();
+    } catch (err) {
+      logger.error({ err }, 'error while closing the server');
+      code = 1;
+    }
+    await heartbeat?.stop().catch((err: unknown) => logger.error({ err }, 'error while removing the query runner heartbeat'));
+    await db.destroy().catch((err: unknown) => logger.error({ err }, 'error while closing the metadata store'));
+    process.exit(code);
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));

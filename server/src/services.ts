@@ -63,7 +63,7 @@ export interface Services {
 }
 
 export function createServices(deps: { config: Config; db: MetadataDb; logger: Logger }): Services {
-  const security = new SecurityService(new SecurityRepository(deps.db), new TokenSigner(deps.config.secretKey));
+  const security = new SecurityService(new SecurityRepository(deps.db), new TokenSigner(deps.config.secretKey), { redisUrl: deps.config.redisUrl });
   const users = new UserService({ users: new UserRepository(deps.db), security });
   const home = new HomeService({ home: new HomeRepository(deps.db), security });
   const queryRuntime = new QueryRuntime(deps.config);

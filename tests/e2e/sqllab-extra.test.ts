@@ -5,31 +5,10 @@ import { END_BEFORE_START, readScheduleInfo } from '../../contracts/src/rules/sc
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureClientBuilt, launchBrowser, screenshot } from './browser';
+import { runAndWait, signIn, typeSql } from './sqllab.page';
 
 // SQL Lab extras in a real Chromium: template parameters, Save dataset / Create chart from the results,
 // scheduling a saved query (stored in extra_json.schedule_info) and the dark theme.
-
-async function signIn(context: BrowserContext, url: string): Promise<void> {
-  const res = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
-  if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
-}
-
-/** Replaces the active tab's SQL (inserted as one text: no auto-closed brackets). */
-async function typeSql(page: Page, sql: string): Promise<void> {
-  await page.locator('[data-testid=sql-editor] .ace_content').first().click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
-}
-
-/** Runs the tab and waits for a new result's row count. */
-async function runAndWait(page: Page): Promise<string> {
-  const done = page.waitForResponse((res) => res.url().includes('/api/v1/sqllab/execute/'), { timeout: 90_000 });
-  await page.getByTestId('run-query').click();
-  await done;
-  await page.getByTestId('row-count').waitFor({ timeout: 90_000 });
-  return (await page.getByTestId('row-count').textContent()) ?? '';
-}
 
 interface DatasetRow {
   id: number;

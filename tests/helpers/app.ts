@@ -30,12 +30,14 @@ export interface TestApp {
  * Starts the real app for a test: metadata store on in-memory PGlite (default) or on a throwaway
  * PostgreSQL database, migrations run, roles and admin seeded. Data files go to a temp dir.
  */
-export async function startTestApp(opts: { metadata?: MetadataKind; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { metadata?: MetadataKind; metadataUrl?: string; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-test-'));
-  const pgDb = opts.metadata === 'postgres' ? await createPgDatabase() : null;
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret', DATABASE_URL: pgDb?.url ?? '', ...opts.env });
+  // `metadataUrl`: share an existing PostgreSQL metadata store with another app (left in place on close).
+  const pgDb = opts.metadataUrl ? null : opts.metadata === 'postgres' ? await createPgDatabase() : null;
+  const databaseUrl = opts.metadataUrl ?? pgDb?.url ?? '';
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret', DATABASE_URL: databaseUrl, ...opts.env });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  const db = await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir: pgDb ? dataDir : ':memory:' });
+  const db = await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir: databaseUrl ? dataDir : ':memory:' });
   await migrateToLatest(db);
   await ensureAdmin(db, { password: 'admin' });
   const services = await createServices({ config, db, logger });

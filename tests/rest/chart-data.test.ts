@@ -11,6 +11,8 @@ import { bearer, clientId, registerDatabase } from './sqllab.helpers';
 
 // exceljs is the server's dependency; read the exported workbook with it.
 const ExcelJS = createRequire(new URL('../../server/package.json', import.meta.url))('exceljs');
+// better-sqlite3 is the query worker's (optional) dependency: the SQLite file is made with it.
+const SqliteDatabase = createRequire(new URL('../../query-worker/package.json', import.meta.url))('better-sqlite3') as new (path: string) => { exec(sql: string): void; close(): void };
 
 // Eight births whose sums are easy to check by hand (see each expectation).
 const ROWS: Array<[string, string, string, number, boolean | null]> = [
@@ -28,13 +30,14 @@ const INSERT = `INSERT INTO births (ds, gender, name, num, flag) VALUES ${ROWS.m
 const ms = (iso: string) => Date.parse(`${iso}T00:00:00Z`);
 const SUM = { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 'SUM(num)' };
 
-type Engine = 'duckdb' | 'postgresql' | 'mysql';
+type Engine = 'duckdb' | 'postgresql' | 'mysql' | 'sqlite';
 
-describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (engine) => {
+describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data on %s', (engine) => {
   let t: TestApp;
   let admin: string;
   let dir: string;
   let datasetId: number;
+  let dbId: number;
   let dropPg: (() => Promise<void>) | null = null;
 
   const chartData = (queries: Record<string, unknown>[], extra: Record<string, unknown> = {}) =>
@@ -53,12 +56,19 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-cd-'));
-    let dbId: number;
     let schema: string;
     if (engine === 'duckdb') {
       dbId = await registerDatabase(t, admin, { database_name: 'duck', sqlalchemy_uri: `duckdb:///${join(dir, 'c.duckdb')}`, allow_dml: true });
       const res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: dbId, client_id: clientId(), sql: `CREATE TABLE births (ds TIMESTAMP, gender VARCHAR, name VARCHAR, num INTEGER, flag BOOLEAN); ${INSERT}` });
       expect(res.status).toBe(200);
+      schema = 'main';
+    } else if (engine === 'sqlite') {
+      // Timestamps as SQLite keeps them: ISO text; booleans as 1/0.
+      const file = join(dir, 'births.db');
+      const sqlite = new SqliteDatabase(file);
+      sqlite.exec(`CREATE TABLE births (ds TIMESTAMP, gender VARCHAR(10), name VARCHAR(20), num INTEGER, flag BOOLEAN); ${INSERT}`);
+      sqlite.close();
+      dbId = await registerDatabase(t, admin, { database_name: 'lite', sqlalchemy_uri: `sqlite:///${file}` });
       schema = 'main';
     } else if (engine === 'mysql') {
       const name = `meridian_test_${Math.random().toString(16).slice(2, 12)}`;
@@ -126,6 +136,11 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
     expect(await total([f('name', 'IN', ['Adam', 'Beth'])])).toBe(140);
     expect(await total([f('name', 'NOT IN', ['Adam', 'Beth'])])).toBe(220);
     expect(await total([f('name', 'LIKE', 'C%')])).toBe(100);
+    // LIKE is case-sensitive on every engine (SQLite's own LIKE is not, MySQL's depends on the collation).
+    expect(await total([f('name', 'LIKE', 'c%')])).toBe(0);
+    expect(await total([f('name', 'NOT LIKE', 'c%')])).toBe(360);
+    expect(await total([f('name', 'LIKE', '_a%')])).toBe(140); // Carl 100 + Dana 40
+    expect(await total([f('name', 'NOT LIKE', 'C%')])).toBe(260);
     expect(await total([f('name', 'ILIKE', 'c%')])).toBe(100);
     expect(await total([f('name', 'ILIKE', "o'h%")])).toBe(80);
     expect(await total([f('name', '==', "O'Hara")])).toBe(80);
@@ -133,6 +148,8 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
     expect(await total([f('flag', 'IS NOT NULL')])).toBe(300);
     expect(await total([f('flag', 'IS TRUE')])).toBe(170);
     expect(await total([f('flag', 'IS FALSE')])).toBe(130);
+    expect(await total([f('flag', '==', true)])).toBe(170);
+    expect(await total([f('flag', '!=', 'true')])).toBe(130);
     expect(await total([f('ds', 'TEMPORAL_RANGE', '2024-01-01 : 2024-02-01')])).toBe(150);
     expect(await total([f('ds', '==', ms('2024-01-08'))])).toBe(50);
   });
@@ -148,8 +165,8 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
       return r.data.map((d: any) => [d.ds, Number(d['SUM(num)'])]);
     };
     expect(await byGrain('P1D')).toEqual([[ms('2024-01-01'), 30], [ms('2024-01-02'), 70], [ms('2024-01-08'), 50], [ms('2024-02-01'), 60], [ms('2024-02-15'), 70], [ms('2024-03-01'), 80]]);
-    if (engine === 'mysql') {
-      // Superset's MySQL week starts on Sunday
+    if (engine === 'mysql' || engine === 'sqlite') {
+      // Superset's MySQL and SQLite weeks start on Sunday
       expect(await byGrain('P1W')).toEqual([[ms('2023-12-31'), 100], [ms('2024-01-07'), 50], [ms('2024-01-28'), 60], [ms('2024-02-11'), 70], [ms('2024-02-25'), 80]]);
     } else {
       expect(await byGrain('P1W')).toEqual([[ms('2024-01-01'), 100], [ms('2024-01-08'), 50], [ms('2024-01-29'), 60], [ms('2024-02-12'), 70], [ms('2024-02-26'), 80]]);
@@ -209,6 +226,9 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
   it('row limit, offset and orderby', async () => {
     const r = await data({ columns: ['name', 'num'], orderby: [['num', false]], row_limit: 2, row_offset: 1 });
     expect(r.data.map((d: any) => Number(d.num))).toEqual([70, 60]);
+    // An offset without a row limit (MySQL and SQLite need a LIMIT before OFFSET).
+    const rest = await data({ columns: ['name', 'num'], orderby: [['num', false]], row_offset: 5 });
+    expect(rest.data.map((d: any) => Number(d.num))).toEqual([30, 20, 10]);
   });
 
   it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {
@@ -297,6 +317,120 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
       ],
     });
     expect(r.data.map((d: any) => d['SUM(num)'])).toEqual([30, 70, 0, 0, 0, 0, 0, 50]);
+  });
+
+  // Sums by day: 01-01 30, 01-02 70, 01-08 50, 02-01 60, 02-15 70, 03-01 80; by month 150, 130, 80;
+  // by month and gender: boy 90, 70, (none); girl 60, 60, 80.
+  const byAxis = async (grain: string, post: unknown[], extra: Record<string, unknown> = {}) => {
+    const r = await data({
+      columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: grain }],
+      metrics: [SUM],
+      orderby: [[{ label: 'ds', sqlExpression: 'ds' }, true]],
+      ...extra,
+      post_processing: [{ operation: 'pivot', options: { index: ['ds'], aggregates: { 'SUM(num)': { operator: 'mean' } } } }, ...post, { operation: 'flatten' }],
+    });
+    return r.data as Array<Record<string, any>>;
+  };
+  const round6 = (x: unknown) => (typeof x === 'number' ? Math.round(x * 1e6) / 1e6 : x);
+
+  it('rolling mean and std with window and min_periods (Superset keeps rows from the first that reaches min_periods)', async () => {
+    const rolling = (options: Record<string, unknown>) => byAxis('P1M', [{ operation: 'rolling', options: { columns: { 'SUM(num)': 'SUM(num)' }, ...options } }]);
+    // window 2, min_periods 1: Jan alone 150, then (150+130)/2, (130+80)/2; no row dropped
+    expect((await rolling({ rolling_type: 'mean', window: 2, min_periods: 1 })).map((d) => [d.ds, d['SUM(num)']])).toEqual([[ms('2024-01-01'), 150], [ms('2024-02-01'), 140], [ms('2024-03-01'), 105]]);
+    // window 3 without min_periods: pandas needs 3 values, so only March has a mean (120), and no row is dropped
+    expect((await rolling({ rolling_type: 'mean', window: 3 })).map((d) => d['SUM(num)'])).toEqual([null, null, 120]);
+    // sample std of (150, 130) = sqrt(200), of (130, 80) = sqrt(1250); min_periods 2 drops January only
+    const std = await rolling({ rolling_type: 'std', window: 2, min_periods: 2 });
+    expect(std.map((d) => d.ds)).toEqual([ms('2024-02-01'), ms('2024-03-01')]);
+    expect(std.map((d) => round6(d['SUM(num)']))).toEqual([round6(Math.sqrt(200)), round6(Math.sqrt(1250))]);
+  });
+
+  it('cum: sum, min and max by day (cumsum/cummin/cummax), into new columns', async () => {
+    const r = await byAxis('P1D', [
+      { operation: 'cum', options: { operator: 'sum', columns: { 'SUM(num)': 'running' } } },
+      { operation: 'cum', options: { operator: 'min', columns: { 'SUM(num)': 'low' } } },
+      { operation: 'cum', options: { operator: 'max', columns: { 'SUM(num)': 'high' } } },
+    ]);
+    expect(r.map((d) => [d['SUM(num)'], d.running, d.low, d.high])).toEqual([
+      [30, 30, 30, 30], [70, 100, 30, 70], [50, 150, 30, 70], [60, 210, 30, 70], [70, 280, 30, 70], [80, 360, 30, 80],
+    ]);
+  });
+
+  it('contribution by column and by row over the monthly series per gender', async () => {
+    const contribution = async (orientation: string) => {
+      const r = await data({
+        columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }, 'gender'],
+        metrics: [SUM],
+        post_processing: [
+          { operation: 'pivot', options: { index: ['ds'], columns: ['gender'], aggregates: { 'SUM(num)': { operator: 'mean' } }, drop_missing_columns: false } },
+          { operation: 'rename', options: { columns: { 'SUM(num)': null }, level: 0, inplace: true } },
+          { operation: 'contribution', options: { orientation } },
+          { operation: 'flatten' },
+        ],
+      });
+      return r.data.map((d: any) => [d.ds, d.boy, d.girl]);
+    };
+    // column totals: boy 160 (March's missing value counts as 0), girl 200
+    expect(await contribution('column')).toEqual([[ms('2024-01-01'), 90 / 160, 60 / 200], [ms('2024-02-01'), 70 / 160, 60 / 200], [ms('2024-03-01'), 0, 80 / 200]]);
+    // row totals: 150, 130, 80; March's missing boy value stays empty
+    expect(await contribution('row')).toEqual([[ms('2024-01-01'), 90 / 150, 60 / 150], [ms('2024-02-01'), 70 / 130, 60 / 130], [ms('2024-03-01'), null, 1]]);
+  });
+
+  it('resample by day: asfreq, asfreq with fill_value, ffill, bfill and linear; by week: sum; by month start: linear by position', async () => {
+    const firstWeek = { time_range: '2024-01-01 : 2024-01-09', granularity: 'ds' };
+    const resample = async (options: Record<string, unknown>, grain = 'P1D', extra: Record<string, unknown> = firstWeek) =>
+      (await byAxis(grain, [{ operation: 'resample', options }], extra)).map((d) => round6(d['SUM(num)']));
+    expect(await resample({ method: 'asfreq', rule: '1D' })).toEqual([30, 70, null, null, null, null, null, 50]);
+    expect(await resample({ method: 'asfreq', rule: '1D', fill_value: 5 })).toEqual([30, 70, 5, 5, 5, 5, 5, 50]);
+    expect(await resample({ method: 'ffill', rule: '1D' })).toEqual([30, 70, 70, 70, 70, 70, 70, 50]);
+    expect(await resample({ method: 'bfill', rule: '1D' })).toEqual([30, 70, 50, 50, 50, 50, 50, 50]);
+    // 70 down to 50 over six days
+    expect(await resample({ method: 'linear', rule: '1D' })).toEqual([30, 70, ...[1, 2, 3, 4, 5].map((k) => round6(70 - (20 * k) / 6)), 50]);
+    // weeks ending Sunday: 01-07 holds 30+70, 01-14 holds 50, then empty weeks sum to 0
+    const weekly = await byAxis('P1D', [{ operation: 'resample', options: { method: 'sum', rule: 'W' } }]);
+    expect(weekly.map((d) => [d.ds, d['SUM(num)']])).toEqual([
+      [ms('2024-01-07'), 100], [ms('2024-01-14'), 50], [ms('2024-01-21'), 0], [ms('2024-01-28'), 0], [ms('2024-02-04'), 60],
+      [ms('2024-02-11'), 0], [ms('2024-02-18'), 70], [ms('2024-02-25'), 0], [ms('2024-03-03'), 80],
+    ]);
+    // Without Beth and Carl February is empty: Jan 100, Mar 80; pandas interpolates by position, so Feb is 90
+    expect(await resample({ method: 'linear', rule: 'MS' }, 'P1M', { filters: [{ col: 'name', op: 'NOT IN', val: ['Beth', 'Carl'] }] })).toEqual([100, 90, 80]);
+  });
+
+  it("time_offsets '1 year ago' joins last year's months; compare values, difference, percentage and ratio", async () => {
+    // births plus two rows a year earlier: 2023-01-15 15 and 2023-02-10 65
+    const ts = (v: string) => (engine === 'sqlite' ? `'${v}'` : engine === 'mysql' ? `CAST('${v}' AS DATETIME)` : `CAST('${v}' AS TIMESTAMP)`);
+    const sql = `SELECT ds, num FROM births UNION ALL SELECT ${ts('2023-01-15 00:00:00')}, 15 UNION ALL SELECT ${ts('2023-02-10 00:00:00')}, 65`;
+    const created = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: dbId, table_name: `births_with_2023_${engine}`, sql });
+    expect(created.status).toBe(201);
+    const id = created.body.id;
+    const columns = created.body.result.columns.map((c: any) => ({ id: c.id, column_name: c.column_name, type: c.type, is_dttm: c.column_name === 'ds' }));
+    expect((await t.http.put(`/api/v1/dataset/${id}`).set(bearer(admin)).send({ columns })).status).toBe(200);
+    const shifted = 'SUM(num)__1 year ago';
+    const compareOp = (compare_type: string) => ({ operation: 'compare', options: { source_columns: ['SUM(num)'], compare_columns: [shifted], compare_type, drop_original_columns: false } });
+    const res = await t.http.post('/api/v1/chart/data').set(bearer(admin)).send({
+      datasource: { id, type: 'table' }, force: true, result_format: 'json', result_type: 'full',
+      queries: [{
+        columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }],
+        metrics: [SUM],
+        time_range: '2024-01-01 : 2024-03-01',
+        granularity: 'ds',
+        time_offsets: ['1 year ago'],
+        orderby: [[{ label: 'ds', sqlExpression: 'ds' }, true]],
+        post_processing: [
+          { operation: 'pivot', options: { index: ['ds'], aggregates: { 'SUM(num)': { operator: 'mean' }, [shifted]: { operator: 'mean' } } } },
+          compareOp('difference'), compareOp('percentage'), compareOp('ratio'),
+          { operation: 'flatten' },
+        ],
+      }],
+    });
+    if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
+    const r = res.body.result[0];
+    // values: Jan 150 vs 15, Feb 130 vs 65
+    expect(r.data.map((d: any) => [d.ds, d['SUM(num)'], d[shifted], d[`difference__SUM(num)__${shifted}`], d[`percentage__SUM(num)__${shifted}`], d[`ratio__SUM(num)__${shifted}`]])).toEqual([
+      [ms('2024-01-01'), 150, 15, 135, 9, 10],
+      [ms('2024-02-01'), 130, 65, 65, 1, 2],
+    ]);
+    expect(r.label_map[shifted]).toEqual(['SUM(num)', '1 year ago']);
   });
 
   it('time comparison through time_offsets, then compare difference and percentage', async () => {
@@ -397,5 +531,26 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql'])('chart data on %s', (en
     expect(res.status).toBe(200);
     expect(res.body.data.map((d: any) => [d.gender, Number(d['SUM(num)'])]).sort()).toEqual([['boy', 150], ['girl', 180]]);
     expect(res.body.form_data.viz_type).toBe('table');
+  });
+
+  it('/superset/explore_json/?csv=true answers the rows as CSV; ?query=true answers the SQL only', async () => {
+    const formData = { datasource: `${datasetId}__table`, viz_type: 'table', groupby: ['gender'], metrics: [SUM], adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'num', operator: '>', comparator: 20 }], orderby: [['gender', true]], row_limit: 10, time_range: 'No filter' };
+    const csv = await t.http.post('/superset/explore_json/').query({ csv: 'true' }).set(bearer(admin)).type('form').send({ form_data: JSON.stringify(formData) });
+    expect(csv.status, csv.text).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="?[^"]+\.csv"?$/);
+    expect(csv.text.trim().split(/\r?\n/).slice(1).sort()).toEqual(['boy,150', 'girl,180']);
+    expect(csv.text.split(/\r?\n/)[0]).toBe('gender,SUM(num)');
+    const query = await t.http.post('/superset/explore_json/').query({ query: 'true' }).set(bearer(admin)).type('form').send({ form_data: JSON.stringify(formData) });
+    expect(query.status, query.text).toBe(200);
+    expect(Object.keys(query.body).sort()).toEqual(['language', 'query']);
+    expect(query.body.language).toBe('sql');
+    expect(query.body.query).toMatch(/SUM\(.*num.*\)/i);
+    expect(query.body.query).toMatch(/> 20/);
+    expect(query.body.query).toMatch(/GROUP BY/i);
+    // The SQL it shows is the SQL that runs: the same sums come back through SQL Lab.
+    const ran = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: dbId, client_id: clientId(), sql: query.body.query });
+    expect(ran.status, ran.text).toBe(200);
+    expect(ran.body.data.map((d: any) => [d.gender, Number(Object.values(d)[1])]).sort()).toEqual([['boy', 150], ['girl', 180]]);
   });
 });

@@ -83,7 +83,12 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     expect(bad.status).toBe(422);
 
     const gamma = await t.userWithRoles('gamma_c', ['Gamma']);
-    expect((await t.http.put(`/api/v1/chart/${id}`).set(bearer(gamma)).send({ slice_name: 'hijack' })).status).toBe(403);
+    // Gamma cannot read birth_names, so the chart is as absent as a missing one; Alpha reads it but does not own it.
+    expect((await t.http.put(`/api/v1/chart/${id}`).set(bearer(gamma)).send({ slice_name: 'hijack' })).status).toBe(404);
+    const alpha = await t.userWithRoles('alpha_c', ['Alpha']);
+    const refused = await t.http.put(`/api/v1/chart/${id}`).set(bearer(alpha)).send({ slice_name: 'hijack' });
+    expect(refused.status).toBe(403);
+    expect(refused.body.message).toBe('Changing this chart is forbidden');
     expect((await t.http.delete(`/api/v1/chart/${id}`).set(bearer(admin))).status).toBe(200);
     expect((await t.http.get(`/api/v1/chart/${id}`).set(bearer(admin))).status).toBe(404);
   });

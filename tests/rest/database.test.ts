@@ -84,7 +84,7 @@ describe('/api/v1/database/ on PostgreSQL', () => {
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ message: 'OK' });
     const missing = await t.http.post('/api/v1/database/test_connection/').set(bearer(admin)).send({ sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:5432/meridian_no_such_db' });
-    expect(missing.status).toBe(422);
+    expect(missing.status).toBe(400);
     expect(missing.body.errors[0].error_type).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');
     const closed = await t.http.post('/api/v1/database/test_connection/').set(bearer(admin)).send({ sqlalchemy_uri: 'postgresql://postgres@127.0.0.1:1/x' });
     expect(closed.body.errors[0].error_type).toBe('CONNECTION_PORT_CLOSED_ERROR');
@@ -121,6 +121,20 @@ describe('/api/v1/database/ on PostgreSQL', () => {
     expect(nope.status).toBe(404);
     const catalogs = await t.http.get(`/api/v1/database/${id}/catalogs/`).set(bearer(admin));
     expect(catalogs.status).toBe(200);
+  });
+
+  it('lists only the schemas allowed for file upload with upload_allowed, none when uploads are off', async () => {
+    const all = await t.http.get(`/api/v1/database/${id}/schemas/`).set(bearer(admin));
+    expect(all.body.result).toEqual(expect.arrayContaining(['public', 'sales']));
+    const uploads = await registerDatabase(t, admin, { database_name: 'uploads', sqlalchemy_uri: uriWith('s3cret'), allow_file_upload: true, extra: '{"schemas_allowed_for_file_upload": ["SALES"]}' });
+    // Superset compares case-insensitively: the list is typed by hand, the database may answer in another case.
+    const allowed = await t.http.get(`/api/v1/database/${uploads}/schemas/`).query({ q: '(upload_allowed:!t)' }).set(bearer(admin));
+    expect(allowed.status).toBe(200);
+    expect(allowed.body.result).toEqual(['sales']);
+    const unrestricted = await registerDatabase(t, admin, { database_name: 'uploads-anywhere', sqlalchemy_uri: uriWith('s3cret'), allow_file_upload: true });
+    expect((await t.http.get(`/api/v1/database/${unrestricted}/schemas/`).query({ q: '(upload_allowed:!t)' }).set(bearer(admin))).body.result).toEqual(all.body.result);
+    const off = await registerDatabase(t, admin, { database_name: 'no-uploads', sqlalchemy_uri: uriWith('s3cret'), allow_file_upload: false, extra: '{"schemas_allowed_for_file_upload": ["sales"]}' });
+    expect((await t.http.get(`/api/v1/database/${off}/schemas/`).query({ q: '(upload_allowed:!t)' }).set(bearer(admin))).body.result).toEqual([]);
   });
 
   it('gives a user only the databases their roles grant', async () => {

@@ -129,10 +129,21 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('foundation on %s', (metadat
     const doc = await t.http.get('/api/v1/_openapi');
     expect(doc.body.openapi).toBe('3.1.0');
     expect(doc.body.paths['/api/v1/security/login'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('username');
+    expect(doc.body.paths['/api/v1/security/users/'].post.description).toBe('Needs `can_write` on `User` (403 otherwise, checked before the input).');
     const health = await t.http.get('/health');
     expect(health.text).toBe('OK');
     // Every answer says how long the server spent on it.
     expect(health.headers['server-timing']).toMatch(/^app;dur=\d+(\.\d)?$/);
-    expect((await t.http.get('/swagger/v1')).text).toContain('swagger-ui-bundle.js');
+    const page = await t.http.get('/swagger/v1');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('validatorUrl: null');
+    // Every asset the page loads is served (bundled, no CDN).
+    const assets = [...page.text.matchAll(/(?:href|src)="([^"]+)"/g)].map((m) => m[1]);
+    expect(assets).toEqual(['/swagger/assets/swagger-ui.css', '/swagger/assets/swagger-ui-bundle.js']);
+    for (const asset of assets) {
+      const res = await t.http.get(asset);
+      expect(res.status, asset).toBe(200);
+      expect(res.headers['content-type'], asset).toMatch(asset.endsWith('.css') ? /text\/css/ : /javascript/);
+    }
   });
 });

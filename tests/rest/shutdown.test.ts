@@ -1,6 +1,9 @@
 import { request } from 'node:http';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { startTestApp } from '../helpers/app';
+import { createPgDatabase } from '../helpers/pg';
+import { bearer, clientId, queryState, registerDatabase, waitFor } from './sqllab.helpers';
 
 /** A login POST on its own connection; resolves with status and body. */
 function login(url: string): Promise<{ status: number; body: string }> {
@@ -31,5 +34,34 @@ describe('graceful shutdown', () => {
     await closing;
     expect(t.app.server.listening).toBe(false);
     await t.close().catch(() => undefined);
+  });
+});
+
+describe('shutdown grace period', () => {
+  it('stops queries still running after SHUTDOWN_GRACE_SECONDS, records them stopped and cancels them on the database', async () => {
+    const target = await createPgDatabase();
+    // SQLLAB_ASYNC_TIME_LIMIT is 6 hours: without the grace period, close() would wait for pg_sleep(3600).
+    const t = await startTestApp({ env: { SHUTDOWN_GRACE_SECONDS: '1' } });
+    try {
+      const admin = await t.token();
+      const db = await registerDatabase(t, admin, { database_name: 'shutdown_pg', sqlalchemy_uri: target.url, allow_run_async: true });
+      const slow = clientId();
+      const res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: db, sql: 'SELECT pg_sleep(3600)', client_id: slow, runAsync: true });
+      expect(res.status).toBe(202);
+      await waitFor('the slow query to run', async () => (await queryState(t, admin, slow))?.state === 'running');
+
+      await t.app.close();
+
+      const row = await t.services.db.selectFrom('query').select(['status', 'error_message']).where('client_id', '=', slow).executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'stopped', error_message: expect.stringMatching(/stopped/) });
+      const c = new pg.Client({ connectionString: target.url });
+      await c.connect();
+      const sleeping = await c.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'SELECT pg_sleep(3600)%' AND state = 'active'`);
+      await c.end();
+      expect(sleeping.rows[0].n).toBe(0);
+    } finally {
+      await t.close().catch(() => undefined);
+      await target.drop();
+    }
   });
 });

@@ -54,4 +54,34 @@ describe('SQL Lab on DuckDB and the examples database', () => {
     res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: duck, sql: 'SELECT i FROM t', client_id: clientId(), queryLimit: 100 });
     expect(res.body.query.limitingFactor).toBe('NOT_LIMITED');
   });
+
+  it('runs DuckDB with extension autoinstall and autoload off', async () => {
+    for (const database_id of [duck, examples]) {
+      const res = await t.http
+        .post('/api/v1/sqllab/execute/')
+        .set(bearer(admin))
+        .send({ database_id, sql: "SELECT current_setting('autoinstall_known_extensions') AS autoinstall, current_setting('autoload_known_extensions') AS autoload", client_id: clientId() });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual([{ autoinstall: false, autoload: false }]);
+    }
+  });
+
+  it('lists schemas and tables from a cache that force=true re-reads', async () => {
+    const schemas = async (force: boolean) => (await t.http.get(`/api/v1/database/${duck}/schemas/`).query({ q: `(force:${force ? '!t' : '!f'})` }).set(bearer(admin))).body.result as string[];
+    const tables = async (force: boolean) =>
+      ((await t.http.get(`/api/v1/database/${duck}/tables/`).query({ q: `(force:${force ? '!t' : '!f'},schema_name:main)` }).set(bearer(admin))).body.result as { value: string }[]).map((r) => r.value);
+    expect(await schemas(false)).not.toContain('fresh_schema');
+    expect(await tables(false)).not.toContain('fresh_table');
+    const run = async (sql: string) => expect((await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: duck, sql, client_id: clientId() })).status).toBe(200);
+    await run('CREATE SCHEMA fresh_schema');
+    await run('CREATE TABLE fresh_table AS SELECT 1 AS x');
+    // Within the metadata cache timeout the lists come from the cache...
+    expect(await schemas(false)).not.toContain('fresh_schema');
+    expect(await tables(false)).not.toContain('fresh_table');
+    // ...force reads the database again, and the cache keeps the fresh answer.
+    expect(await schemas(true)).toContain('fresh_schema');
+    expect(await tables(true)).toContain('fresh_table');
+    expect(await schemas(false)).toContain('fresh_schema');
+    expect(await tables(false)).toContain('fresh_table');
+  });
 });

@@ -125,6 +125,46 @@ describe('SQL Lab calls (spec 01 §7) on a DuckDB database', () => {
     expect(formatted.body.result).toBe('SELECT\n  a,\n  b\nFROM\n  t\nWHERE\n  x = 1');
   });
 
+  it('refuses a cost estimate when the database has cost_estimate_enabled off', async () => {
+    const off = await registerDatabase(t, admin, { database_name: 'lab-no-estimate', sqlalchemy_uri: `duckdb:///${join(dir, 'lab.duckdb')}`, extra: '{"cost_estimate_enabled": false}' });
+    expect((await t.http.get(`/api/v1/database/${off}`).set(bearer(admin))).body.result.allows_cost_estimate).toBe(false);
+    const refused = await t.http.post('/api/v1/sqllab/estimate/').set(bearer(admin)).send({ database_id: off, sql: 'SELECT * FROM nums' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ message: 'Database does not support cost estimation', error_type: 'GENERIC_DB_ENGINE_ERROR' });
+    expect(refused.body.errors[0].extra.issue_codes).toEqual([{ code: 1002, message: 'Issue 1002 - The database returned an unexpected error.' }]);
+  });
+
+  it('refuses to estimate a mutating statement on a database without DML (EXPLAIN ANALYZE would run it)', async () => {
+    const readOnly = await registerDatabase(t, admin, { database_name: 'lab-read-only', sqlalchemy_uri: `duckdb:///${join(dir, 'lab.duckdb')}`, allow_dml: false });
+    const refused = await t.http.post('/api/v1/sqllab/estimate/').set(bearer(admin)).send({ database_id: readOnly, sql: 'ANALYZE DELETE FROM nums' });
+    expect(refused.body.errors[0]).toMatchObject({ error_type: 'DML_NOT_ALLOWED_ERROR', message: 'Only SELECT statements are allowed against this database.' });
+    const count = await exec({ database_id: db, sql: 'SELECT count(*) AS c FROM nums' });
+    expect(count.body.data).toEqual([{ c: 100 }]);
+  });
+
+  it('honours the database flags: expose_in_sqllab off refuses, allow_run_async off runs sync, allow_cvas off refuses a view', async () => {
+    const file = `duckdb:///${join(dir, 'lab.duckdb')}`;
+    const hidden = await registerDatabase(t, admin, { database_name: 'lab-hidden', sqlalchemy_uri: file, expose_in_sqllab: false });
+    const refused = await exec({ database_id: hidden, sql: 'SELECT 1 AS one' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ error_type: 'DATABASE_SECURITY_ACCESS_ERROR', message: 'This database is not exposed in SQL Lab.' });
+
+    const flags = await registerDatabase(t, admin, { database_name: 'lab-flags', sqlalchemy_uri: file, allow_run_async: false, allow_dml: true, allow_ctas: true, allow_cvas: false });
+    const id = clientId();
+    const sync = await exec({ database_id: flags, sql: 'SELECT count(*) AS c FROM nums', client_id: id, runAsync: true });
+    expect(sync.status).toBe(200);
+    expect(sync.body.data).toEqual([{ c: 100 }]);
+    expect(sync.body.query).toMatchObject({ id, state: 'success' });
+
+    const view = await exec({ database_id: flags, sql: 'SELECT n FROM nums', select_as_cta: true, ctas_method: 'VIEW', tmp_table_name: 'refused_view' });
+    expect(view.status).toBe(400);
+    expect(view.body.errors[0]).toMatchObject({ error_type: 'INVALID_CVAS_QUERY_ERROR', message: 'This database does not allow CREATE VIEW AS SELECT.' });
+    const table = await exec({ database_id: flags, sql: 'SELECT n FROM nums WHERE n < 3', select_as_cta: true, ctas_method: 'TABLE', tmp_table_name: 'allowed_table' });
+    expect(table.status).toBe(200);
+    const made = await exec({ database_id: db, sql: "SELECT table_name FROM information_schema.tables WHERE table_name IN ('refused_view', 'allowed_table') ORDER BY 1" });
+    expect(made.body.data).toEqual([{ table_name: 'allowed_table' }]);
+  });
+
   it('refuses SQL Lab to a Gamma user (403) and hides databases without access', async () => {
     const gamma = await t.userWithRoles('gamma_user', ['Gamma']);
     const res = await exec({ database_id: db, sql: 'SELECT 1' }, gamma);

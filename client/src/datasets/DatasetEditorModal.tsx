@@ -7,7 +7,8 @@ import { useEffect, useState } from 'react';
 import { addSuccessToast, toastError } from '../notify';
 import { errorOf, trpc } from '../trpc';
 
-type Column = DatasetColumnInput & { key: string };
+/** `calculated` is decided when a row is loaded or added, so clearing an expression never moves the row between tabs. */
+type Column = DatasetColumnInput & { key: string; calculated: boolean };
 type Metric = DatasetMetricInput & { key: string };
 
 let nextKey = 0;
@@ -16,6 +17,7 @@ const key = () => `k${++nextKey}`;
 function columnsOf(view: DatasetView): Column[] {
   return view.columns.map((c) => ({
     key: key(),
+    calculated: !!c.expression,
     id: c.id,
     column_name: c.column_name,
     verbose_name: c.verbose_name,
@@ -34,6 +36,7 @@ function metricsOf(view: DatasetView): Metric[] {
 }
 
 const strip = <T extends { key: string }>({ key: _k, ...rest }: T) => rest;
+const columnInput = ({ key: _k, calculated: _c, ...rest }: Column): DatasetColumnInput => rest;
 
 /** Edit a dataset: settings, source columns, calculated columns and metrics (Superset's datasource editor). */
 export function DatasetEditorModal({ datasetId, onClose, onSaved }: { datasetId: number; onClose: () => void; onSaved: () => void }) {
@@ -55,8 +58,8 @@ export function DatasetEditorModal({ datasetId, onClose, onSaved }: { datasetId:
   }, [query.data]);
 
   const view = query.data;
-  const physical = columns.filter((c) => !c.expression);
-  const calculated = columns.filter((c) => c.expression !== null && c.expression !== undefined);
+  const physical = columns.filter((c) => !c.calculated);
+  const calculated = columns.filter((c) => c.calculated);
   const setColumn = (k: string, patch: Partial<Column>) => setColumns((cs) => cs.map((c) => (c.key === k ? { ...c, ...patch } : c)));
   const setMetric = (k: string, patch: Partial<Metric>) => setMetrics((ms) => ms.map((m) => (m.key === k ? { ...m, ...patch } : m)));
 
@@ -71,7 +74,7 @@ export function DatasetEditorModal({ datasetId, onClose, onSaved }: { datasetId:
           main_dttm_col: settings.main_dttm_col || null,
           cache_timeout: settings.cache_timeout,
           ...(view?.kind === 'virtual' ? { sql: settings.sql } : {}),
-          columns: columns.map(strip),
+          columns: columns.map(columnInput),
           metrics: metrics.map(strip),
         },
       });
@@ -232,7 +235,7 @@ export function DatasetEditorModal({ datasetId, onClose, onSaved }: { datasetId:
                   ))}
                 </Table.Tbody>
               </Table>
-              <Button mt="sm" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setColumns((cs) => [...cs, { key: key(), column_name: `calculated_${calculated.length + 1}`, expression: '1', type: 'NUMERIC', groupby: true, filterable: true }])}>
+              <Button mt="sm" size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setColumns((cs) => [...cs, { key: key(), calculated: true, column_name: `calculated_${calculated.length + 1}`, expression: '1', type: 'NUMERIC', groupby: true, filterable: true }])}>
                 Add calculated column
               </Button>
             </Tabs.Panel>

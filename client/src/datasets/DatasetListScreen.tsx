@@ -1,10 +1,12 @@
 import { Anchor, Badge, Button, Container, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
-import { IconCopy, IconDownload, IconPencil, IconRefresh } from '@tabler/icons-react';
+import { hasPermission } from '@meridian/contracts/rules/permissions';
+import { IconCopy, IconDownload, IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { download } from '../api';
+import { useSessionUser } from '../auth/session';
 import {
   actionsColumn,
   booleanFilter,
@@ -21,6 +23,7 @@ import {
 import { PageHeader } from '../components/PageHeader';
 import { addSuccessToast, toastError } from '../notify';
 import { trpc } from '../trpc';
+import { AddDatasetModal } from './AddDatasetModal';
 import { DatasetEditorModal } from './DatasetEditorModal';
 
 const ENDPOINT = '/api/v1/dataset/';
@@ -50,6 +53,8 @@ const FILTERS: ListViewFilter[] = [
 /** Data → Datasets: the datasets charts are built on; edit, sync, duplicate, export and delete (Superset's /tablemodelview/list/). */
 export function DatasetListScreen() {
   const queryClient = useQueryClient();
+  const canWrite = hasPermission(useSessionUser(), 'can_write', 'Dataset');
+  const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [duplicating, setDuplicating] = useState<{ row: DatasetRow; name: string } | null>(null);
   const refreshColumns = useMutation(trpc.dataset.refresh.mutationOptions());
@@ -146,7 +151,17 @@ export function DatasetListScreen() {
 
   return (
     <Container size="xl" py="xl">
-      <PageHeader title="Datasets" description="Tables and SQL queries that charts are built on, with their columns and metrics." />
+      <PageHeader
+        title="Datasets"
+        description="Tables and SQL queries that charts are built on, with their columns and metrics."
+        actions={
+          canWrite && (
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+              Dataset
+            </Button>
+          )
+        }
+      />
       <ListView<DatasetRow>
         label="Datasets"
         endpoint={ENDPOINT}
@@ -154,8 +169,18 @@ export function DatasetListScreen() {
         filters={FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
         bulkActions={bulkActions}
-        emptyState={{ title: 'No datasets yet', description: 'Save a query from SQL Lab as a dataset, or add a table through the API.' }}
+        emptyState={{ title: 'No datasets yet', description: canWrite ? 'Add a table with + Dataset, or save a query from SQL Lab as a dataset.' : 'Datasets shared with you will show here.' }}
       />
+      {adding && (
+        <AddDatasetModal
+          onClose={() => setAdding(false)}
+          onCreated={(dataset) => {
+            setAdding(false);
+            void reload();
+            setEditing(dataset.id);
+          }}
+        />
+      )}
       {editing !== null && <DatasetEditorModal datasetId={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />}
       <Modal opened={!!duplicating} onClose={() => setDuplicating(null)} title="Duplicate dataset" size="md">
         <Stack>

@@ -1,4 +1,4 @@
-import './ace-setup';
+import ace from './ace-setup';
 import 'ace-builds/src-noconflict/mode-sql';
 import 'ace-builds/src-noconflict/snippets/sql';
 import 'ace-builds/src-noconflict/theme-sqlserver';
@@ -10,6 +10,36 @@ import { useEffect, useRef } from 'react';
 import AceEditor from 'react-ace';
 import type { Ace } from 'ace-builds';
 import { SHORTCUTS, type ShortcutName } from './shortcuts';
+
+interface AutocompleteInternals {
+  activated: boolean;
+  changeTimer: { isPending(): unknown; cancel(): void };
+  updateCompletions(keepPopupPosition: boolean): void;
+  insertMatch(data?: unknown, options?: unknown): unknown;
+}
+
+/**
+ * Ace refreshes the completion filter on a timer after each keystroke, and Enter accepts with the filter it last
+ * saw: typing "cleaned_sa" and pressing Enter within that tick removed only "cleaned_s" before inserting the word,
+ * giving "ccleaned_sales_data". Bring the filter up to date before a completion is inserted.
+ */
+function insertCompletionsWithCurrentPrefix(): void {
+  const { Autocomplete } = ace.require('ace/autocomplete') as { Autocomplete: { prototype: AutocompleteInternals & { $meridianPatched?: boolean } } };
+  const proto = Autocomplete.prototype;
+  if (proto.$meridianPatched) return;
+  proto.$meridianPatched = true;
+  const insertMatch = proto.insertMatch;
+  proto.insertMatch = function (this: AutocompleteInternals, data?: unknown, options?: unknown) {
+    if (this.changeTimer.isPending()) {
+      this.changeTimer.cancel();
+      this.updateCompletions(true);
+      // The typed text matches nothing any more: the popup closed, Enter is an ordinary key again.
+      if (!this.activated) return false;
+    }
+    return insertMatch.call(this, data, options);
+  };
+}
+insertCompletionsWithCurrentPrefix();
 
 /** A completion word with its kind (keyword, function, schema, table, column), shown as Ace's meta. */
 export interface CompletionWord {

@@ -12,7 +12,8 @@ import {
   IconX,
 } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { isAllLoaded, SELECT_PAGE_SIZE, shouldFetchNextPage } from '@meridian/contracts/rules/select';
 import { sqlLabActions, type QueryEditor, type TableSchema } from '@meridian/contracts/sqllab/index';
 import { useSqlLabController } from './SqlLabScreen';
 import { copyText } from './sqllab.controller';
@@ -143,6 +144,12 @@ export function LeftBar({ editor }: { editor: QueryEditor }) {
     [tables.data],
   );
 
+  // Spec 01 §9 Select: the table list shows pages of 100 and the next page once scrolled past 70%. The search
+  // filters all of the schema's tables; the pages count again from the first one for each search and schema.
+  const [tablePages, setTablePages] = useState(1);
+  useEffect(() => setTablePages(1), [editor.dbId, editor.catalog, editor.schema]);
+  const shownTables = tablePages * SELECT_PAGE_SIZE;
+
   const refresh = async () => {
     if (!editor.dbId) return;
     await queryClient.invalidateQueries({ queryKey: ['sqllab'] });
@@ -225,7 +232,19 @@ export function LeftBar({ editor }: { editor: QueryEditor }) {
           data={tableOptions}
           value={null}
           disabled={!editor.schema}
-          limit={200}
+          limit={shownTables}
+          onSearchChange={() => setTablePages(1)}
+          onDropdownClose={() => setTablePages(1)}
+          scrollAreaProps={{
+            viewportProps: {
+              onScroll: (event) => {
+                const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
+                if (shouldFetchNextPage(scrollTop, clientHeight, scrollHeight, isAllLoaded(shownTables, tableOptions.length))) {
+                  setTablePages((pages) => (pages * SELECT_PAGE_SIZE === shownTables ? pages + 1 : pages));
+                }
+              },
+            },
+          }}
           rightSection={tables.isFetching ? <Loader size={12} /> : undefined}
           data-testid="table-select"
           onChange={(value) => value && editor.schema && void controller.addTable(editor.id, value, editor.schema, editor.catalog ?? null)}

@@ -3,8 +3,7 @@ import { IconChartBar, IconClipboardCopy, IconDatabasePlus, IconDownload, IconPl
 import { useEffect, useState } from 'react';
 import { REQUEST_ACCESS } from '@meridian/contracts/messages';
 import { isQueryInProgress, queryDisplayStyle, type Query, type QueryColumn, type QueryResults } from '@meridian/contracts/sqllab/index';
-import { download } from '../api';
-import { toastError } from '../notify';
+import { downloadByLink } from '../api';
 import { ResultsGrid, rowsAsTsv, type ResultRow } from './ResultsGrid';
 import { useSqlLabController } from './SqlLabScreen';
 import { copyText } from './sqllab.controller';
@@ -100,6 +99,9 @@ function SaveDatasetModal({ query, opened, onClose, thenExplore }: { query: Quer
 export function ResultSet({ query, height, isPreview = false }: { query: Query | undefined; height: number; isPreview?: boolean }) {
   const controller = useSqlLabController();
   const [datasetModal, setDatasetModal] = useState<null | 'dataset' | 'chart'>(null);
+  useEffect(() => {
+    if (query && !isPreview) controller.ensureResults(query);
+  }, [controller, query, isPreview]);
 
   if (!query) {
     return (
@@ -214,13 +216,21 @@ export function ResultSet({ query, height, isPreview = false }: { query: Query |
               variant="subtle"
               size="xs"
               leftSection={<IconDownload size={14} />}
-              onClick={() => download(sqllabApi.exportCsvUrl(query.id)).catch(toastError)}
+              onClick={() => downloadByLink(sqllabApi.exportCsvUrl(query.id))}
               data-testid="download-csv"
             >
               Download CSV
             </Button>
-            <Tooltip label={whole ? 'Copy every row as tab-separated text' : 'Only results shown whole can be copied: download the CSV instead'}>
-              <Button variant="subtle" size="xs" leftSection={<IconClipboardCopy size={14} />} disabled={!whole} onClick={() => void copyText(rowsAsTsv(columns, rows))}>
+            {/* As in Superset, copying takes the rows the browser holds (the first page of a paged result), never
+                the whole stored result: a million rows do not belong on a clipboard, and the CSV download has them all. */}
+            <Tooltip
+              label={
+                whole
+                  ? 'Copy every row as tab-separated text'
+                  : `Copy the ${rows.length.toLocaleString('en-US')} loaded rows of ${total.toLocaleString('en-US')} as tab-separated text (Download CSV has every row)`
+              }
+            >
+              <Button variant="subtle" size="xs" leftSection={<IconClipboardCopy size={14} />} onClick={() => void copyText(rowsAsTsv(columns, rows))} data-testid="copy-results">
                 Copy to clipboard
               </Button>
             </Tooltip>

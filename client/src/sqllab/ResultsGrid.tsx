@@ -128,12 +128,16 @@ interface CellMenu {
 /**
  * The results grid: TanStack Table for columns (resize, sort) and TanStack Virtual for rows and columns.
  * A result larger than the rows at hand is paged from `/api/v1/sqllab/results/` as the viewport moves,
- * so a million rows scroll without ever being loaded whole. Sorting applies when the whole result is loaded.
+ * so a million rows scroll without ever being loaded whole. Sorting a paged result sorts the rows loaded with it
+ * (the first page, as many as Superset's grid shows) and says so; clearing the sort scrolls the whole result again.
  */
 export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, resultsKey, height }: ResultsGridProps) {
-  const paged = total > rows.length && Boolean(resultsKey);
-  const { rowAt, ensure, version, error } = usePagedRows(resultsKey, total, rows, paged);
   const [sorting, setSorting] = useState<SortingState>([]);
+  const paged = total > rows.length && Boolean(resultsKey);
+  // Sorting a paged result sorts the loaded rows only: the grid stops paging while a sort is on.
+  const sortedWithinLoaded = paged && sorting.length > 0;
+  const scrollsPages = paged && !sortedWithinLoaded;
+  const { rowAt, ensure, version, error } = usePagedRows(resultsKey, total, rows, scrollsPages);
   const [menu, setMenu] = useState<CellMenu | null>(null);
   const [selected, setSelected] = useState<{ row: number; column: string } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -150,15 +154,14 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
           minSize: 60,
           maxSize: 1200,
           sortingFn: sortValues,
-          enableSorting: !paged,
           meta: column,
         };
       }),
-    [columns, rows, paged],
+    [columns, rows],
   );
 
   const table = useReactTable({
-    data: paged ? [] : rows,
+    data: scrollsPages ? [] : rows,
     columns: columnDefs,
     state: { sorting },
     onSortingChange: setSorting,
@@ -168,7 +171,7 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
     enableColumnResizing: true,
   });
 
-  const sortedRows = paged ? null : table.getRowModel().rows;
+  const sortedRows = scrollsPages ? null : table.getRowModel().rows;
   const getRow = useCallback(
     (index: number): ResultRow | undefined => (sortedRows ? sortedRows[index]?.original : rowAt(index)),
     // version: a page arrived
@@ -178,7 +181,7 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
 
   const leafColumns = table.getVisibleLeafColumns();
   const rowVirtualizer = useVirtualizer({
-    count: paged ? total : (sortedRows?.length ?? 0),
+    count: scrollsPages ? total : (sortedRows?.length ?? 0),
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 20,
@@ -230,7 +233,7 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
         className={classes.gridScroll}
         tabIndex={0}
         role="grid"
-        aria-rowcount={total}
+        aria-rowcount={scrollsPages || !paged ? total : rows.length}
         aria-colcount={leafColumns.length}
         data-testid="results-grid"
         style={{ height }}
@@ -253,7 +256,10 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
                   style={{ width: column.getSize() }}
                   data-numeric={meta?.type_generic === 0 || undefined}
                 >
-                  <Tooltip label={paged ? 'Sorting needs the whole result: narrow the query or lower the limit' : `${column.id} · ${meta?.type ?? ''}`} openDelay={500}>
+                  <Tooltip
+                    label={paged ? `${column.id} · ${meta?.type ?? ''} — sorts within loaded rows (the first ${rows.length.toLocaleString('en-US')})` : `${column.id} · ${meta?.type ?? ''}`}
+                    openDelay={500}
+                  >
                     <button
                       type="button"
                       className={classes.headerButton}
@@ -332,6 +338,11 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
           })}
         </div>
       </div>
+      {sortedWithinLoaded && (
+        <Text size="xs" className={classes.sortNotice} data-testid="sort-notice">
+          Sorted within loaded rows: the first {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}. Clear the sort to scroll every row.
+        </Text>
+      )}
       {error && (
         <Text size="xs" c="red" className={classes.gridError}>
           {error}

@@ -66,7 +66,7 @@ function QueryHistory({ editor, queries, height }: { editor: QueryEditor; querie
                     </ActionIcon>
                   </Tooltip>
                   <Tooltip label="Remove from history">
-                    <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Remove from history" onClick={() => controller.dispatch(sqlLabActions.removeQuery(query))}>
+                    <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Remove from history" onClick={() => void controller.removeQuery(query)}>
                       <IconTrash size={14} />
                     </ActionIcon>
                   </Tooltip>

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { lazy, Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { INITIAL_NORTH_PERCENT } from '@meridian/contracts/rules/constants';
 import { sqlLabActions, type QueryEditor } from '@meridian/contracts/sqllab/index';
 import type { CompletionWord } from './AceSqlEditor';
@@ -76,6 +76,11 @@ export function SqlEditor({ editor }: { editor: QueryEditor }) {
   }, [schemas.data, tableNames, metadataKey, browsedKey]);
 
   const id = editor.id;
+  // A tab flagged autorun runs once when it is shown with a database set.
+  useEffect(() => {
+    controller.autorunTab(id);
+  }, [controller, id, editor.autorun, editor.dbId, editor.loaded, editor.inLocalStorage]);
+
   const handlers = useMemo<Partial<Record<ShortcutName, () => void>>>(
     () => ({
       runQuery: () => void controller.runQuery({ editorId: id }),

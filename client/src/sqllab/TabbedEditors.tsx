@@ -1,6 +1,8 @@
-import { ActionIcon, Badge, Group, Loader, Menu, Tooltip } from '@mantine/core';
-import { IconCircleFilled, IconCopy, IconDots, IconEdit, IconPlus, IconWifiOff, IconX, IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { ActionIcon, Badge, Group, Loader, Menu, Text, Tooltip } from '@mantine/core';
+import { IconCircleFilled, IconCopy, IconDatabase, IconDots, IconEdit, IconPlus, IconWifiOff, IconX, IconLayoutSidebarLeftCollapse } from '@tabler/icons-react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { LOCALSTORAGE_MAX_USAGE_KB } from '@meridian/contracts/rules/constants';
+import { isLocalStorageNearlyFull } from '@meridian/contracts/sqllab/index';
 import { activeQueryEditorId, getQueryEditor, isQueryInProgress, type QueryEditor } from '@meridian/contracts/sqllab/index';
 import { SqlEditor } from './SqlEditor';
 import { useSqlLabController } from './SqlLabScreen';
@@ -134,6 +136,9 @@ export function TabbedEditors() {
     return () => window.removeEventListener('keydown', onKey);
   }, [controller]);
 
+  const usageKb = useSyncExternalStore(controller.onUsageChange, () => controller.localStorageUsageKb);
+  const nearlyFull = isLocalStorageNearlyFull(usageKb);
+
   const runningTabs = new Set(Object.values(state.queries).filter((q) => isQueryInProgress(q.state) && !q.isDataPreview).map((q) => q.sqlEditorId));
 
   return (
@@ -151,6 +156,14 @@ export function TabbedEditors() {
           </ActionIcon>
         </Tooltip>
         <Group ml="auto" gap="xs" mb={6} wrap="nowrap">
+          <Tooltip label={`SQL Lab keeps its tabs and recent results in this browser's local storage: ${usageKb.toFixed(2)} KB of ${LOCALSTORAGE_MAX_USAGE_KB} KB used`}>
+            <Group gap={4} wrap="nowrap" data-testid="local-storage-usage" data-nearly-full={nearlyFull || undefined}>
+              <IconDatabase size={13} color={nearlyFull ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-dimmed)'} />
+              <Text size="xs" c={nearlyFull ? 'red' : 'dimmed'} ff="monospace">
+                {usageKb.toFixed(2)} KB
+              </Text>
+            </Group>
+          </Tooltip>
           {state.offline && (
             <Tooltip label="The server cannot be reached: changes are kept in this browser and synced when it is back">
               <Badge color="red" variant="light" leftSection={<IconWifiOff size={12} />} data-testid="offline-indicator">

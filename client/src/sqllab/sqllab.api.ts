@@ -113,6 +113,10 @@ export const sqllabApi = {
   getQuery: (id: number | string) => call<{ result: Record<string, unknown> }>(`/api/v1/query/${id}`),
   kvStore: (data: unknown) => post<{ id: string | number }>('/kv/store/', { data }),
   kvGet: (id: string) => call<Record<string, unknown>>(`/kv/${seg(id)}`),
+  getDataset: (id: string) =>
+    call<{ result: { name: string; schema?: string | null; catalog?: string | null; database: { id: number }; select_star?: string } }>(`/api/v1/dataset/${seg(id)}`, {
+      query: { q: { keys: ['none'], columns: ['name', 'schema', 'database.id', 'select_star'] } },
+    }),
   createDataset: (payload: Record<string, unknown>) => post<{ id: number; data?: { id: number } }>('/api/v1/dataset/', payload),
   // Tab state persistence (SQLLAB_BACKEND_PERSISTENCE).
   bootstrap: () => call<{ result: Record<string, unknown> }>('/api/v1/sqllab/'),

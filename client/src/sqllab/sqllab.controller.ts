@@ -3,12 +3,15 @@ import {
   COPY_NOT_SUPPORTED,
   COLLAPSE_TABLE_SCHEMA_FAILED,
   CREATE_DATASOURCE_FAILED,
+  DATASOURCE_NOT_LOADED,
   EXPAND_TABLE_SCHEMA_FAILED,
   FAILED_RETRIEVING_RESULTS,
   FAILED_STOPPING_QUERY,
   FETCH_TABLE_METADATA_FAILED,
   FETCH_TAB_STATE_FAILED,
+  LOCAL_STORAGE_NEARLY_FULL,
   MIGRATE_QUERY_EDITOR_FAILED,
+  MIGRATE_QUERY_FAILED,
   MIGRATE_TABLE_SCHEMA_FAILED,
   QUERY_NOT_LOADED,
   QUERY_NOT_SAVED,
@@ -17,14 +20,24 @@ import {
   QUERY_SAVED,
   QUERY_STOPPED,
   QUERY_UPDATED,
+  REMOVE_QUERY_FAILED,
   REMOVE_TABLE_SCHEMA_FAILED,
   SAVE_EDITOR_STATE_FAILED,
   SESSION_TIMED_OUT,
   SHARED_QUERY_TAB_NAME,
+  STORE_QUERY_IN_BACKEND_FAILED,
   UNKNOWN_ERROR,
   fmt,
 } from '@meridian/contracts/messages';
-import { PREVIEW_QUERY_LIMIT, SOUTH_PANE_RESULTS_TAB, SQLLAB_STATE_SAVE_DEBOUNCE_MS, SQLLAB_SYNC_INTERVAL_MS, SQL_MAX_ROW_FALLBACK } from '@meridian/contracts/rules/constants';
+import {
+  LOCALSTORAGE_MAX_USAGE_KB,
+  LOCALSTORAGE_WARNING_MESSAGE_THROTTLE_MS,
+  PREVIEW_QUERY_LIMIT,
+  SOUTH_PANE_RESULTS_TAB,
+  SQLLAB_STATE_SAVE_DEBOUNCE_MS,
+  SQLLAB_SYNC_INTERVAL_MS,
+  SQL_MAX_ROW_FALLBACK,
+} from '@meridian/contracts/rules/constants';
 import {
   activeQueryEditorId,
   adjacentQueryEditorId,
@@ -34,7 +47,9 @@ import {
   emptyTablePersistData,
   getActiveQueryEditor,
   getQueryEditor,
+  isLocalStorageNearlyFull,
   isQueryInProgress,
+  localStorageUsageKb,
   mergeLocalAndServerTabs,
   newQueryTabName,
   otherQueryEditorIds,
@@ -122,6 +137,11 @@ export class SqlLabController {
   readonly backendPersistence: boolean;
   private readonly running = new Map<string, AbortController>();
   private timers: ReturnType<typeof setInterval>[] = [];
+  /**
+   * Whether the tab sync and the query requests last found the server unreachable. Each clears only its own flag, so
+   * a working query poll does not hide tab changes that still cannot be stored; the editor is offline while either is.
+   */
+  private readonly unreachable = { tabs: false, queries: false };
   private saveTimer: ReturnType<typeof setTimeout> | null = null;
   private unsubscribe: (() => void) | null = null;
   private syncing = false;
@@ -129,6 +149,10 @@ export class SqlLabController {
   private migrating = new Set<string>();
   private loadingTabs = new Set<string>();
   private disposed = false;
+  private lastStorageWarning = 0;
+  private readonly usageListeners = new Set<() => void>();
+  /** Kilobytes the editor state took in local storage at the last save (two decimals). */
+  localStorageUsageKb = 0;
 
   constructor(
     readonly store: SqlLabStore,
@@ -185,7 +209,12 @@ export class SqlLabController {
     this.attached = true;
     this.disposed = false;
     this.unsubscribe = this.store.subscribe(() => this.scheduleLocalSave());
+    // Saves are debounced (5000 ms): a reload, a closed tab or a switch to another browser tab flushes the pending one.
     window.addEventListener('pagehide', this.saveLocalNow);
+    window.addEventListener('beforeunload', this.saveLocalNow);
+    document.addEventListener('visibilitychange', this.saveWhenHidden);
+    // One save now reports the usage of local storage from the start.
+    this.saveLocalNow();
     if (this.backendPersistence) {
       this.timers.push(setInterval(() => void this.syncTabs(), SQLLAB_SYNC_INTERVAL_MS));
       void this.migrateLocalTabs();
@@ -209,6 +238,8 @@ export class SqlLabController {
     this.saveLocalNow();
     this.unsubscribe?.();
     window.removeEventListener('pagehide', this.saveLocalNow);
+    window.removeEventListener('beforeunload', this.saveLocalNow);
+    document.removeEventListener('visibilitychange', this.saveWhenHidden);
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
   }
@@ -280,9 +311,9 @@ export class SqlLabController {
       // Superset wraps the bootstrap in `result`; accept the bare object too.
       const json = (await sqllabApi.bootstrap()) as { result?: Record<string, unknown> } & Record<string, unknown>;
       bootstrap = json.result ?? json;
-      this.dispatch({ type: 'SET_USER_OFFLINE', offline: false });
+      this.setReachable('tabs', true);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 0) this.dispatch({ type: 'SET_USER_OFFLINE', offline: true });
+      if (error instanceof ApiError && error.status === 0) this.setReachable('tabs', false);
       addDangerToast(FETCH_TAB_STATE_FAILED);
     }
     const active = bootstrap.active_tab as ServerTabState | null | undefined;
@@ -352,7 +383,30 @@ export class SqlLabController {
 
   private scheduleLocalSave(): void {
     if (this.saveTimer) return;
-    this.saveTimer = setTimeout(this.saveLocalNow, Math.min(SQLLAB_STATE_SAVE_DEBOUNCE_MS, 1000));
+    this.saveTimer = setTimeout(this.saveLocalNow, SQLLAB_STATE_SAVE_DEBOUNCE_MS);
+  }
+
+  private readonly saveWhenHidden = (): void => {
+    if (document.visibilityState === 'hidden' && this.saveTimer) this.saveLocalNow();
+  };
+
+  /** Subscribes to changes of `localStorageUsageKb`; returns the unsubscribe function. */
+  onUsageChange = (listener: () => void): (() => void) => {
+    this.usageListeners.add(listener);
+    return () => this.usageListeners.delete(listener);
+  };
+
+  private reportUsage(serialised: string): void {
+    const usage = localStorageUsageKb(serialised);
+    if (usage !== this.localStorageUsageKb) {
+      this.localStorageUsageKb = usage;
+      for (const listener of this.usageListeners) listener();
+    }
+    const now = Date.now();
+    if (isLocalStorageNearlyFull(usage) && now - this.lastStorageWarning > LOCALSTORAGE_WARNING_MESSAGE_THROTTLE_MS) {
+      this.lastStorageWarning = now;
+      addDangerToast(fmt(LOCAL_STORAGE_NEARLY_FULL, usage.toFixed(2), LOCALSTORAGE_MAX_USAGE_KB), { noDuplicate: true });
+    }
   }
 
   /** Writes the editor state to local storage with the spec's limits (old or large results dropped). */
@@ -377,12 +431,16 @@ export class SqlLabController {
       destroyedQueryEditors: state.destroyedQueryEditors,
     };
     try {
-      window.localStorage.setItem(LOCAL_STORAGE_KEY, JSON.stringify(local));
+      const text = JSON.stringify(local);
+      window.localStorage.setItem(LOCAL_STORAGE_KEY, text);
+      this.reportUsage(text);
     } catch {
       // Storage full: drop every stored result and retry once.
       try {
         const lean = { ...local, queries: Object.fromEntries(Object.entries(local.queries ?? {}).map(([id, q]) => [id, { ...q, results: {} }])) };
-        window.localStorage.setItem(LOCAL_STORAGE_KEY, JSON.stringify(lean));
+        const text = JSON.stringify(lean);
+        window.localStorage.setItem(LOCAL_STORAGE_KEY, text);
+        this.reportUsage(text);
       } catch {
         /* nothing more to do: the server copy (if any) remains */
       }
@@ -411,10 +469,10 @@ export class SqlLabController {
         return;
       }
       this.dispatch({ type: 'MIGRATE_QUERY_EDITOR', oldQueryEditor: { id }, newQueryEditor: { ...current, tabViewId, inLocalStorage: false, loaded: true } });
-      this.dispatch({ type: 'SET_USER_OFFLINE', offline: false });
+      this.setReachable('tabs', true);
       for (const query of Object.values(this.state.queries).filter((q) => q.sqlEditorId === id)) {
         this.dispatch({ type: 'MIGRATE_QUERY', queryId: query.id, queryEditorId: tabViewId });
-        await sqllabApi.migrateQuery(tabViewId, query.id).catch(() => undefined);
+        await sqllabApi.migrateQuery(tabViewId, query.id).catch(() => addWarningToast(MIGRATE_QUERY_FAILED, { noDuplicate: true }));
       }
       for (const table of this.state.tables.filter((t) => t.queryEditorId === id)) {
         this.dispatch({ type: 'MERGE_TABLE', table: { ...table, queryEditorId: tabViewId } });
@@ -425,11 +483,17 @@ export class SqlLabController {
       const migrated = getQueryEditor(this.state, id);
       if (migrated) await sqllabApi.updateTabState(tabViewId, (queryEditorToTabStatePayload(migrated)));
     } catch (error) {
-      if (statusOf(error) === 0) this.dispatch({ type: 'SET_USER_OFFLINE', offline: true });
+      if (statusOf(error) === 0) this.setReachable('tabs', false);
       addWarningToast(MIGRATE_QUERY_EDITOR_FAILED, { noDuplicate: true });
     } finally {
       this.migrating.delete(id);
     }
+  }
+
+  private setReachable(channel: 'tabs' | 'queries', reachable: boolean): void {
+    this.unreachable[channel] = !reachable;
+    const offline = this.unreachable.tabs || this.unreachable.queries;
+    if (offline !== this.state.offline) this.dispatch({ type: 'SET_USER_OFFLINE', offline });
   }
 
   /** One sync cycle (every 5000 ms with backend persistence): updates, activation and deletions. */
@@ -440,10 +504,20 @@ export class SqlLabController {
     try {
       await this.migrateLocalTabs();
       const plan = planTabSync(this.state);
+      let stored = true;
       for (const editor of plan.updates) {
-        await sqllabApi.updateTabState(editor.tabViewId ?? editor.id, (queryEditorToTabStatePayload(editor)));
+        try {
+          await sqllabApi.updateTabState(editor.tabViewId ?? editor.id, queryEditorToTabStatePayload(editor));
+        } catch (error) {
+          if (statusOf(error) === 0) throw error;
+          // The tab's SQL did not reach the server: say how not to lose it (Superset's failed tab-state update).
+          // The other tabs, the activation and the deletions still go ahead; this tab is retried next cycle.
+          stored = false;
+          console.error(SAVE_EDITOR_STATE_FAILED, error);
+          addDangerToast(STORE_QUERY_IN_BACKEND_FAILED, { noDuplicate: true });
+        }
       }
-      if (plan.updates.length) this.dispatch({ type: 'SET_EDITOR_TAB_LAST_UPDATE', timestamp: startedAt });
+      if (plan.updates.length && stored) this.dispatch({ type: 'SET_EDITOR_TAB_LAST_UPDATE', timestamp: startedAt });
       if (plan.activate) {
         const editor = this.state.queryEditors.find((qe) => qe.id === plan.activate);
         if (editor && !editor.inLocalStorage) {
@@ -460,10 +534,13 @@ export class SqlLabController {
           else throw error;
         }
       }
-      if (this.state.offline) this.dispatch({ type: 'SET_USER_OFFLINE', offline: false });
+      this.setReachable('tabs', true);
     } catch (error) {
-      if (statusOf(error) === 0) this.dispatch({ type: 'SET_USER_OFFLINE', offline: true });
-      else addDangerToast(SAVE_EDITOR_STATE_FAILED, { noDuplicate: true });
+      if (statusOf(error) === 0) this.setReachable('tabs', false);
+      else {
+        console.error(SAVE_EDITOR_STATE_FAILED, error);
+        addDangerToast(SAVE_EDITOR_STATE_FAILED, { noDuplicate: true });
+      }
     } finally {
       this.syncing = false;
     }
@@ -481,11 +558,14 @@ export class SqlLabController {
       const altered: Record<string, Partial<Query>> = {};
       for (const raw of result ?? []) {
         const id = String(raw.id ?? raw.client_id ?? '');
-        if (id && this.state.queries[id]) altered[id] = raw as Partial<Query>;
+        // The browser owns which tab a running query belongs to: the server may still name the tab's local id
+        // if the query started while the tab was being migrated.
+        const { sqlEditorId: _tab, ...fields } = raw as Partial<Query>;
+        if (id && this.state.queries[id]) altered[id] = fields;
       }
       const before = Object.fromEntries(Object.keys(altered).map((id) => [id, this.state.queries[id]?.state]));
       if (Object.keys(altered).length) this.dispatch(sqlLabActions.refreshQueries(altered));
-      if (this.state.offline) this.dispatch({ type: 'SET_USER_OFFLINE', offline: false });
+      this.setReachable('queries', true);
       // Queries no request is waiting on (asynchronous ones, or ones left running before a reload) take their
       // outcome from the server: results are fetched by resultsKey, failures and stops recorded.
       for (const [id, server] of Object.entries(altered)) {
@@ -500,7 +580,7 @@ export class SqlLabController {
         } else if (server.state === QueryState.STOPPED) this.dispatch(sqlLabActions.stopQuery({ id }));
       }
     } catch (error) {
-      if (statusOf(error) === 0) this.dispatch({ type: 'SET_USER_OFFLINE', offline: true });
+      if (statusOf(error) === 0) this.setReachable('queries', false);
     } finally {
       this.polling = false;
     }
@@ -550,6 +630,29 @@ export class SqlLabController {
     if (this.backendPersistence) void this.migrateTab(newId);
   }
 
+  /** Runs a tab flagged autorun (a copy, a shared link, `?autorun=true`) once, then turns autorun off (persisted). */
+  autorunTab(id: string): void {
+    const editor = getQueryEditor(this.state, id);
+    if (!editor?.autorun || !editor.dbId || editor.loaded === false) return;
+    // With backend persistence, wait until the tab exists on the server, so the query is filed under it there too.
+    if (this.backendPersistence && editor.inLocalStorage) return;
+    this.dispatch({ type: 'QUERY_EDITOR_SET_AUTORUN', queryEditor: { id }, autorun: false, now: Date.now() });
+    if (editor.sql.trim()) void this.runQuery({ editorId: id });
+  }
+
+  /** Removes a query from the tab's history; with backend persistence also on the server (DELETE /tabstateview/{id}/query/{queryId}). */
+  async removeQuery(query: Query): Promise<void> {
+    this.dispatch(sqlLabActions.removeQuery(query));
+    if (!this.backendPersistence) return;
+    const editor = this.state.queryEditors.find((qe) => (qe.tabViewId ?? qe.id) === query.sqlEditorId);
+    if (!query.sqlEditorId || !editor || editor.inLocalStorage) return;
+    try {
+      await sqllabApi.removeTabQuery(query.sqlEditorId, query.id);
+    } catch {
+      addDangerToast(REMOVE_QUERY_FAILED);
+    }
+  }
+
   activate(id: string): void {
     this.dispatch(sqlLabActions.setActiveQueryEditor({ id }));
     void this.ensureLoaded(id);
@@ -591,6 +694,26 @@ export class SqlLabController {
     const queryId = search.get('queryId');
     const dbid = search.get('dbid');
     const sqlParam = search.get('sql');
+    const datasourceKey = search.get('datasourceKey');
+    if (datasourceKey && !savedQueryId && !kvId && !queryId) {
+      // Superset's popDatasourceQuery: a tab named 'Query {name}' holding the dataset's SELECT *.
+      try {
+        const { result } = await sqllabApi.getDataset(datasourceKey.split('__')[0]);
+        this.newTab({
+          name: `Query ${result.name}`,
+          sql: sqlParam ?? result.select_star ?? '',
+          dbId: result.database.id,
+          catalog: result.catalog ?? null,
+          schema: result.schema ?? null,
+          autorun: sqlParam !== null,
+        });
+      } catch {
+        addDangerToast(DATASOURCE_NOT_LOADED);
+      }
+      // The request is consumed, loaded or not: a reload must not open it (or fail) again.
+      window.history.replaceState(window.history.state, '', window.location.pathname);
+      return;
+    }
     try {
       if (savedQueryId) {
         const existing = this.state.queryEditors.find((qe) => qe.remoteId === Number(savedQueryId));
@@ -646,9 +769,8 @@ export class SqlLabController {
       }
     } catch {
       addDangerToast(QUERY_NOT_LOADED);
-      return;
     }
-    // The request is consumed: a reload must not open it again.
+    // The request is consumed, loaded or not: a reload must not open it (or fail) again.
     window.history.replaceState(window.history.state, '', window.location.pathname);
   }
 
@@ -711,7 +833,7 @@ export class SqlLabController {
       )) as QueryResults;
       if (query.runAsync || json.status !== QueryState.SUCCESS) {
         // Asynchronous: the server answered with the query; polling follows its state.
-        const serverQuery = (json.query ?? {}) as Partial<Query>;
+        const { sqlEditorId: _tab, ...serverQuery } = (json.query ?? {}) as Partial<Query>;
         this.dispatch(sqlLabActions.refreshQueries({ [query.id]: { ...serverQuery, id: query.id, state: (serverQuery.state as string) ?? QueryState.PENDING } }));
         return;
       }
@@ -722,7 +844,7 @@ export class SqlLabController {
       const message = errorText(error, UNKNOWN_ERROR);
       const current = this.state.queries[query.id];
       this.dispatch(sqlLabActions.queryFailed({ id: query.id, state: current?.state ?? QueryState.FAILED }, message, clientError?.link, clientError?.errors));
-      if (statusOf(error) === 0) this.dispatch({ type: 'SET_USER_OFFLINE', offline: true });
+      if (statusOf(error) === 0) this.setReachable('queries', false);
     } finally {
       this.running.delete(query.id);
     }
@@ -740,6 +862,20 @@ export class SqlLabController {
       const clientError = error instanceof ApiError ? error.clientError : undefined;
       this.dispatch(sqlLabActions.queryFailed({ id: query.id, state: QueryState.FETCHING }, errorText(error, FAILED_RETRIEVING_RESULTS), clientError?.link, clientError?.errors));
     }
+  }
+
+  private resultsRequested = new Set<string>();
+
+  /**
+   * Fetches the rows of a finished query that has none at hand (restored from the server, or emptied from local
+   * storage) by its resultsKey, once per query, as Superset's result set does.
+   */
+  ensureResults(query: Query): void {
+    const results = query.results && !Array.isArray(query.results) ? (query.results as QueryResults) : undefined;
+    const missing = query.cached || !results || !Array.isArray(results.data) || (results.data.length === 0 && Number(query.rows ?? 0) > 0);
+    if (query.state !== QueryState.SUCCESS || !query.resultsKey || !missing || this.resultsRequested.has(query.id)) return;
+    this.resultsRequested.add(query.id);
+    void this.fetchResults(query);
   }
 
   /** Stops a running query: POST /api/v1/query/stop, state stopped, results emptied. */
@@ -833,6 +969,8 @@ export class SqlLabController {
       }
     }
     addSuccessToast(QUERY_SAVED);
+    // A saved query is often opened elsewhere at once (its link): write the local copy now, not after the debounce.
+    this.saveLocalNow();
     return true;
   }
 
@@ -856,6 +994,7 @@ export class SqlLabController {
     this.dispatch({ type: 'UPDATE_QUERY_EDITOR', alterations: { remoteId: editor.remoteId, name: fields.label } });
     this.dispatch(sqlLabActions.setTitle({ id: editorId }, fields.label));
     addSuccessToast(QUERY_UPDATED);
+    this.saveLocalNow();
     return true;
   }
 
@@ -897,7 +1036,8 @@ export class SqlLabController {
       const id = json.id ?? json.data?.id;
       return `/explore/?datasource_type=table&datasource_id=${id}`;
     } catch (error) {
-      addDangerToast(error instanceof ApiError && error.clientError.error ? `${CREATE_DATASOURCE_FAILED}: ${error.clientError.error}` : CREATE_DATASOURCE_FAILED);
+      console.error(CREATE_DATASOURCE_FAILED, error);
+      addDangerToast(CREATE_DATASOURCE_FAILED);
       return null;
     }
   }

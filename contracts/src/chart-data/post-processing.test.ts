@@ -68,13 +68,14 @@ describe('rolling, cum, diff', () => {
   const series = frame([{ x: 1, y: 1 }, { x: 2, y: 2 }, { x: 3, y: 4 }, { x: 4, y: 8 }, { x: 5, y: null }]);
   it("rolling mean/sum/std over a window (spec 01 §5 rolling types: mean, sum, std, cumsum)", () => {
     expect(out(rolling(series, { rolling_type: 'sum', window: 2, columns: { y: 'y' } })).map((r) => r.y)).toEqual([null, 3, 6, 12, null]);
-    expect(out(rolling(series, { rolling_type: 'mean', window: 3, min_periods: 1, columns: { y: 'm' } })).map((r) => r.m)).toEqual([1.5, 7 / 3, 14 / 3, 6]);
+    expect(out(rolling(series, { rolling_type: 'mean', window: 3, min_periods: 1, columns: { y: 'm' } })).map((r) => r.m)).toEqual([1, 1.5, 7 / 3, 14 / 3, 6]);
     const std = out(rolling(series, { rolling_type: 'std', window: 2, columns: { y: 's' } })).map((r) => r.s);
     expect(std[1]).toBeCloseTo(Math.SQRT1_2, 12);
     expect(std[3]).toBeCloseTo(Math.sqrt(8), 12);
   });
-  it('min_periods drops that many leading rows, as Superset does', () => {
-    expect(out(rolling(series, { rolling_type: 'sum', window: 2, min_periods: 2, columns: { y: 'y' } })).map((r) => r.x)).toEqual([3, 4, 5]);
+  it('min_periods drops the min_periods - 1 leading rows that cannot reach it, as Superset does (df[min_periods - 1:])', () => {
+    expect(out(rolling(series, { rolling_type: 'sum', window: 2, min_periods: 2, columns: { y: 'y' } })).map((r) => [r.x, r.y])).toEqual([[2, 3], [3, 6], [4, 12], [5, null]]);
+    expect(out(rolling(series, { rolling_type: 'sum', window: 2, min_periods: 1, columns: { y: 'y' } })).map((r) => r.y)).toEqual([1, 3, 6, 12, 8]);
   });
   it('refuses a missing or zero window and unknown types', () => {
     expect(() => rolling(series, { rolling_type: 'sum' })).toThrow('Undefined window for rolling operation');
@@ -93,7 +94,10 @@ describe('contribution and compare', () => {
   it('column orientation divides by the column total (nulls count as 0)', () => {
     const f = frame([{ g: 'a', v: 1, w: 2 }, { g: 'b', v: 3, w: null }]);
     expect(out(contribution(f, {}))).toEqual([{ g: 'a', v: 0.25, w: 1 }, { g: 'b', v: 0.75, w: 0 }]);
-    expect(out(contribution(f, { orientation: 'row', columns: ['v', 'w'], rename_columns: ['v%', 'w%'] }))[0]).toEqual({ g: 'a', v: 1, w: 2, 'v%': 1 / 3, 'w%': 2 / 3 });
+    const byRow = out(contribution(f, { orientation: 'row', columns: ['v', 'w'], rename_columns: ['v%', 'w%'] }));
+    expect(byRow[0]).toEqual({ g: 'a', v: 1, w: 2, 'v%': 1 / 3, 'w%': 2 / 3 });
+    // row orientation divides the frame's own cells: a null stays null and the total skips it
+    expect(byRow[1]).toEqual({ g: 'b', v: 3, w: null, 'v%': 1, 'w%': null });
   });
   it('compare: difference, percentage and ratio named type__source__compare (spec 01 §5 comparison types)', () => {
     const f = frame([{ x: 1, m: 12, 'm__1 year ago': 10 }, { x: 2, m: 5, 'm__1 year ago': 0 }]);
@@ -101,6 +105,9 @@ describe('contribution and compare', () => {
     expect(out(compare(f, { ...opts, compare_type: 'difference' })).map((r) => r['difference__m__m__1 year ago'])).toEqual([2, 5]);
     expect(out(compare(f, { ...opts, compare_type: 'percentage' })).map((r) => r['percentage__m__m__1 year ago'])).toEqual([0.2, null]);
     expect(out(compare(f, { ...opts, compare_type: 'ratio', drop_original_columns: true }))).toEqual([{ x: 1, 'ratio__m__m__1 year ago': 1.2 }, { x: 2, 'ratio__m__m__1 year ago': null }]);
+    // numpy rounds halves to even: 1/32 = 0.03125 -> 0.0312, 3/32 = 0.09375 -> 0.0938
+    const halves = frame([{ a: 1, b: 32 }, { a: 3, b: 32 }]);
+    expect(out(compare(halves, { source_columns: ['a'], compare_columns: ['b'], compare_type: 'ratio' })).map((r) => r.ratio__a__b)).toEqual([0.0312, 0.0938]);
     expect(() => compare(f, { ...opts, compare_type: 'values' })).toThrow('`compare_type` must be `difference`, `percentage` or `ratio`');
   });
 });
@@ -118,6 +125,9 @@ describe('resample', () => {
     expect(out(resample(gappy(), { rule: '1D', method: 'ffill' })).map((r) => r.v)).toEqual([1, 1, 1, 4]);
     expect(out(resample(gappy(), { rule: '1D', method: 'bfill' })).map((r) => r.v)).toEqual([1, 4, 4, 4]);
     expect(out(resample(gappy(), { rule: '1D', method: 'linear' })).map((r) => r.v)).toEqual([1, 2, 3, 4]);
+    // pandas interpolates month starts by position, not by days: Feb is halfway between Jan and Mar
+    const months = pivot(frame([{ ds: t0, v: 100 }, { ds: Date.UTC(2024, 2, 1), v: 80 }]), { index: ['ds'], aggregates: { v: { operator: 'sum' } } });
+    expect(out(resample(months, { rule: 'MS', method: 'linear' })).map((r) => r.v)).toEqual([100, 90, 80]);
   });
   it('sum into weeks ending Sunday and month starts', () => {
     const daily = pivot(frame(Array.from({ length: 10 }, (_, i) => ({ ds: t0 + i * DAY, v: 1 }))), { index: ['ds'], aggregates: { v: { operator: 'sum' } } });

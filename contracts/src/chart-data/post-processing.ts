@@ -311,7 +311,7 @@ export function pivot(
   };
 }
 
-/** Rolling window: mean, sum, std (sample), var, min, max, median, count; drops the first `min_periods` rows like Superset. */
+/** Rolling window: mean, sum, std (sample), var, min, max, median, count; drops the first `min_periods - 1` rows like Superset. */
 export function rolling(
   frame: Frame,
   options: { rolling_type?: string; columns?: unknown; window?: number; min_periods?: number; center?: boolean; rolling_type_options?: Record<string, unknown> },
@@ -351,7 +351,8 @@ export function rolling(
     };
   });
   const result = withColumns(frame, computed);
-  return options.min_periods ? { ...result, data: result.data.slice(options.min_periods) } : result;
+  // Superset drops the rows before the first one that can have `min_periods` values (`df[min_periods - 1:]`).
+  return options.min_periods ? { ...result, data: result.data.slice(options.min_periods - 1) } : result;
 }
 
 /** Cumulative sum, product, min or max (nulls keep their place and are skipped). */
@@ -396,7 +397,7 @@ export function diff(frame: Frame, options: { columns?: unknown; periods?: numbe
   return withColumns(frame, computed);
 }
 
-/** Share of each cell in its column total (orientation 'column', default) or its row total ('row'); nulls count as 0. */
+/** Share of each cell in its column total (orientation 'column', default; nulls count as 0) or its row total ('row'; a null cell stays null). */
 export function contribution(
   frame: Frame,
   options: { orientation?: 'row' | 'column'; columns?: string[]; rename_columns?: string[]; time_shifts?: string[] },
@@ -412,6 +413,7 @@ export function contribution(
   }
   const rename = options.rename_columns?.length ? options.rename_columns.map((n) => [n] as ColumnKey) : actual.map((i) => frame.columns[i]);
   if (rename.length !== actual.length) throw new PostProcessingError('`rename_columns` must have the same length as `columns` + `time_shift_columns`.');
+  // Column totals count nulls as 0 (Superset fills them); row contributions leave a null cell null.
   const cell = (r: number, c: number) => toNumber(frame.data[r][c]) ?? 0;
   if ((options.orientation ?? 'column') === 'column') {
     return withColumns(
@@ -433,15 +435,17 @@ export function contribution(
       const members = groups.get(groupOf(c))!;
       return {
         key: rename[k],
-        values: frame.data.map((_, r) => cell(r, c) / members.reduce((acc, m) => acc + cell(r, m), 0)),
+        values: frame.data.map((_, r) => (toNumber(frame.data[r][c]) === null ? null : cell(r, c) / members.reduce((acc, m) => acc + cell(r, m), 0))),
       };
     }),
   );
 }
 
+/** numpy's round: halves go to the even neighbour (0.03125 -> 0.0312 at 4 places). */
 function round(x: number, precision: number): number {
   const f = 10 ** precision;
-  return Math.round(x * f) / f;
+  const y = x * f;
+  return (Math.abs(y % 1) === 0.5 ? 2 * Math.round(y / 2) : Math.round(y)) / f;
 }
 
 /** Column-by-column comparison: `difference` (s - c), `percentage` ((s - c) / c) or `ratio` (s / c), named `type__s__c`. */
@@ -802,19 +806,23 @@ export function resample(
       }
     }
   } else {
-    // linear: interpolate between known points in time
-    rows = labels.map((l) => [l, ...values.map((c) => {
-      const known = points.filter((p) => toNumber(p.row[c]) !== null);
-      const at = known.find((p) => p.t === l);
-      if (at) return toNumber(at.row[c]);
-      const before = [...known].reverse().find((p) => p.t < l);
-      const after = known.find((p) => p.t > l);
-      if (!before) return null;
-      if (!after) return toNumber(before.row[c]);
-      const a = toNumber(before.row[c])!;
-      const b = toNumber(after.row[c])!;
-      return a + ((b - a) * (l - before.t)) / (after.t - before.t);
-    })]);
+    // linear, as pandas' resample().interpolate(): the values found at the new labels (asfreq), then
+    // linear interpolation by position (labels equally spaced, so Feb sits halfway between Jan and Mar);
+    // leading gaps stay null and trailing ones take the last value.
+    rows = labels.map((l) => [l, ...values.map((c) => (exact.has(l) ? toNumber(exact.get(l)![c]) : null))]);
+    for (let k = 1; k <= values.length; k++) {
+      let prev = -1;
+      rows.forEach((row, r) => {
+        const v = row[k] as number | null;
+        if (v === null) return;
+        if (prev >= 0) {
+          const a = rows[prev][k] as number;
+          for (let g = prev + 1; g < r; g++) rows[g][k] = a + ((v - a) * (g - prev)) / (r - prev);
+        }
+        prev = r;
+      });
+      if (prev >= 0) for (let g = prev + 1; g < rows.length; g++) rows[g][k] = rows[prev][k];
+    }
   }
   return { columns: [frame.columns[0], ...values.map((c) => frame.columns[c])], indexSize: 1, data: rows };
 }

@@ -80,6 +80,11 @@ export interface BuiltQuery {
   /** Alias used in SQL → label, when an alias had to be shortened for the engine. */
   aliasToLabel: Record<string, string>;
   appliedFilterColumns: string[];
+  /**
+   * Labels the query makes time values (a time axis, a time grain, __timestamp): some engines
+   * (SQLite) type such expressions as nothing or text, so the reader treats them as time by label.
+   */
+  temporalLabels: string[];
   rejectedFilterColumns: Array<{ column: string; reason: 'not_in_datasource' | 'not_filterable' }>;
 }
 
@@ -93,6 +98,27 @@ export function quoteString(value: string, backend: Backend): string {
   }
   if (backend === 'postgresql' && value.includes('\\')) return `E'${value.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
   return `'${value.replace(/'/g, "''")}'`;
+}
+
+const globLiteral = (c: string) => (c === '*' || c === '?' || c === '[' ? `[${c}]` : c);
+
+/**
+ * A LIKE pattern as a SQLite GLOB pattern, so LIKE is case-sensitive on SQLite as on the other
+ * engines (SQLite's LIKE ignores ASCII case). A backslash escapes the next character, as LIKE's
+ * default escape does on PostgreSQL and MySQL.
+ *
+ * @example likeToGlob('Jo%_*') // 'Jo*?[*]'
+ */
+export function likeToGlob(pattern: string): string {
+  let out = '';
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i];
+    if (c === '\\' && i + 1 < pattern.length) out += globLiteral(pattern[++i]);
+    else if (c === '%') out += '*';
+    else if (c === '_') out += '?';
+    else out += globLiteral(c);
+  }
+  return out;
 }
 
 function pad(n: number, width = 2): string {
@@ -145,8 +171,9 @@ function isNumericType(column: DatasetColumnForQuery | null | undefined): boolea
   return !!column && /INT|NUMERIC|DECIMAL|FLOAT|DOUBLE|REAL|NUMBER|SERIAL/i.test(column.type ?? '');
 }
 
+/** A boolean column; MySQL's BOOLEAN is stored and described as TINYINT(1). */
 function isBooleanType(column: DatasetColumnForQuery | null | undefined): boolean {
-  return !!column && /BOOL/i.test(column.type ?? '');
+  return !!column && /BOOL|^TINYINT\(1\)/i.test(column.type ?? '');
 }
 
 /** A user value as a literal for comparison with a column: numbers, booleans, datetimes or strings, never raw SQL. */
@@ -248,11 +275,11 @@ class Builder {
   }
 
   /** SQL of a query column (name or adhoc), with the time grain applied to an x-axis column. */
-  queryColumnSql(column: QueryColumn, grain?: string | null): { sql: string; label: string; dataset: DatasetColumnForQuery | null } {
+  queryColumnSql(column: QueryColumn, grain?: string | null): { sql: string; label: string; dataset: DatasetColumnForQuery | null; temporal: boolean } {
     if (typeof column === 'string') {
       const found = this.datasetColumn(column);
       if (!found) throw new QueryBuildError(`Columns missing in dataset: ['${column}']`, 'COLUMN_DOES_NOT_EXIST_ERROR');
-      return { sql: this.columnSql(found), label: column, dataset: found };
+      return { sql: this.columnSql(found), label: column, dataset: found, temporal: false };
     }
     if (!isAdhocColumn(column)) throw new QueryBuildError(`Invalid column: ${JSON.stringify(column)}`);
     const label = getColumnLabel(column);
@@ -266,10 +293,17 @@ class Builder {
       dataset = null;
     }
     const timeGrain = column.columnType === 'BASE_AXIS' ? (column.timeGrain ?? grain) : null;
+    let temporal = false;
     // The time axis of an epoch column is shown as time, grain or not (Superset's get_timestamp_expression).
-    if (column.columnType === 'BASE_AXIS' && referenced && isTemporal(referenced)) sql = this.timestampSql(referenced);
-    if (timeGrain && (referenced ? isTemporal(referenced) : true)) sql = this.grain(timeGrain, sql);
-    return { sql, label, dataset };
+    if (column.columnType === 'BASE_AXIS' && referenced && isTemporal(referenced)) {
+      sql = this.timestampSql(referenced);
+      temporal = true;
+    }
+    if (timeGrain && (referenced ? isTemporal(referenced) : true)) {
+      sql = this.grain(timeGrain, sql);
+      temporal = true;
+    }
+    return { sql, label, dataset, temporal };
   }
 
   grain(grain: string, sql: string): string {
@@ -364,6 +398,7 @@ class Builder {
         const negate = op.startsWith('NOT ') ? 'NOT ' : '';
         if (op.endsWith('ILIKE') && (backend === 'mysql' || backend === 'sqlite')) return `LOWER(${colSql}) ${negate}LIKE LOWER(${pattern})`;
         if (!op.endsWith('ILIKE') && backend === 'mysql') return `${colSql} ${negate}LIKE BINARY ${pattern}`;
+        if (!op.endsWith('ILIKE') && backend === 'sqlite') return `${colSql} ${negate}GLOB ${quoteString(likeToGlob(String(v)), backend)}`;
         return `${colSql} ${op} ${pattern}`;
       }
       case 'IS NULL':
@@ -435,6 +470,7 @@ export function buildQuerySql(query: QueryObject & { havingFilters?: QueryFilter
   const select: string[] = [];
   const groupBy: string[] = [];
   const labels: string[] = [];
+  const temporalLabels: string[] = [];
   const selectedColumns = new Map<string, string>();
   const selectedMetrics = new Map<string, string>();
 
@@ -447,15 +483,17 @@ export function buildQuerySql(query: QueryObject & { havingFilters?: QueryFilter
     select.push(`${sql} AS ${b.alias(DTTM_ALIAS)}`);
     groupBy.push(sql);
     labels.push(DTTM_ALIAS);
+    temporalLabels.push(DTTM_ALIAS);
     selectedColumns.set(DTTM_ALIAS, sql);
   }
 
   for (const column of query.columns) {
-    const { sql, label } = b.queryColumnSql(column, grain);
+    const { sql, label, temporal } = b.queryColumnSql(column, grain);
     if (selectedColumns.has(label)) continue;
     select.push(`${sql} AS ${b.alias(label)}`);
     groupBy.push(sql);
     labels.push(label);
+    if (temporal) temporalLabels.push(label);
     selectedColumns.set(label, sql);
   }
   for (const metric of query.metrics) {
@@ -535,7 +573,7 @@ export function buildQuerySql(query: QueryObject & { havingFilters?: QueryFilter
     if (query.rowLimit === null || query.rowLimit === undefined) sql += dialect.backend === 'mysql' ? '\nLIMIT 18446744073709551615' : dialect.backend === 'sqlite' ? '\nLIMIT -1' : '';
     sql += `\nOFFSET ${Math.floor(query.rowOffset)}`;
   }
-  return { sql, labels, aliasToLabel: b.aliasToLabel, appliedFilterColumns: applied, rejectedFilterColumns: rejected };
+  return { sql, labels, aliasToLabel: b.aliasToLabel, appliedFilterColumns: applied, rejectedFilterColumns: rejected, temporalLabels };
 }
 
 /** Samples and drill detail read every column of the dataset, unaggregated. */

@@ -91,6 +91,17 @@ describe('tab persistence (spec 01 §4 "Tab persistence")', () => {
     expect(mergeLocalAndServerTabs({ queryEditors: [] }, undefined).removeLocalCopy).toBe(false);
   });
 
+  it('a migrated tab keeps its local id (named by the local history) when the server copy wins', () => {
+    const server = { queryEditors: [editor('41', { sql: 'server', updatedAt: 500 })], tabHistory: ['7'] };
+    const merged = mergeLocalAndServerTabs(server, {
+      queryEditors: [editor('local-a', { tabViewId: '41', sql: 'local', updatedAt: 100 })],
+      tabHistory: ['local-a'],
+    });
+    expect(merged.queryEditors).toHaveLength(1);
+    expect(merged.queryEditors[0]).toMatchObject({ id: 'local-a', tabViewId: '41', sql: 'server', inLocalStorage: false });
+    expect(merged.lastUpdatedActiveTab).toBe('local-a');
+  });
+
   it('destroyed local tabs are dropped from the merge and kept for deletion; only the first local table per tab is expanded', () => {
     const merged = mergeLocalAndServerTabs(
       { queryEditors: [editor('1')] },
@@ -144,5 +155,33 @@ describe('tab persistence (spec 01 §4 "Tab persistence")', () => {
     expect(qe).toMatchObject({ id: '7', name: 'Tab', dbId: 2, latestQueryId: 'q1', remoteId: 4, updatedAt: 123, version: 1 });
     const payload = queryEditorToTabStatePayload({ name: 'Tab', sql: 'SELECT 1', dbId: 2, updatedAt: 123, version: 1 });
     expect(payload).toEqual({ label: 'Tab', sql: 'SELECT 1', database_id: 2, extra_json: '{"updatedAt":123,"version":1}' });
+  });
+
+  it("server tab state keeps 'selectedText, cursorPosition (row, column), northPercent, southPercent' in extra_json.extras", () => {
+    const payload = queryEditorToTabStatePayload({
+      name: 'Tab', sql: 'SELECT 1;\nSELECT 2', updatedAt: 5, version: 1,
+      selectedText: 'SELECT 2', cursorPosition: { row: 1, column: 4 }, northPercent: 30, southPercent: 70,
+    });
+    expect(JSON.parse(String(payload.extra_json))).toEqual({
+      updatedAt: 5, version: 1, extras: { selectedText: 'SELECT 2', cursorPosition: { row: 1, column: 4 }, northPercent: 30, southPercent: 70 },
+    });
+    // The server answers extra_json parsed (an object); the tab comes back with the same fields.
+    const qe = tabStateToQueryEditor({ id: 3, label: 'Tab', sql: 'SELECT 1;\nSELECT 2', extra_json: JSON.parse(String(payload.extra_json)) });
+    expect(qe).toMatchObject({ selectedText: 'SELECT 2', cursorPosition: { row: 1, column: 4 }, northPercent: 30, southPercent: 70 });
+  });
+
+  it('ignores malformed extras instead of restoring them', () => {
+    const qe = tabStateToQueryEditor({
+      id: 3, label: 'Tab', extra_json: '{"extras": {"cursorPosition": {"row": "x"}, "northPercent": "50", "selectedText": 7}}',
+    });
+    expect(qe.cursorPosition).toBeUndefined();
+    expect(qe.northPercent).toBeUndefined();
+    expect(qe.selectedText).toBeUndefined();
+  });
+
+  it('keeps the cursor position in local storage with the other persistent fields', () => {
+    const [stored] = clearQueryEditors([{ ...editor('a'), cursorPosition: { row: 2, column: 3 }, loaded: true }]);
+    expect(stored.cursorPosition).toEqual({ row: 2, column: 3 });
+    expect(stored).not.toHaveProperty('loaded');
   });
 });

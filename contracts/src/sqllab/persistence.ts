@@ -41,6 +41,7 @@ export function isLocalStorageNearlyFull(usageKb: number): boolean {
 export const PERSISTENT_QUERY_EDITOR_KEYS = [
   'version', 'remoteId', 'autorun', 'dbId', 'height', 'id', 'latestQueryId', 'northPercent', 'queryLimit',
   'catalog', 'schema', 'selectedText', 'southPercent', 'sql', 'templateParams', 'name', 'hideLeftBar', 'updatedAt',
+  'cursorPosition',
 ] as const;
 
 /** Strips editors down to the persisted fields. */
@@ -116,6 +117,9 @@ export function mergeLocalAndServerTabs(
       editors.set(id, {
         ...(serverEditor as QueryEditor),
         ...winner,
+        // The tab keeps its local identity whichever copy wins: local history and queries name it by that id.
+        id: localEditor.id,
+        ...(localEditor.tabViewId ? { tabViewId: localEditor.tabViewId } : {}),
         name: winner?.name || serverEditor?.name || '',
         inLocalStorage: !serverEditor,
         loaded: true,
@@ -204,16 +208,53 @@ function readExtraJson(extra: ServerTabState['extra_json']): { updatedAt?: numbe
   }
 }
 
+/** Editor fields the server tab state has no column for; they travel in extra_json.extras. */
+export interface QueryEditorExtras {
+  selectedText?: string | null;
+  cursorPosition?: { row: number; column: number };
+  northPercent?: number;
+  southPercent?: number;
+}
+
+/** The extras of an editor tab for extra_json (undefined fields omitted; undefined when there are none). */
+export function queryEditorExtras(editor: Partial<QueryEditor>): QueryEditorExtras | undefined {
+  const extras: QueryEditorExtras = {
+    selectedText: editor.selectedText,
+    cursorPosition: editor.cursorPosition,
+    northPercent: editor.northPercent,
+    southPercent: editor.southPercent,
+  };
+  const present = Object.entries(extras).filter(([, value]) => value !== undefined);
+  return present.length ? (Object.fromEntries(present) as QueryEditorExtras) : undefined;
+}
+
+/** Reads extras back, keeping only well-formed values (the server stores whatever text it was given). */
+function readExtras(extras: unknown): QueryEditorExtras {
+  if (!extras || typeof extras !== 'object') return {};
+  const raw = extras as Record<string, unknown>;
+  const out: QueryEditorExtras = {};
+  if (typeof raw.selectedText === 'string' || raw.selectedText === null) out.selectedText = raw.selectedText;
+  const cursor = raw.cursorPosition as { row?: unknown; column?: unknown } | undefined;
+  if (cursor && Number.isInteger(cursor.row) && Number.isInteger(cursor.column)) out.cursorPosition = { row: Number(cursor.row), column: Number(cursor.column) };
+  if (typeof raw.northPercent === 'number' && Number.isFinite(raw.northPercent)) out.northPercent = raw.northPercent;
+  if (typeof raw.southPercent === 'number' && Number.isFinite(raw.southPercent)) out.southPercent = raw.southPercent;
+  return out;
+}
+
 /** Server tab state → editor tab. */
 export function tabStateToQueryEditor(tab: ServerTabState): QueryEditor {
   const extra = readExtraJson(tab.extra_json);
+  const extras = readExtras(extra.extras);
   return {
     id: String(tab.id),
     version: extra.version ?? 1,
     loaded: true,
     name: tab.label,
     sql: tab.sql ?? '',
-    selectedText: undefined,
+    selectedText: extras.selectedText ?? undefined,
+    cursorPosition: extras.cursorPosition,
+    northPercent: extras.northPercent,
+    southPercent: extras.southPercent,
     latestQueryId: tab.latest_query?.id ?? null,
     remoteId: tab.saved_query?.id ?? null,
     autorun: Boolean(tab.autorun),
@@ -229,9 +270,9 @@ export function tabStateToQueryEditor(tab: ServerTabState): QueryEditor {
 
 /**
  * The PUT /tabstateview/{id} payload of an editor tab: undefined fields are omitted, extra_json is the JSON
- * text of updatedAt, version and extras.
+ * text of updatedAt, version and extras (by default the selected text, cursor and split percents).
  */
-export function queryEditorToTabStatePayload(editor: Partial<QueryEditor>, extras?: unknown): Record<string, unknown> {
+export function queryEditorToTabStatePayload(editor: Partial<QueryEditor>, extras: unknown = queryEditorExtras(editor)): Record<string, unknown> {
   const payload: Record<string, unknown> = {
     database_id: editor.dbId,
     catalog: editor.catalog,

@@ -64,6 +64,7 @@ const GRAINS: Record<TimeGrain, string> = {
   PT1H: "DATE_TRUNC('hour', {col})",
   PT6H: "TIME_BUCKET(INTERVAL '6 hours', CAST({col} AS TIMESTAMP))",
   P1D: "DATE_TRUNC('day', {col})",
+  P7D: "TIME_BUCKET(INTERVAL '7 days', CAST({col} AS TIMESTAMP), TIMESTAMP '1970-01-01')",
   P1W: "DATE_TRUNC('week', {col})",
   P1M: "DATE_TRUNC('month', {col})",
   P3M: "DATE_TRUNC('quarter', {col})",

@@ -1,10 +1,13 @@
 import type { SqlDialect } from '../sql/sql-tokens.ts';
 import type { Backend, ConnectionTarget, GenericDataType, ResultColumn, SupersetError, TableMetadata, TableName } from '../types.ts';
 
-/** Superset's time grain ids (ISO 8601 durations, plus the week variants anchored on a day). */
+/**
+ * Superset's time grain ids (ISO 8601 durations, plus the week variants anchored on a day), and
+ * spec 01 §9's '7 days' (P7D, Superset's granularity choice): 7-day buckets counted from 1970-01-01.
+ */
 export const TIME_GRAINS = [
   'PT1S', 'PT5S', 'PT30S', 'PT1M', 'PT5M', 'PT10M', 'PT15M', 'PT30M', 'PT1H', 'PT6H',
-  'P1D', 'P1W', 'P1M', 'P3M', 'P1Y',
+  'P1D', 'P7D', 'P1W', 'P1M', 'P3M', 'P1Y',
   '1969-12-28T00:00:00Z/P1W', '1969-12-29T00:00:00Z/P1W', 'P1W/1970-01-03T00:00:00Z', 'P1W/1970-01-04T00:00:00Z',
 ] as const;
 
@@ -13,7 +16,7 @@ export type TimeGrain = (typeof TIME_GRAINS)[number];
 /** Superset's time grain names, as `/api/v1/database/{pk}/` lists them. */
 export const TIME_GRAIN_NAMES: Record<TimeGrain, string> = {
   PT1S: 'Second', PT5S: '5 second', PT30S: '30 second', PT1M: 'Minute', PT5M: '5 minute', PT10M: '10 minute',
-  PT15M: '15 minute', PT30M: '30 minute', PT1H: 'Hour', PT6H: '6 hour', P1D: 'Day', P1W: 'Week', P1M: 'Month',
+  PT15M: '15 minute', PT30M: '30 minute', PT1H: 'Hour', PT6H: '6 hour', P1D: 'Day', P7D: '7 days', P1W: 'Week', P1M: 'Month',
   P3M: 'Quarter', P1Y: 'Year',
   '1969-12-28T00:00:00Z/P1W': 'Week starting Sunday',
   '1969-12-29T00:00:00Z/P1W': 'Week starting Monday',

@@ -48,6 +48,7 @@ const GRAINS: Record<TimeGrain, string> = {
   PT1H: 'DATE_ADD(DATE({col}), INTERVAL HOUR({col}) HOUR)',
   PT6H: 'DATE_ADD(DATE({col}), INTERVAL FLOOR(HOUR({col}) / 6) * 6 HOUR)',
   P1D: 'DATE({col})',
+  P7D: "DATE_ADD('1970-01-01', INTERVAL FLOOR(DATEDIFF({col}, '1970-01-01') / 7) * 7 DAY)",
   P1W: 'DATE(DATE_SUB({col}, INTERVAL DAYOFWEEK({col}) - 1 DAY))',
   P1M: 'DATE(DATE_SUB({col}, INTERVAL DAYOFMONTH({col}) - 1 DAY))',
   P3M: 'MAKEDATE(YEAR({col}), 1) + INTERVAL QUARTER({col}) QUARTER - INTERVAL 1 QUARTER',
@@ -86,10 +87,13 @@ function hostPort(target?: ConnectionTarget): { host: string; port: number } {
 
 function mapMysqlError(error: unknown, phase: 'connect' | 'query', target?: ConnectionTarget): SupersetError {
   const e = (error instanceof AggregateError ? error.errors[0] : error) as MysqlError;
-  const { host, port } = hostPort(target);
-  if (e?.code === 'ECONNREFUSED') return supersetError('CONNECTION_PORT_CLOSED_ERROR', `Port ${port} on hostname "${host}" refused the connection.`, ENGINE_NAME, { invalid: ['host', 'port'] });
+  const { host } = hostPort(target);
+  // Superset's MySQL spec has no closed-port error: the client's "Can't connect to MySQL server on
+  // 'host'" (refused, timed out or unreachable alike) is CONNECTION_HOST_DOWN_ERROR.
+  if (e?.code === 'ECONNREFUSED' || e?.code === 'ETIMEDOUT' || e?.code === 'EHOSTUNREACH') {
+    return supersetError('CONNECTION_HOST_DOWN_ERROR', `The host "${host}" might be down and can't be reached.`, ENGINE_NAME, { invalid: ['host', 'port'] });
+  }
   if (e?.code === 'ENOTFOUND' || e?.code === 'EAI_AGAIN') return supersetError('CONNECTION_INVALID_HOSTNAME_ERROR', `Unknown MySQL server host "${host}".`, ENGINE_NAME, { invalid: ['host'] });
-  if (e?.code === 'ETIMEDOUT' || e?.code === 'EHOSTUNREACH') return supersetError('CONNECTION_HOST_DOWN_ERROR', `The host "${host}" might be down and can't be reached.`, ENGINE_NAME, { invalid: ['host', 'port'] });
   if (e?.meridianSchemaMissing) return mapByRules(RULES, `MERIDIAN_SCHEMA_MISSING '${e.meridianSchemaMissing}'`, ENGINE_NAME);
   // Once connected, an unknown database is a missing schema (`USE x`, `x.table`).
   if (phase === 'query' && e?.code === 'ER_BAD_DB_ERROR') {

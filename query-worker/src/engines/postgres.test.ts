@@ -107,6 +107,19 @@ describe('PostgreSQL run', () => {
     expect((await db.admin.query('SELECT count(*)::int AS c FROM orders')).rows[0].c).toBe(500);
   });
 
+  it('refuses DO blocks, CALL and EXECUTE when the database does not allow DML, leaving the table as it was', async () => {
+    await db.admin.query('CREATE PROCEDURE wipe_orders() LANGUAGE sql AS $$ DELETE FROM orders $$');
+    for (const sql of ['DO $$BEGIN DELETE FROM orders; END$$', 'CALL wipe_orders()', 'PREPARE wipe AS DELETE FROM orders; EXECUTE wipe', 'WITH x AS (SELECT 1) DELETE FROM orders', 'EXPLAIN ANALYZE DELETE FROM orders']) {
+      const result = failed(await pool.run({ queryId: qid(), uri: db.uri, sql, allowDml: false }));
+      expect([sql, result.errorType]).toEqual([sql, 'DML_NOT_ALLOWED_ERROR']);
+    }
+    expect((await db.admin.query('SELECT count(*)::int AS c FROM orders')).rows[0].c).toBe(500);
+    // Reads and session settings still run.
+    const read = ok(await pool.run({ queryId: qid(), uri: db.uri, sql: 'SET search_path = public; EXPLAIN SELECT 1', allowDml: false }));
+    expect(read.rowCount).toBeGreaterThan(0);
+    await db.admin.query('DROP PROCEDURE wipe_orders()');
+  });
+
   it('stops a running query on the database', async () => {
     const watcher = cancelIdWatcher();
     const queryId = qid();

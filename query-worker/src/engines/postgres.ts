@@ -66,6 +66,7 @@ const GRAINS: Record<TimeGrain, string> = {
   PT1H: "DATE_TRUNC('hour', {col})",
   PT6H: "DATE_TRUNC('day', {col}) + INTERVAL '6 hours' * FLOOR(EXTRACT(HOUR FROM {col}) / 6)",
   P1D: "DATE_TRUNC('day', {col})",
+  P7D: "TIMESTAMP '1970-01-01' + INTERVAL '7 days' * FLOOR(EXTRACT(EPOCH FROM ({col}) - TIMESTAMP '1970-01-01') / 604800)",
   P1W: "DATE_TRUNC('week', {col})",
   P1M: "DATE_TRUNC('month', {col})",
   P3M: "DATE_TRUNC('quarter', {col})",

@@ -70,6 +70,14 @@ describe('SQLite', () => {
     expect(((await pool.testConnection({ uri: `sqlite:///${tmp.dir}/missing.db` })) as TaskFailure).errorType).toBe('CONNECTION_UNKNOWN_DATABASE_ERROR');
   });
 
+  it('refuses a writing PRAGMA when DML is off, and runs a reading one', async () => {
+    const refused = (await pool.run({ queryId: 'pragma1', uri, sql: 'PRAGMA user_version = 5', allowDml: false })) as TaskFailure;
+    expect(refused.errorType).toBe('DML_NOT_ALLOWED_ERROR');
+    const read = await pool.run({ queryId: 'pragma2', uri, sql: 'PRAGMA user_version', allowDml: false });
+    if (!read.ok) throw new Error(read.message);
+    expect(read.rowsJson ?? (await readRows(backend, read.resultsKey))!.json).toBe('[{"user_version":0}]');
+  });
+
   it('reads table metadata', async () => {
     const result = await pool.metadata({ uri, what: 'table', schema: 'main', table: 'orders' });
     if (!result.ok || result.what !== 'table') throw new Error(JSON.stringify(result));

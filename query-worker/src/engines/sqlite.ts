@@ -23,6 +23,7 @@ const GRAINS: Record<TimeGrain, string> = {
   PT1H: "DATETIME(STRFTIME('%Y-%m-%dT%H:00:00', {col}))",
   PT6H: "DATETIME(CAST(STRFTIME('%s', {col}) AS INTEGER) / 21600 * 21600, 'unixepoch')",
   P1D: "DATETIME({col}, 'start of day')",
+  P7D: "DATETIME(CAST(STRFTIME('%s', {col}) AS INTEGER) / 604800 * 604800, 'unixepoch')",
   P1W: "DATETIME({col}, 'start of day', -STRFTIME('%w', {col}) || ' days')",
   P1M: "DATETIME({col}, 'start of month')",
   P3M: "DATETIME({col}, 'start of month', PRINTF('-%d month', (STRFTIME('%m', {col}) - 1) % 3))",
@@ -59,12 +60,35 @@ class SqliteConnection implements EngineConnection {
 
   constructor(private readonly db: Database) {}
 
+  /**
+   * SQLite names a missing schema as a missing table (`no such table: nosuch.t`): when the prefix is
+   * no attached database, the error says so (`unknown database nosuch`, SCHEMA_DOES_NOT_EXIST_ERROR).
+   */
+  private schemaAware(error: unknown): unknown {
+    const match = /no such table: ([^.\s]+)\.\S+/.exec(errorMessage(error));
+    if (!match) return error;
+    const schemas = (this.db.prepare('PRAGMA database_list').all() as { name: string }[]).map((r) => r.name.toLowerCase());
+    return schemas.includes(match[1].toLowerCase()) ? error : new Error(`unknown database ${match[1]}`);
+  }
+
+  private prepare(sql: string) {
+    try {
+      return this.db.prepare(sql);
+    } catch (error) {
+      throw this.schemaAware(error);
+    }
+  }
+
   async execute(sql: string): Promise<void> {
-    this.db.exec(sql);
+    try {
+      this.db.exec(sql);
+    } catch (error) {
+      throw this.schemaAware(error);
+    }
   }
 
   async stream(sql: string, sink: RowSink, maxRows: number | null): Promise<StreamSummary> {
-    const statement = this.db.prepare(sql);
+    const statement = this.prepare(sql);
     if (!statement.reader) {
       statement.run();
       return { rows: 0, hasResultSet: false };
@@ -101,9 +125,14 @@ class SqliteConnection implements EngineConnection {
   }
 
   async listTables(schema: string | null): Promise<TableName[]> {
-    const rows = this.db
-      .prepare(`SELECT name, type FROM ${quoteDouble(schema ?? 'main')}.sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
-      .all() as { name: string; type: string }[];
+    let rows: { name: string; type: string }[];
+    try {
+      rows = this.db
+        .prepare(`SELECT name, type FROM ${quoteDouble(schema ?? 'main')}.sqlite_master WHERE type IN ('table', 'view') AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' ORDER BY name`)
+        .all() as { name: string; type: string }[];
+    } catch (error) {
+      throw this.schemaAware(error);
+    }
     return rows.map((r) => ({ name: r.name, type: r.type === 'view' ? 'view' : 'table' }));
   }
 

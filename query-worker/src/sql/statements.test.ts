@@ -65,18 +65,64 @@ describe('computeLimitingFactor', () => {
   });
 });
 
-describe('isMutating (Superset is_mutating)', () => {
+describe('isMutating (Superset is_mutating, as an allow-list of reads)', () => {
   it.each([
     'INSERT INTO t VALUES (1)', 'update t set a = 1', 'DELETE FROM t', 'MERGE INTO t USING s ON true WHEN MATCHED THEN DELETE',
     'DROP TABLE t', 'CREATE TABLE t (a int)', 'ALTER TABLE t ADD b int', 'TRUNCATE t',
     'WITH d AS (DELETE FROM t RETURNING *) SELECT * FROM d', 'WITH s AS (SELECT 1) INSERT INTO t SELECT * FROM s',
+    'WITH x AS (SELECT id FROM old) DELETE FROM t WHERE id IN (SELECT id FROM x)', 'WITH x AS (SELECT 1 AS a) UPDATE t SET a = (SELECT a FROM x)',
+    'WITH RECURSIVE r(n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 3), s AS (SELECT 2) INSERT INTO t SELECT n FROM r',
     'SELECT * INTO newtable FROM t', 'SELECT 1; DROP TABLE t',
-  ])('%s mutates', (sql) => {
-    expect(isMutating(sql)).toBe(true);
+    // Postgres anonymous blocks and procedures run arbitrary code.
+    'DO $$BEGIN DELETE FROM t; END$$', "DO LANGUAGE plpgsql $body$ BEGIN PERFORM 1; END $body$", 'CALL refresh_all()', 'EXECUTE prepared_delete(1)',
+    'PREPARE p AS DELETE FROM t', 'COPY t FROM STDIN', "COPY t TO '/tmp/out.csv'", 'VACUUM', 'VACUUM FULL t', 'ANALYZE t', 'REINDEX TABLE t',
+    'REFRESH MATERIALIZED VIEW mv', 'GRANT SELECT ON t TO someone', 'COMMENT ON TABLE t IS $$x$$', 'LOCK TABLE t', 'CHECKPOINT', 'LISTEN ch', "NOTIFY ch, 'x'",
+    'EXPLAIN ANALYZE DELETE FROM t', 'EXPLAIN (ANALYZE, FORMAT JSON) INSERT INTO t VALUES (1)', 'EXPLAIN ANALYZE VERBOSE WITH x AS (SELECT 1) DELETE FROM t',
+    'EXPLAIN ANALYZE EXECUTE prepared_delete(1)', 'SET x = 1; DELETE FROM t',
+  ])('%s mutates (PostgreSQL)', (sql) => {
+    expect(isMutating(sql, 'postgresql')).toBe(true);
   });
 
-  it.each(['SELECT 1', "SELECT 'DROP TABLE t'", 'WITH a AS (SELECT 1) SELECT * FROM a', 'SELECT * FROM t FOR UPDATE', 'EXPLAIN SELECT 1', 'SHOW TABLES', '-- DELETE\nSELECT 1'])('%s does not mutate', (sql) => {
-    expect(isMutating(sql)).toBe(false);
+  it.each([
+    'REPLACE INTO t VALUES (1)', 'WITH s AS (SELECT 1 AS a) REPLACE INTO t SELECT a FROM s', 'LOAD DATA INFILE "x" INTO TABLE t', 'SET GLOBAL max_connections = 10',
+    'SET PERSIST sql_mode = ""', 'SET @@global.sql_mode = ""', 'ANALYZE TABLE t', 'OPTIMIZE TABLE t', 'FLUSH TABLES', 'KILL 42', 'HANDLER t OPEN',
+    'CALL p()', "SELECT * FROM t INTO OUTFILE '/tmp/x'", "SELECT 1 /*!50000 INTO OUTFILE '/tmp/x' */", 'SELECT 1 /*M! , 2 */', 'DO SLEEP(1)', 'XA START "x"',
+  ])('%s mutates (MySQL)', (sql) => {
+    expect(isMutating(sql, 'mysql')).toBe(true);
+  });
+
+  it.each([
+    'PRAGMA user_version = 5', 'PRAGMA journal_mode(WAL)', 'PRAGMA optimize', 'PRAGMA wal_checkpoint', 'PRAGMA incremental_vacuum(10)',
+    "ATTACH DATABASE 'x.db' AS x", 'VACUUM', 'REINDEX', 'ANALYZE',
+  ])('%s mutates (SQLite)', (sql) => {
+    expect(isMutating(sql, 'sqlite')).toBe(true);
+  });
+
+  it.each(["INSTALL httpfs", "LOAD httpfs", "ATTACH 'x.duckdb'", "COPY t TO 'out.parquet'", "EXPORT DATABASE 'dir'", 'CHECKPOINT', 'PRAGMA threads = 4', "CREATE MACRO m(a) AS a"])('%s mutates (DuckDB)', (sql) => {
+    expect(isMutating(sql, 'duckdb')).toBe(true);
+  });
+
+  it.each([
+    'SELECT 1', "SELECT 'DROP TABLE t'", 'WITH a AS (SELECT 1) SELECT * FROM a', 'SELECT * FROM t FOR UPDATE', 'EXPLAIN SELECT 1', 'SHOW TABLES', '-- DELETE\nSELECT 1',
+    'EXPLAIN DELETE FROM t', 'EXPLAIN ANALYZE SELECT * FROM t', 'EXPLAIN (ANALYZE false) DELETE FROM t', 'EXPLAIN (FORMAT JSON) SELECT 1', 'VALUES (1), (2)', 'TABLE t',
+    '(SELECT 1) UNION (SELECT 2)', 'SET search_path = public', 'SET statement_timeout TO 1000; SELECT 1', 'RESET search_path', 'SHOW search_path',
+    'BEGIN; SELECT 1; COMMIT', 'START TRANSACTION READ ONLY', 'ROLLBACK', "SELECT replace(name, 'a', 'b'), (replace(x, 'c', 'd')) FROM t",
+    // Not a statement: the engine answers with its syntax error (Superset: an unknown command is not mutating).
+    'SELEC 1', 'FROM t',
+  ])('%s does not mutate (PostgreSQL)', (sql) => {
+    expect(isMutating(sql, 'postgresql')).toBe(false);
+  });
+
+  it.each(['SHOW DATABASES', 'DESCRIBE t', 'DESC t', 'USE test', 'SET @x = 1', 'SET SESSION sql_mode = ""', 'SELECT 1 INTO @v', 'EXPLAIN FORMAT=JSON SELECT 1', 'ANALYZE SELECT 1', 'EXPLAIN ANALYZE TABLE t'])('%s does not mutate (MySQL)', (sql) => {
+    expect(isMutating(sql, 'mysql')).toBe(false);
+  });
+
+  it.each(['PRAGMA table_info(t)', "PRAGMA table_info('t')", 'PRAGMA user_version', 'PRAGMA foreign_key_list(t)', 'EXPLAIN QUERY PLAN SELECT 1'])('%s does not mutate (SQLite)', (sql) => {
+    expect(isMutating(sql, 'sqlite')).toBe(false);
+  });
+
+  it.each(['FROM t', 'SUMMARIZE t', 'DESCRIBE t', 'PIVOT t ON year USING sum(x)', "PRAGMA table_info('t')", 'PRAGMA show_tables', 'EXPLAIN ANALYZE SELECT 1'])('%s does not mutate (DuckDB)', (sql) => {
+    expect(isMutating(sql, 'duckdb')).toBe(false);
   });
 
   it('tells SELECTs apart', () => {

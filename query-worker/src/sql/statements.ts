@@ -47,44 +47,140 @@ function significant(sql: string, dialect: SqlDialect): SqlToken[] {
   return tokenize(sql, dialect).filter(isSignificant);
 }
 
-const MUTATING_LEADING = new Set([
-  'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'UPSERT', 'REPLACE', 'CREATE', 'DROP', 'ALTER', 'TRUNCATE',
-  'RENAME', 'GRANT', 'REVOKE', 'COPY', 'ATTACH', 'DETACH', 'INSTALL', 'LOAD', 'IMPORT', 'VACUUM',
-  'REINDEX', 'CLUSTER', 'COMMENT', 'LOCK', 'REFRESH', 'CHECKPOINT', 'OPTIMIZE', 'REPAIR', 'HANDLER',
+/** Statements that only read (or set session state): every other statement counts as mutating. */
+const READ_LEADING = new Set([
+  'SELECT', 'WITH', 'VALUES', 'TABLE', 'SHOW', 'DESCRIBE', 'DESC', 'EXPLAIN', 'PRAGMA', 'SET', 'RESET', 'USE',
+  'BEGIN', 'START', 'COMMIT', 'ROLLBACK',
 ]);
-const MUTATING_IN_WITH = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+/** DuckDB's read statements beyond the common ones (`FROM t`, `SUMMARIZE t`, `PIVOT t ON ...`). */
+const DUCKDB_READ_LEADING = new Set(['FROM', 'SUMMARIZE', 'PIVOT', 'UNPIVOT']);
+/**
+ * The leading keyword of every statement PostgreSQL, MySQL/MariaDB, DuckDB and SQLite accept. A
+ * statement led by any other word (`SELEC 1`) is no statement at all: the engine refuses it with a
+ * syntax error, so it goes through and the user sees that error, as in Superset (sqlglot reads it as
+ * an unknown command, which is not mutating).
+ */
+const STATEMENT_KEYWORDS = new Set([
+  ...READ_LEADING, ...DUCKDB_READ_LEADING,
+  'ABORT', 'ALTER', 'ANALYZE', 'ANALYSE', 'ATTACH', 'BACKUP', 'BINLOG', 'CACHE', 'CALL', 'CHANGE', 'CHECK', 'CHECKPOINT',
+  'CHECKSUM', 'CLONE', 'CLOSE', 'CLUSTER', 'COMMENT', 'COPY', 'CREATE', 'DEALLOCATE', 'DECLARE', 'DELETE', 'DETACH',
+  'DISCARD', 'DO', 'DROP', 'END', 'EXEC', 'EXECUTE', 'EXPORT', 'FETCH', 'FLUSH', 'FORCE', 'GET', 'GRANT', 'HANDLER',
+  'HELP', 'IMPORT', 'INSERT', 'INSTALL', 'KILL', 'LISTEN', 'LOAD', 'LOCK', 'MERGE', 'MOVE', 'NOTIFY', 'OPTIMIZE',
+  'PREPARE', 'PURGE', 'REASSIGN', 'REFRESH', 'REINDEX', 'RELEASE', 'RENAME', 'REPAIR', 'REPLACE', 'RESIGNAL',
+  'RESTART', 'RESTORE', 'REVOKE', 'SAVEPOINT', 'SECURITY', 'SHUTDOWN', 'SIGNAL', 'STOP', 'TRANSACTION', 'TRUNCATE',
+  'UNINSTALL', 'UNLISTEN', 'UNLOCK', 'UPDATE', 'UPSERT', 'VACUUM', 'XA',
+]);
+const MUTATING_IN_QUERY = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE']);
+/** PRAGMAs whose call form `name(arg)` only reads (SQLite and DuckDB introspection). */
+const READ_PRAGMA_CALLS = new Set([
+  'TABLE_INFO', 'TABLE_XINFO', 'INDEX_LIST', 'INDEX_INFO', 'INDEX_XINFO', 'FOREIGN_KEY_LIST', 'FOREIGN_KEY_CHECK',
+  'INTEGRITY_CHECK', 'QUICK_CHECK', 'TABLE_LIST', 'STORAGE_INFO', 'SHOW',
+]);
+/** PRAGMAs that write even without a value. */
+const WRITING_PRAGMAS = new Set(['OPTIMIZE', 'INCREMENTAL_VACUUM', 'WAL_CHECKPOINT', 'FORCE_CHECKPOINT', 'SHRINK_MEMORY']);
 
 /**
- * Superset's `is_mutating`: true for statements that change data or schema (INSERT, UPDATE,
- * DELETE, MERGE, CREATE, DROP, ALTER, TRUNCATE, ...), including data-modifying CTEs
- * (`WITH d AS (DELETE ... RETURNING *) SELECT ...`) and `SELECT ... INTO new_table`.
- * Checks every statement of `sql`.
+ * Superset's `is_mutating` (DML_NOT_ALLOWED when a database has allow_dml off), made stricter:
+ * instead of listing writes, it lists reads. A statement is a read when it is a SELECT, `WITH ...
+ * SELECT`, VALUES, TABLE, SHOW, DESCRIBE, a session SET/RESET/USE, transaction control, a PRAGMA
+ * that only reads, or an EXPLAIN (EXPLAIN ANALYZE only of a read, since it runs the statement);
+ * anything else (INSERT, CREATE, `DO $$...$$`, CALL, EXECUTE, COPY, VACUUM, ANALYZE, `PRAGMA x = y`,
+ * `SET GLOBAL`...) mutates. A read also mutates when it holds a data-modifying CTE
+ * (`WITH d AS (DELETE ... RETURNING *) SELECT ...`), ends in one (`WITH x AS (...) DELETE ...`), or
+ * writes a table (`SELECT ... INTO new_table`). Checks every statement of `sql`.
+ *
+ * @example isMutating('WITH x AS (SELECT 1) DELETE FROM t') // true
  */
 export function isMutating(sql: string, dialect: SqlDialect = 'postgresql'): boolean {
   return splitStatements(sql, dialect).some((statement) => isStatementMutating(statement, dialect));
 }
 
 function isStatementMutating(statement: string, dialect: SqlDialect): boolean {
-  const tokens = significant(statement, dialect);
+  const tokens = tokenize(statement, dialect);
+  // MySQL runs the text of `/*! ... */` (and MariaDB `/*M! ... */`) comments: they may hold anything.
+  if (dialect === 'mysql' && tokens.some((t) => t.kind === 'comment' && /^\/\*M?!/.test(t.text))) return true;
+  return tokensMutate(tokens.filter(isSignificant), dialect);
+}
+
+function tokensMutate(tokens: SqlToken[], dialect: SqlDialect): boolean {
   let i = 0;
   while (i < tokens.length && tokens[i].text === '(') i++;
   const lead = keyword(tokens[i]);
-  if (MUTATING_LEADING.has(lead)) return true;
-  if (lead === 'EXPLAIN') {
-    // EXPLAIN ANALYZE runs the statement it explains.
-    const rest = tokens.slice(i + 1).map(keyword);
-    return (rest.includes('ANALYZE') || rest.includes('ANALYSE')) && rest.some((kw) => MUTATING_LEADING.has(kw));
+  const rest = tokens.slice(i + 1);
+  // Not a statement keyword (a typo, a stray token): the engine refuses it with a syntax error.
+  if (!STATEMENT_KEYWORDS.has(lead) || (dialect !== 'duckdb' && DUCKDB_READ_LEADING.has(lead))) return false;
+  if (!READ_LEADING.has(lead) && !(dialect === 'duckdb' && DUCKDB_READ_LEADING.has(lead))) {
+    // MariaDB's `ANALYZE SELECT ...` runs the SELECT and reports on it; ANALYZE TABLE writes statistics.
+    if (lead === 'ANALYZE' && dialect === 'mysql') return !explainedQueryReads(explainOptions(rest).statement, dialect, false);
+    return true;
   }
-  if (lead === 'WITH' || lead === 'SELECT') {
-    for (let j = i + 1; j < tokens.length; j++) {
-      const kw = keyword(tokens[j]);
-      const prev = tokens[j - 1].text;
-      if (MUTATING_IN_WITH.has(kw) && (prev === '(' || prev === ')')) return true;
-      // SELECT ... INTO table (Postgres) / INTO OUTFILE (MySQL) writes; MySQL `INTO @var` does not.
-      if (kw === 'INTO' && tokens[j].depth === 0 && !(tokens[j + 1]?.text.startsWith('@'))) return true;
+  switch (lead) {
+    case 'EXPLAIN':
+    case 'DESCRIBE':
+    case 'DESC': {
+      // Plain EXPLAIN only plans; EXPLAIN ANALYZE runs the statement.
+      const { analyze, statement } = explainOptions(rest);
+      return analyze && !explainedQueryReads(statement, dialect, true);
     }
+    case 'PRAGMA': {
+      const name = keyword(rest[0]);
+      if (rest.some((t) => t.text === '=') || WRITING_PRAGMAS.has(name)) return true;
+      // `PRAGMA journal_mode(WAL)` sets like `= WAL`; the introspection calls read.
+      return rest[1]?.text === '(' && !READ_PRAGMA_CALLS.has(name);
+    }
+    case 'SET': {
+      // Server-wide settings outlive the session.
+      const serverWide = (kw: string) => kw === 'GLOBAL' || kw === 'PERSIST' || kw === 'PERSIST_ONLY';
+      return serverWide(keyword(rest[0])) || rest.some((t, j) => t.text === '@' && rest[j + 1]?.text === '@' && serverWide(keyword(rest[j + 2])));
+    }
+    case 'START':
+      return keyword(rest[0]) !== 'TRANSACTION';
+  }
+  for (let j = i + 1; j < tokens.length; j++) {
+    const kw = keyword(tokens[j]);
+    const prev = tokens[j - 1].text;
+    // A data-modifying CTE body, or the statement a WITH ends in.
+    if (MUTATING_IN_QUERY.has(kw) && (prev === '(' || prev === ')')) return true;
+    // MySQL `WITH ... REPLACE INTO t` (not the replace() function).
+    if (kw === 'REPLACE' && prev === ')' && keyword(tokens[j + 1]) === 'INTO') return true;
+    // SELECT ... INTO table (Postgres) / INTO OUTFILE (MySQL) writes; MySQL `INTO @var` does not.
+    if (kw === 'INTO' && tokens[j].depth === 0 && !(tokens[j + 1]?.text.startsWith('@'))) return true;
   }
   return false;
+}
+
+const EXPLAIN_OPTION_WORDS = new Set(['ANALYZE', 'ANALYSE', 'VERBOSE', 'EXTENDED', 'PARTITIONS', 'FORMAT', 'QUERY', 'PLAN', 'TEXT', 'JSON', 'TREE', 'TRADITIONAL', 'XML', 'YAML']);
+
+/**
+ * Splits what follows EXPLAIN/ANALYZE into its options (`ANALYZE VERBOSE`, `FORMAT=JSON`,
+ * Postgres' `(ANALYZE, FORMAT JSON)`) and the statement it explains.
+ */
+function explainOptions(tokens: SqlToken[]): { analyze: boolean; statement: SqlToken[] } {
+  let analyze = false;
+  let j = 0;
+  const isAnalyze = (t: SqlToken) => keyword(t) === 'ANALYZE' || keyword(t) === 'ANALYSE';
+  if (tokens[0]?.text === '(' && tokens[1] && EXPLAIN_OPTION_WORDS.has(keyword(tokens[1]))) {
+    const depth = tokens[0].depth;
+    for (j = 1; j < tokens.length && !(tokens[j].text === ')' && tokens[j].depth === depth); j++) {
+      // `ANALYZE` or `ANALYZE true`; `ANALYZE false` / `off` turns it off.
+      if (isAnalyze(tokens[j])) analyze = !['FALSE', 'OFF', '0'].includes(keyword(tokens[j + 1]) || (tokens[j + 1]?.text ?? ''));
+    }
+    j++;
+  }
+  while (j < tokens.length && (EXPLAIN_OPTION_WORDS.has(keyword(tokens[j])) || tokens[j].text === '=')) {
+    if (isAnalyze(tokens[j])) analyze = true;
+    j++;
+  }
+  return { analyze, statement: tokens.slice(j) };
+}
+
+/** Whether an explained statement is a read query (SELECT, WITH ... SELECT, VALUES; TABLE when `allowTable`). */
+function explainedQueryReads(tokens: SqlToken[], dialect: SqlDialect, allowTable: boolean): boolean {
+  let i = 0;
+  while (i < tokens.length && tokens[i].text === '(') i++;
+  const lead = keyword(tokens[i]);
+  const query = lead === 'SELECT' || lead === 'WITH' || lead === 'VALUES' || (allowTable && lead === 'TABLE') || (dialect === 'duckdb' && lead === 'FROM');
+  return query && !tokensMutate(tokens, dialect);
 }
 
 const SELECT_LEADING = new Set(['SELECT', 'WITH', 'VALUES', 'TABLE', 'FROM']);
@@ -120,7 +216,8 @@ function findTopLevelLimit(tokens: SqlToken[]): LimitClause {
     let countToken = tokens[j + 1] ?? null;
     // MySQL `LIMIT offset, count`.
     if (countToken && tokens[j + 2]?.text === ',' && tokens[j + 3]) countToken = tokens[j + 3];
-    const count = countToken && countToken.kind === 'number' && /^\d+$/.test(countToken.text) ? Number(countToken.text) : null;
+    // A count past 2^53 (MySQL's `LIMIT 18446744073709551615` idiom) is not rewritten as a rounded number.
+    const count = countToken && countToken.kind === 'number' && /^\d+$/.test(countToken.text) && Number.isSafeInteger(Number(countToken.text)) ? Number(countToken.text) : null;
     result = { countToken, count, hasFetch: result.hasFetch };
   }
   return result;

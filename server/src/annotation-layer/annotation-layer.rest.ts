@@ -17,51 +17,51 @@ const annotationFields = ({ short_descr, long_descr, start_dttm, end_dttm, json_
 export function registerAnnotationLayerRest(app: FastifyInstance, services: Services): void {
   const { annotationLayers } = services;
 
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/', summary: 'List annotation layers', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/', permission: ['can_read', 'Annotation'], summary: 'List annotation layers', tags, query: ListParams }, ({ actor, query }) =>
     annotationLayers.listLayers(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk', summary: 'Get an annotation layer', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk', permission: ['can_read', 'Annotation'], summary: 'Get an annotation layer', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await annotationLayers.getLayer(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/annotation_layer/', summary: 'Create an annotation layer', tags, body: AnnotationLayerCreateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/annotation_layer/', permission: ['can_write', 'Annotation'], summary: 'Create an annotation layer', tags, body: AnnotationLayerCreateSchema, status: 201 }, async ({ actor, body }) => {
     const layer = await annotationLayers.createLayer(actor, body);
     return { id: layer.id, result: layerFields(layer) };
   });
-  route(app, { method: 'PUT', url: '/api/v1/annotation_layer/:pk', summary: 'Update an annotation layer', tags, params: PkParams, body: AnnotationLayerUpdateSchema }, async ({ actor, params, body }) => {
+  route(app, { method: 'PUT', url: '/api/v1/annotation_layer/:pk', permission: ['can_write', 'Annotation'], summary: 'Update an annotation layer', tags, params: PkParams, body: AnnotationLayerUpdateSchema }, async ({ actor, params, body }) => {
     const layer = await annotationLayers.updateLayer(actor, params.pk, body);
     return { id: layer.id, result: layerFields(layer) };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/annotation_layer/:pk', summary: 'Delete an annotation layer and its annotations', tags, params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/annotation_layer/:pk', permission: ['can_write', 'Annotation'], summary: 'Delete an annotation layer and its annotations', tags, params: PkParams }, async ({ actor, params }) => {
     await annotationLayers.deleteLayers(actor, [params.pk]);
     return { message: 'OK' };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/annotation_layer/', summary: 'Delete annotation layers in bulk (q=!(1,2))', tags, rison: true, query: DeleteIds }, async ({ actor, query }) => ({
+  route(app, { method: 'DELETE', url: '/api/v1/annotation_layer/', permission: ['can_write', 'Annotation'], summary: 'Delete annotation layers in bulk (q=!(1,2))', tags, rison: true, query: DeleteIds }, async ({ actor, query }) => ({
     message: plural(await annotationLayers.deleteLayers(actor, query.q), 'annotation layer', 'annotation layers'),
   }));
 
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/', summary: "List a layer's annotations", tags, params: PkParams, query: ListParams }, ({ actor, params, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/', permission: ['can_read', 'Annotation'], summary: "List a layer's annotations", tags, params: PkParams, query: ListParams }, ({ actor, params, query }) =>
     annotationLayers.listAnnotations(actor, params.pk, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', summary: 'Get an annotation', tags, params: AnnotationParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', permission: ['can_read', 'Annotation'], summary: 'Get an annotation', tags, params: AnnotationParams }, async ({ actor, params }) => ({
     id: params.annotation_id,
     result: await annotationLayers.getAnnotation(actor, params.pk, params.annotation_id),
   }));
-  route(app, { method: 'POST', url: '/api/v1/annotation_layer/:pk/annotation/', summary: 'Create an annotation', tags, params: PkParams, body: AnnotationCreateSchema, status: 201 }, async ({ actor, params, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/annotation_layer/:pk/annotation/', permission: ['can_write', 'Annotation'], summary: 'Create an annotation', tags, params: PkParams, body: AnnotationCreateSchema, status: 201 }, async ({ actor, params, body }) => {
     const annotation = await annotationLayers.createAnnotation(actor, params.pk, body);
     return { id: annotation.id, result: annotationFields(annotation) };
   });
-  route(app, { method: 'PUT', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', summary: 'Update an annotation', tags, params: AnnotationParams, body: AnnotationUpdateSchema }, async ({ actor, params, body }) => {
+  route(app, { method: 'PUT', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', permission: ['can_write', 'Annotation'], summary: 'Update an annotation', tags, params: AnnotationParams, body: AnnotationUpdateSchema }, async ({ actor, params, body }) => {
     const annotation = await annotationLayers.updateAnnotation(actor, params.pk, params.annotation_id, body);
     return { id: annotation.id, result: annotationFields(annotation) };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', summary: 'Delete an annotation', tags, params: AnnotationParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', permission: ['can_write', 'Annotation'], summary: 'Delete an annotation', tags, params: AnnotationParams }, async ({ actor, params }) => {
     await annotationLayers.deleteAnnotations(actor, params.pk, [params.annotation_id]);
     return { message: 'OK' };
   });
   route(
     app,
-    { method: 'DELETE', url: '/api/v1/annotation_layer/:pk/annotation/', summary: "Delete a layer's annotations in bulk (q=!(1,2))", tags, params: PkParams, rison: true, query: DeleteIds },
+    { method: 'DELETE', url: '/api/v1/annotation_layer/:pk/annotation/', permission: ['can_write', 'Annotation'], summary: "Delete a layer's annotations in bulk (q=!(1,2))", tags, params: PkParams, rison: true, query: DeleteIds },
     async ({ actor, params, query }) => ({ message: plural(await annotationLayers.deleteAnnotations(actor, params.pk, query.q), 'annotation', 'annotations') }),
   );
 }

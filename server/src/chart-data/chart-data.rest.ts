@@ -33,7 +33,7 @@ const truthy = z.union([z.boolean(), z.string()]).optional().transform((v) => v 
 export function registerChartDataRest(app: FastifyInstance, services: Services): void {
   const { chartData } = services;
 
-  route(app, { method: 'POST', url: '/api/v1/chart/data', summary: "Chart data from Superset's query context", tags, query: z.object({ form_data: z.string().optional(), force: truthy }) }, async ({ actor, body, query, reply }) => {
+  route(app, { method: 'POST', url: '/api/v1/chart/data', permission: ['can_read', 'Chart'], summary: "Chart data from Superset's query context", tags, query: z.object({ form_data: z.string().optional(), force: truthy }) }, async ({ actor, body, query, reply }) => {
     const formData = parseJsonParam(query.form_data, 'form_data');
     const raw = (body ?? {}) as Record<string, unknown>;
     const parsed = ChartDataRequestSchema.parse({ ...raw, force: raw.force ?? query.force ?? false });
@@ -41,7 +41,7 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
     return send(reply, answer);
   });
 
-  route(app, { method: 'GET', url: '/api/v1/chart/data/:cache_key', summary: 'Result of an asynchronous chart data job', tags, params: z.object({ cache_key: z.string() }) }, async ({ actor, params, reply }) => {
+  route(app, { method: 'GET', url: '/api/v1/chart/data/:cache_key', permission: ['can_read', 'Chart'], summary: 'Result of an asynchronous chart data job', tags, params: z.object({ cache_key: z.string() }) }, async ({ actor, params, reply }) => {
     const text = await chartData.cachedResult(actor, params.cache_key);
     return reply.header('content-type', 'application/json; charset=utf-8').send(text);
   });
@@ -62,12 +62,14 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
     if (answer.kind !== 'json') return send(reply, answer);
     // The legacy answer is the first query's payload with the form data beside it.
     const first = (JSON.parse(answer.body) as { result: Record<string, unknown>[] }).result[0];
+    // query=true answers only the SQL and its language, as Superset's get_query_string_response.
+    if (resultType === 'query') return reply.header('content-type', 'application/json; charset=utf-8').send({ query: first.query, language: first.language });
     return reply.header('content-type', 'application/json; charset=utf-8').send({ ...first, form_data: formData, errors: [] });
   };
-  route(app, { method: 'POST', url: '/superset/explore_json/', summary: 'Legacy chart data from form_data', tags: ['Legacy'] }, explore);
-  route(app, { method: 'GET', url: '/superset/explore_json/', summary: 'Legacy chart data from form_data', tags: ['Legacy'] }, explore);
+  route(app, { method: 'POST', url: '/superset/explore_json/', permission: ['can_read', 'Chart'], summary: 'Legacy chart data from form_data', tags: ['Legacy'] }, explore);
+  route(app, { method: 'GET', url: '/superset/explore_json/', permission: ['can_read', 'Chart'], summary: 'Legacy chart data from form_data', tags: ['Legacy'] }, explore);
 
-  route(app, { method: 'GET', url: '/superset/fetch_datasource_metadata', summary: 'Datasource metadata by datasourceKey (id__type)', tags: ['Legacy'], query: z.object({ datasourceKey: z.string() }) }, async ({ actor, query }) => {
+  route(app, { method: 'GET', url: '/superset/fetch_datasource_metadata', permission: ['can_read', 'Dataset'], summary: 'Datasource metadata by datasourceKey (id__type)', tags: ['Legacy'], query: z.object({ datasourceKey: z.string() }) }, async ({ actor, query }) => {
     let key;
     try {
       key = parseDatasourceKey(query.datasourceKey);
@@ -81,7 +83,7 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
     app,
     {
       method: 'POST',
-      url: '/datasource/samples',
+      url: '/datasource/samples', permission: ['can_read', 'Dataset'],
       summary: 'A page of sample rows of a datasource',
       tags: ['Datasets'],
       query: z.object({ force: truthy, datasource_type: z.string(), datasource_id: z.coerce.number().int(), per_page: z.coerce.number().int().optional(), page: z.coerce.number().int().optional() }),

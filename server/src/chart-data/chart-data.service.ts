@@ -32,6 +32,12 @@ export type ChartDataAnswer =
   | { kind: 'async'; status: 202; body: AsyncJobMetadata }
   | { kind: 'file'; status: 200; contentType: string; filename: string; body: Buffer | string };
 
+/** Who ran an asynchronous chart data job, stored at the head of its result. */
+interface AsyncResultOwner {
+  user_id: number;
+  datasource_id: number | null;
+}
+
 interface Executed {
   sql: string;
   columns: ResultColumn[];
@@ -130,8 +136,12 @@ export class ChartDataService {
     }
   }
 
-  /** Runs SQL through the pool and reads the rows back (temporal values as epoch ms). */
-  private async execute(record: DatasetRecord, sql: string, aliasToLabel: Record<string, string> = {}): Promise<Executed> {
+  /**
+   * Runs SQL through the pool and reads the rows back (temporal values as epoch ms). Columns the
+   * query made time values (`temporalLabels`) count as temporal whatever type the driver reports,
+   * and an untyped column (SQLite types expressions as nothing) takes the type of its values.
+   */
+  private async execute(record: DatasetRecord, sql: string, aliasToLabel: Record<string, string> = {}, temporalLabels: string[] = []): Promise<Executed> {
     // Access was checked on the dataset (datasource access does not require database access); the
     // dataset record carries its database's connection, so no second metadata read per query.
     const db = { sqlalchemy_uri: record.sqlalchemy_uri, password_encrypted: record.database_password_encrypted };
@@ -154,18 +164,27 @@ export class ChartDataService {
       await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
       rows = slice ? (parseJson(slice.json) as Record<string, unknown>[]) : [];
     }
-    const temporal = result.columns.filter((c) => c.type_generic === 2).map((c) => c.column_name);
     const renames = Object.entries(aliasToLabel);
-    if (temporal.length || renames.length) {
+    if (renames.length) {
       for (const row of rows) {
-        for (const name of temporal) row[name] = toEpochMs(row[name]);
         for (const [alias, label] of renames) {
           row[label] = row[alias];
           delete row[alias];
         }
       }
     }
-    const columns = result.columns.map((c) => (aliasToLabel[c.column_name] ? { ...c, column_name: aliasToLabel[c.column_name], name: aliasToLabel[c.column_name] } : c));
+    const columns = result.columns.map((c): ResultColumn => {
+      const label = aliasToLabel[c.column_name] ?? c.column_name;
+      const named = label === c.column_name ? c : { ...c, column_name: label, name: label };
+      if (c.type_generic !== 2 && temporalLabels.includes(label)) return { ...named, type_generic: 2, is_dttm: true };
+      if (!c.type) {
+        const sample = rows.find((r) => r[label] !== null && r[label] !== undefined)?.[label];
+        if (sample !== undefined) return { ...named, type_generic: genericOfValue(sample) as ResultColumn['type_generic'] };
+      }
+      return named;
+    });
+    const temporal = columns.filter((c) => c.type_generic === 2).map((c) => c.column_name);
+    if (temporal.length) for (const row of rows) for (const name of temporal) row[name] = toEpochMs(row[name]);
     return { sql, columns, rows, rowcount: result.rowCount };
   }
 
@@ -224,7 +243,7 @@ export class ChartDataService {
         extras: { ...query.extras, having: null },
       };
       const built = this.build(sampled, record);
-      const executed = await this.execute(record, built.sql, built.aliasToLabel);
+      const executed = await this.execute(record, built.sql, built.aliasToLabel, built.temporalLabels);
       let totalCount: number | undefined;
       if (resultType === 'drill_detail') {
         const countSql = buildCountSql(sampled, datasetForQuery(record), dialectFor(record.sqlalchemy_uri), { now: this.now(), allowAdhocSubquery: this.deps.config.featureFlags.ALLOW_ADHOC_SUBQUERY });
@@ -234,7 +253,7 @@ export class ChartDataService {
       return { built, executed, colnames: executed.columns.map((c) => c.column_name), rows: executed.rows, totalCount };
     }
     const built = this.build(query, record);
-    const executed = await this.execute(record, built.sql, built.aliasToLabel);
+    const executed = await this.execute(record, built.sql, built.aliasToLabel, built.temporalLabels);
     let colnames = built.labels.filter((l) => executed.columns.some((c) => c.column_name === l));
     if (!colnames.length) colnames = executed.columns.map((c) => c.column_name);
     let rows = executed.rows;
@@ -265,7 +284,7 @@ export class ChartDataService {
           timeOffsets: [],
           rowLimit: query.rowLimit,
         }, record);
-        const offsetRows = await this.execute(record, shifted.sql, shifted.aliasToLabel);
+        const offsetRows = await this.execute(record, shifted.sql, shifted.aliasToLabel, shifted.temporalLabels);
         const joined = joinTimeOffset({ colnames, rows }, offsetRows.rows, {
           offset,
           timeColumn: xAxis,
@@ -402,7 +421,9 @@ export class ChartDataService {
       void (async () => {
         try {
           const results = await this.results(actor, request, sliceId);
-          await this.deps.cache.set(`chart-data-result:${resultKey}`, stringifyLossless({ result: results }) ?? '', Math.max(600, this.deps.config.cacheDefaultTimeoutSeconds));
+          // The job's owner and dataset head the stored answer: only they may fetch it (see cachedResult).
+          const owner: AsyncResultOwner = { user_id: actor.userId, datasource_id: request.datasource?.id ?? null };
+          await this.deps.cache.set(`chart-data-result:${resultKey}`, `${JSON.stringify(owner)}\n${stringifyLossless({ result: results }) ?? ''}`, Math.max(600, this.deps.config.cacheDefaultTimeoutSeconds));
           await this.deps.events.publish(job.channel_id, { ...job, status: 'done', result_url: `/api/v1/chart/data/${resultKey}` });
         } catch (error) {
           const errors = error instanceof StructuredError ? error.errors : [{ message: (error as Error).message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }];
@@ -443,12 +464,21 @@ export class ChartDataService {
     };
   }
 
-  /** `GET /api/v1/chart/data/{cache_key}`: the stored result of an asynchronous job. */
+  /**
+   * `GET /api/v1/chart/data/{cache_key}`: the stored result of an asynchronous job, for the user
+   * who ran the job (Superset ties the job to its user id) while it may still read the dataset.
+   * Anyone else gets the answer of a missing key, so a leaked key reveals nothing.
+   */
   async cachedResult(actor: Actor | null, key: string): Promise<string> {
     this.deps.security.require(actor, 'can_read', 'Chart');
+    const missing = () => new StructuredError(410, [{ message: 'Cached data not found', error_type: 'RESULTS_BACKEND_ERROR', level: 'error', extra: {} }]);
     const hit = await this.deps.cache.get(`chart-data-result:${key}`);
-    if (!hit) throw new StructuredError(410, [{ message: 'Cached data not found', error_type: 'RESULTS_BACKEND_ERROR', level: 'error', extra: {} }]);
-    return hit;
+    const newline = hit?.indexOf('\n') ?? -1;
+    if (!hit || newline < 0) throw missing();
+    const owner = JSON.parse(hit.slice(0, newline)) as AsyncResultOwner;
+    if (owner.user_id !== actor.userId) throw missing();
+    if (owner.datasource_id !== null) await this.datasource(actor, { id: owner.datasource_id, type: 'table' });
+    return hit.slice(newline + 1);
   }
 
   /** csv or xlsx of the query results (one file; several queries are separated like Superset's zip would list them). */

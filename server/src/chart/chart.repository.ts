@@ -3,6 +3,7 @@ import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
+import { datasetAccessSql, type DatasetAccessScope } from '../dataset/dataset.repository';
 
 export type SliceRow = Selectable<DB['slices']>;
 export type SliceInsert = Insertable<DB['slices']>;
@@ -103,9 +104,17 @@ export class ChartRepository {
     }));
   }
 
-  async list(query: ListQuery, opts: { datasetIds: number[] | null; userId: number }): Promise<{ count: number; rows: ChartRecord[] }> {
+  /**
+   * Lists the charts the caller may read: as `ChartService.getReadable` decides one chart, those it
+   * owns, those without a dataset, and those on a dataset within its access scope.
+   */
+  async list(query: ListQuery, opts: { scope: DatasetAccessScope; userId: number }): Promise<{ count: number; rows: ChartRecord[] }> {
     let base = this.base();
-    if (opts.datasetIds) base = base.where('slices.datasource_id', 'in', opts.datasetIds.length ? opts.datasetIds : [-1]);
+    if (!opts.scope.all) {
+      base = base.where(
+        sql<boolean>`(${sql.ref('slices.datasource_id')} is null or exists (select 1 from slice_user su_access where su_access.slice_id = ${sql.ref('slices.id')} and su_access.user_id = ${opts.userId}) or ${datasetAccessSql(opts.scope)})`,
+      );
+    }
     const { count, rows } = await runListQuery(base, query, {
       columns: LIST_COLUMNS,
       idColumn: 'slices.id',

@@ -17,47 +17,47 @@ function idList(q: unknown): number[] {
 /** /api/v1/chart/ as Superset's ChartRestApi (chart data lives in chart-data.rest.ts). */
 export function registerChartRest(app: FastifyInstance, services: Services): void {
   const { charts } = services;
-  route(app, { method: 'GET', url: '/api/v1/chart/', summary: 'List charts (slice_name all-text search, owners, dashboards, favourites)', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/chart/', permission: ['can_read', 'Chart'], summary: 'List charts (slice_name all-text search, owners, dashboards, favourites)', tags, query: ListParams }, ({ actor, query }) =>
     charts.list(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/chart/favorite_status/', summary: 'Favourite status of charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
+  route(app, { method: 'GET', url: '/api/v1/chart/favorite_status/', permission: ['can_read', 'Chart'], summary: 'Favourite status of charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
     result: await charts.favoriteStatus(actor, idList(query.q)),
   }));
-  route(app, { method: 'GET', url: '/api/v1/chart/related/owners', summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
+  route(app, { method: 'GET', url: '/api/v1/chart/related/owners', permission: ['can_read', 'Chart'], summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
     const q = (query.q ?? {}) as { filter?: string; page?: number; page_size?: number };
     return charts.relatedOwners(actor, { filter: String(q.filter ?? ''), page: Number(q.page ?? 0), pageSize: Math.min(Number(q.page_size ?? 100), 1000) });
   });
-  route(app, { method: 'GET', url: '/api/v1/chart/:pk', summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/chart/:pk', permission: ['can_read', 'Chart'], summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await charts.get(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/chart/', summary: 'Save a chart', tags, body: ChartCreateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/chart/', permission: ['can_write', 'Chart'], summary: 'Save a chart', tags, body: ChartCreateSchema, status: 201 }, async ({ actor, body }) => {
     const chart = await charts.create(actor, body);
     return { id: chart.id, result: chart };
   });
-  route(app, { method: 'PUT', url: '/api/v1/chart/:pk', summary: 'Overwrite a chart', tags, params: PkParams, body: ChartUpdateSchema }, async ({ actor, params, body }) => {
+  route(app, { method: 'PUT', url: '/api/v1/chart/:pk', permission: ['can_write', 'Chart'], summary: 'Overwrite a chart', tags, params: PkParams, body: ChartUpdateSchema }, async ({ actor, params, body }) => {
     const chart = await charts.update(actor, params.pk, body);
     return { id: chart.id, result: chart };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/chart/:pk', summary: 'Delete a chart', tags, params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/chart/:pk', permission: ['can_write', 'Chart'], summary: 'Delete a chart', tags, params: PkParams }, async ({ actor, params }) => {
     await charts.delete(actor, params.pk);
     return { message: 'OK' };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/chart/', summary: 'Delete charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/chart/', permission: ['can_write', 'Chart'], summary: 'Delete charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
     const n = await charts.bulkDelete(actor, idList(query.q));
     return { message: `Deleted ${n} chart${n === 1 ? '' : 's'}` };
   });
-  route(app, { method: 'POST', url: '/api/v1/chart/:pk/favorites/', summary: 'Mark a chart as favourite', tags, params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'POST', url: '/api/v1/chart/:pk/favorites/', permission: ['can_read', 'Chart'], summary: 'Mark a chart as favourite', tags, params: PkParams }, async ({ actor, params }) => {
     await charts.setFavorite(actor, params.pk, true);
     return { result: 'OK' };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/chart/:pk/favorites/', summary: 'Unmark a favourite chart', tags, params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/chart/:pk/favorites/', permission: ['can_read', 'Chart'], summary: 'Unmark a favourite chart', tags, params: PkParams }, async ({ actor, params }) => {
     await charts.setFavorite(actor, params.pk, false);
     return { result: 'OK' };
   });
   route(
     app,
-    { method: 'GET', url: '/api/v1/chart/:pk/data/', summary: "A saved chart's data from its stored query context", tags, params: PkParams, query: z.object({ format: z.enum(['json', 'csv', 'xlsx']).optional(), type: z.string().optional(), force: z.string().optional() }) },
+    { method: 'GET', url: '/api/v1/chart/:pk/data/', permission: ['can_read', 'Chart'], summary: "A saved chart's data from its stored query context", tags, params: PkParams, query: z.object({ format: z.enum(['json', 'csv', 'xlsx']).optional(), type: z.string().optional(), force: z.string().optional() }) },
     async ({ actor, params, query, reply }) => {
       const chart = await charts.record(actor, params.pk);
       if (!chart.query_context) {

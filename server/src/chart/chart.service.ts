@@ -1,5 +1,5 @@
 import type { ChartCreate, ChartUpdate, ListQuery, ListResult } from '@meridian/contracts';
-import { hasPermission, isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
+import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
 import { humanizedDelta } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
@@ -84,23 +84,20 @@ export class ChartService {
     return chart;
   }
 
-  /** can_write on Chart and owner (or admin), else 403 'Changing this chart is forbidden'. */
+  /**
+   * can_write on Chart and owner (or admin), else 403 'Changing this chart is forbidden'; a chart
+   * the actor may not read is a 404, as Superset's filtered lookup, so a write never reveals it.
+   */
   private async getEditable(actor: Actor, id: number): Promise<ChartRecord> {
     this.deps.security.require(actor, 'can_write', 'Chart');
-    const chart = await this.deps.charts.get(id);
-    if (!chart) throw new NotFound();
+    const chart = await this.getReadable(actor, id);
     if (!isAdmin(actor) && !isOwner(actor, chart)) throw new Forbidden('Changing this chart is forbidden');
     return chart;
   }
 
-  private seesAll(actor: Actor) {
-    return isAdmin(actor) || hasPermission(actor, 'all_datasource_access', 'all_datasource_access') || hasPermission(actor, 'all_database_access', 'all_database_access');
-  }
-
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<ReturnType<typeof chartListView>>> {
     this.deps.security.require(actor, 'can_read', 'Chart');
-    const datasetIds = this.seesAll(actor) ? null : (await this.deps.datasets.list(actor, { filters: [], order_direction: 'asc', page: 0, page_size: -1 })).ids;
-    const { count, rows } = await this.deps.charts.list(query, { datasetIds, userId: actor.userId });
+    const { count, rows } = await this.deps.charts.list(query, { scope: this.deps.datasets.accessScope(actor), userId: actor.userId });
     return { count, ids: rows.map((r) => r.id), result: rows.map(chartListView) };
   }
 

@@ -82,3 +82,53 @@ export async function runListQuery<DB, TB extends keyof DB, O>(
   if (query.page_size >= 0) q = q.limit(query.page_size).offset(query.page * query.page_size) as typeof q;
   return { count: Number(countRow?.count ?? 0), rows: await q.execute() };
 }
+
+/** What a list route says of itself, as Flask-AppBuilder's list metadata (`list_columns`, `order_columns`, `list_title`). */
+export interface ListMeta {
+  title: string;
+  /** The keys of each result row, in order; when absent, the keys of the rows answered. */
+  columns?: readonly string[];
+  /** The columns `order_column` accepts. */
+  orderColumns: readonly string[];
+}
+
+interface ListAnswer {
+  count: number;
+  ids: unknown[];
+  result: Record<string, unknown>[];
+}
+
+/** True for Superset's list answer shape `{count, ids, result: [...]}`. */
+export function isListAnswer(value: unknown): value is ListAnswer {
+  const v = value as Partial<ListAnswer> | null;
+  return !!v && typeof v === 'object' && typeof v.count === 'number' && Array.isArray(v.ids) && Array.isArray(v.result);
+}
+
+// Flask-AppBuilder's default label: `changed_on` -> `Changed On`.
+const labelOf = (column: string) => column.replace(/[._]/g, ' ').replace(/\w\S*/g, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase());
+
+/**
+ * Applies a list query's `columns` and `keys` to a list answer, as Flask-AppBuilder does: each row
+ * keeps only the requested columns (names the list does not have are ignored, and when none remain
+ * the rows stay whole), and with `meta` the answer gains `list_columns`, `order_columns`,
+ * `label_columns`, `description_columns` and `list_title`, or only those named in `keys`
+ * (`keys:!(none)` for none). Example: `q=(columns:!(id,username),keys:!(list_columns))`.
+ */
+export function projectList<T extends ListAnswer>(answer: T, query: Pick<ListQuery, 'columns' | 'keys'>, meta?: ListMeta): T & Record<string, unknown> {
+  const known = new Set(meta?.columns ?? answer.result.flatMap((row) => Object.keys(row)));
+  const columns = (query.columns ?? []).filter((c) => known.has(c));
+  const out: Record<string, unknown> = { ...(answer as ListAnswer) };
+  if (columns.length) out.result = answer.result.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+  if (meta) {
+    const listColumns = columns.length ? columns : [...known];
+    const metadata: Record<string, unknown> = {
+      list_columns: listColumns,
+      order_columns: columns.length ? meta.orderColumns.filter((c) => columns.includes(c)) : [...meta.orderColumns],
+      label_columns: Object.fromEntries(listColumns.map((c) => [c, labelOf(c)])),
+      description_columns: {},
+      list_title: meta.title,
+    };
+    for (const [key, value] of Object.entries(metadata)) if (!query.keys || query.keys.includes(key)) out[key] = value;
+  }
+  return out as T & Record<string, unknown>;
+}

@@ -35,6 +35,14 @@ export function parseExtra(extra: string | null | undefined): DatabaseExtra {
   }
 }
 
+/**
+ * Whether SQL Lab may estimate query costs on a database (Superset's `allows_cost_estimate`): every
+ * Meridian engine can EXPLAIN, so only `extra.cost_estimate_enabled: false` turns it off.
+ */
+export function allowsCostEstimate(extra: DatabaseExtra): boolean {
+  return extra.cost_estimate_enabled !== false;
+}
+
 const DRIVERS: Record<string, string> = { postgresql: 'psycopg2', mysql: 'mysqldb', duckdb: 'duckdb_engine', sqlite: 'pysqlite' };
 const METADATA_CACHE_SECONDS = 300;
 
@@ -99,7 +107,7 @@ export class DatabaseService {
       allow_cvas: db.allow_cvas,
       allow_file_upload: db.allow_file_upload,
       allow_multi_catalog: Boolean(extra.allow_multi_catalog),
-      allows_cost_estimate: extra.cost_estimate_enabled !== false,
+      allows_cost_estimate: allowsCostEstimate(extra),
       allows_subquery: true,
       allows_virtual_table_explore: true,
       disable_data_preview: Boolean(extra.disable_data_preview),
@@ -210,7 +218,8 @@ export class DatabaseService {
       if (existing?.password_encrypted) uri = withPassword(uri, this.deps.crypto.decrypt(existing.password_encrypted));
     }
     const result = await this.deps.runtime.pool.testConnection({ uri, timeoutMs: 30_000 });
-    if (!result.ok) throw taskError(result, 422);
+    // Superset's TestConnectionDatabaseCommand: the engine's extracted errors with status 400.
+    if (!result.ok) throw taskError(result, 400);
   }
 
   /** Calls `listener` after every change of a database through this service (caches of other domains hold its name and URI). */
@@ -244,7 +253,11 @@ export class DatabaseService {
     if (query.upload_allowed) {
       const allowed = parseExtra(db.extra).schemas_allowed_for_file_upload;
       if (!db.allow_file_upload) schemas = [];
-      else if (allowed?.length) schemas = schemas.filter((s) => allowed.includes(s));
+      else if (allowed?.length) {
+        // Case-insensitive, as Superset: the list is typed by hand, the database may answer in another case.
+        const lower = new Set(allowed.map((s) => String(s).toLowerCase()));
+        schemas = schemas.filter((s) => lower.has(s.toLowerCase()));
+      }
     }
     return schemas;
   }

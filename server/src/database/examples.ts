@@ -14,6 +14,18 @@ export function examplesPath(dataDir: string): string {
   return resolve(dataDir, 'examples.duckdb');
 }
 
+/**
+ * Rows of the generated `cleaned_sales_data` when the caller does not say: EXAMPLES_SALES_ROWS,
+ * else the generator's default (1,000,000). Tests and quick demos start faster with a few thousand.
+ */
+function salesRowsFromEnv(): number | undefined {
+  const value = process.env.EXAMPLES_SALES_ROWS;
+  if (value === undefined || value === '') return undefined;
+  const rows = Number(value);
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new Error(`EXAMPLES_SALES_ROWS must be a whole number above 0, got "${value}"`);
+  return rows;
+}
+
 /** Builds the examples DuckDB file in a child process (the build holds the file only while it runs). */
 function buildExamplesFile(path: string, salesRows?: number): Promise<void> {
   const script = join(dirname(fileURLToPath(import.meta.url)), 'build-examples.ts');
@@ -28,7 +40,8 @@ function buildExamplesFile(path: string, salesRows?: number): Promise<void> {
 
 /**
  * Makes sure the `examples` database exists: builds `<dataDir>/examples.duckdb` from the
- * deterministic generators when the file is missing, and registers database "examples"
+ * deterministic generators when the file is missing (`cleaned_sales_data` gets `opts.salesRows`,
+ * else EXAMPLES_SALES_ROWS, else 1,000,000 rows), and registers database "examples"
  * (`duckdb:///<abs path>`, exposed in SQL Lab, async allowed, no DML). Idempotent.
  *
  * @example await ensureExamplesDatabase(services) // { id: 1, built: true, created: true }
@@ -42,7 +55,7 @@ export async function ensureExamplesDatabase(
   let built = false;
   if (opts.rebuild || !existsSync(path)) {
     mkdirSync(dirname(path), { recursive: true });
-    await buildExamplesFile(path, opts.salesRows);
+    await buildExamplesFile(path, opts.salesRows ?? salesRowsFromEnv());
     built = true;
   }
   const repo = new DatabaseRepository(services.db);

@@ -26,11 +26,46 @@ export interface DatasetRecord extends DatasetRow {
   database_password_encrypted: string | null;
   database_extra: string;
   database_cache_timeout: number | null;
+  database_uuid: string;
   created_by: Person | null;
   changed_by: Person | null;
   owners: Person[];
   columns: ColumnRow[];
   metrics: MetricRow[];
+}
+
+/**
+ * Who may use which datasets (Superset's datasource access), as data: everything, or the datasets
+ * on databases named by `database_access` views, those named by `datasource_access` views, and
+ * those the user owns. `DatasetService.canAccess` checks one record against it and
+ * `datasetAccessSql` applies it in SQL, so a list and a read never disagree.
+ */
+export type DatasetAccessScope =
+  | { all: true }
+  | { all: false; databasePerms: string[]; datasourcePerms: string[]; userId: number };
+
+/** The `datasource_access` view name Superset gives a dataset: `[database].[table](id:N)`. */
+export function datasetPermName(databaseName: string, tableName: string, id: number): string {
+  return `[${databaseName}].[${tableName}](id:${id})`;
+}
+
+/**
+ * The scope as a SQL condition on the `tables` and `dbs` rows of a query (aliases given), for
+ * lists: the view names are built from the row exactly as `datasetPermName`/`databasePermName` do.
+ */
+export function datasetAccessSql(scope: DatasetAccessScope, tables = 'tables', dbs = 'dbs') {
+  if (scope.all) return sql<boolean>`true`;
+  const tableId = sql.ref(`${tables}.id`);
+  const conditions = [sql<boolean>`exists (select 1 from sqlatable_user su_access where su_access.table_id = ${tableId} and su_access.user_id = ${scope.userId})`];
+  if (scope.databasePerms.length) {
+    const name = sql`('[' || ${sql.ref(`${dbs}.database_name`)} || '].(id:' || cast(${sql.ref(`${dbs}.id`)} as text) || ')')`;
+    conditions.push(sql<boolean>`${name} in (${sql.join(scope.databasePerms)})`);
+  }
+  if (scope.datasourcePerms.length) {
+    const name = sql`('[' || ${sql.ref(`${dbs}.database_name`)} || '].[' || ${sql.ref(`${tables}.table_name`)} || '](id:' || cast(${tableId} as text) || ')')`;
+    conditions.push(sql<boolean>`${name} in (${sql.join(scope.datasourcePerms)})`);
+  }
+  return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
 }
 
 const LIST_COLUMNS = {
@@ -72,6 +107,7 @@ export class DatasetRepository {
         'dbs.password_encrypted as database_password_encrypted',
         'dbs.extra as database_extra',
         'dbs.cache_timeout as database_cache_timeout',
+        'dbs.uuid as database_uuid',
         'cb.first_name as cb_first',
         'cb.last_name as cb_last',
         'mb.first_name as mb_first',
@@ -101,10 +137,10 @@ export class DatasetRepository {
     }));
   }
 
-  /** Lists datasets; `databaseIds` null means every database the caller may see. */
-  async list(query: ListQuery, databaseIds: number[] | null): Promise<{ count: number; rows: DatasetRecord[] }> {
+  /** Lists the datasets within the caller's access scope. */
+  async list(query: ListQuery, scope: DatasetAccessScope): Promise<{ count: number; rows: DatasetRecord[] }> {
     let base = this.base();
-    if (databaseIds) base = base.where('tables.database_id', 'in', databaseIds.length ? databaseIds : [-1]);
+    if (!scope.all) base = base.where(datasetAccessSql(scope));
     const { count, rows } = await runListQuery(base, query, {
       columns: LIST_COLUMNS,
       idColumn: 'tables.id',
@@ -219,5 +255,22 @@ export class DatasetRepository {
   /** Charts built on datasets, for the related-objects answer and delete checks. */
   async relatedCharts(id: number): Promise<Array<{ id: number; slice_name: string; viz_type: string | null }>> {
     return this.db.selectFrom('slices').select(['id', 'slice_name', 'viz_type']).where('datasource_id', '=', id).where('datasource_type', '=', 'table').orderBy('id').execute();
+  }
+
+  /** Dashboards holding at least one chart of the dataset, each once. */
+  async relatedDashboards(id: number): Promise<Array<{ id: number; json_metadata: string | null; slug: string | null; title: string | null }>> {
+    return this.db
+      .selectFrom('dashboards')
+      .select(['dashboards.id', 'dashboards.json_metadata', 'dashboards.slug', 'dashboards.dashboard_title as title'])
+      .where('dashboards.id', 'in', (qb) =>
+        qb
+          .selectFrom('dashboard_slices')
+          .innerJoin('slices', 'slices.id', 'dashboard_slices.slice_id')
+          .select('dashboard_slices.dashboard_id')
+          .where('slices.datasource_id', '=', id)
+          .where('slices.datasource_type', '=', 'table'),
+      )
+      .orderBy('dashboards.id')
+      .execute();
   }
 }

@@ -19,45 +19,45 @@ function idList(q: unknown): number[] {
 /** /api/v1/dataset/ as Superset's DatasetRestApi. */
 export function registerDatasetRest(app: FastifyInstance, services: Services): void {
   const { datasets } = services;
-  route(app, { method: 'GET', url: '/api/v1/dataset/', summary: 'List datasets', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/dataset/', permission: ['can_read', 'Dataset'], summary: 'List datasets', tags, query: ListParams }, ({ actor, query }) =>
     datasets.list(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/dataset/:pk', summary: 'Get a dataset with its columns and metrics', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/dataset/:pk', permission: ['can_read', 'Dataset'], summary: 'Get a dataset with its columns and metrics', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await datasets.get(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/dataset/', summary: 'Create a dataset (physical table or SQL)', tags, body: DatasetCreateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/dataset/', permission: ['can_write', 'Dataset'], summary: 'Create a dataset (physical table or SQL)', tags, body: DatasetCreateSchema, status: 201 }, async ({ actor, body }) => {
     const view = await datasets.create(actor, body);
     return { id: view.id, result: view, data: view };
   });
-  route(app, { method: 'POST', url: '/api/v1/dataset/get_or_create/', summary: 'Get the dataset of a table, creating it when missing', tags, body: DatasetGetOrCreateSchema }, async ({ actor, body }) => ({
+  route(app, { method: 'POST', url: '/api/v1/dataset/get_or_create/', permission: ['can_read', 'Dataset'], summary: 'Get the dataset of a table, creating it when missing', tags, body: DatasetGetOrCreateSchema }, async ({ actor, body }) => ({
     result: await datasets.getOrCreate(actor, body),
   }));
-  route(app, { method: 'POST', url: '/api/v1/dataset/duplicate', summary: 'Duplicate a virtual dataset', tags, body: DatasetDuplicateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/dataset/duplicate', permission: ['can_write', 'Dataset'], summary: 'Duplicate a virtual dataset', tags, body: DatasetDuplicateSchema, status: 201 }, async ({ actor, body }) => {
     const view = await datasets.duplicate(actor, body);
     return { id: view.id, result: view };
   });
   route(
     app,
-    { method: 'PUT', url: '/api/v1/dataset/:pk', summary: 'Update a dataset, its columns and metrics', tags, params: PkParams, body: DatasetUpdateSchema, query: z.object({ override_columns: z.coerce.boolean().optional() }) },
+    { method: 'PUT', url: '/api/v1/dataset/:pk', permission: ['can_write', 'Dataset'], summary: 'Update a dataset, its columns and metrics', tags, params: PkParams, body: DatasetUpdateSchema, query: z.object({ override_columns: z.coerce.boolean().optional() }) },
     async ({ actor, params, body, query }) => {
       const view = await datasets.update(actor, params.pk, body, { override_columns: query.override_columns });
       return { id: view.id, result: view };
     },
   );
-  route(app, { method: 'PUT', url: '/api/v1/dataset/:pk/refresh', summary: 'Refresh the columns from the source', tags, params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'PUT', url: '/api/v1/dataset/:pk/refresh', permission: ['can_write', 'Dataset'], summary: 'Refresh the columns from the source', tags, params: PkParams }, async ({ actor, params }) => {
     await datasets.refresh(actor, params.pk);
     return { message: 'OK' };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/dataset/:pk', summary: 'Delete a dataset', tags, params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/dataset/:pk', permission: ['can_write', 'Dataset'], summary: 'Delete a dataset', tags, params: PkParams }, async ({ actor, params }) => {
     await datasets.delete(actor, params.pk);
     return { message: 'OK' };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/dataset/', summary: 'Delete datasets (q=!(ids))', tags, query: IdsParams, rison: true }, async ({ actor, query }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/dataset/', permission: ['can_write', 'Dataset'], summary: 'Delete datasets (q=!(ids))', tags, query: IdsParams, rison: true }, async ({ actor, query }) => {
     const n = await datasets.bulkDelete(actor, idList(query.q));
     return { message: `Deleted ${n} dataset${n === 1 ? '' : 's'}` };
   });
-  route(app, { method: 'GET', url: '/api/v1/dataset/export/', summary: 'Export datasets as a zip of YAML files (q=!(ids))', tags, query: IdsParams, rison: true }, async ({ actor, query, reply }) => {
+  route(app, { method: 'GET', url: '/api/v1/dataset/export/', permission: ['can_export', 'Dataset'], summary: 'Export datasets as a zip of YAML files (q=!(ids))', tags, query: IdsParams, rison: true }, async ({ actor, query, reply }) => {
     const records = await datasets.forExport(actor, idList(query.q));
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', 'T');
     reply
@@ -66,11 +66,11 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
       .send(exportDatasetsZip(records));
     return reply;
   });
-  route(app, { method: 'GET', url: '/api/v1/dataset/related/owners', summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, ({ actor, query }) => {
+  route(app, { method: 'GET', url: '/api/v1/dataset/related/owners', permission: ['can_read', 'Chart'], summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, ({ actor, query }) => {
     const q = (query.q ?? {}) as { filter?: string; page?: number; page_size?: number };
     return services.charts.relatedOwners(actor, { filter: String(q.filter ?? ''), page: Number(q.page ?? 0), pageSize: Math.min(Number(q.page_size ?? 100), 1000) });
   });
-  route(app, { method: 'GET', url: '/api/v1/dataset/:pk/related_objects', summary: 'Charts and dashboards using a dataset', tags, params: PkParams }, ({ actor, params }) =>
+  route(app, { method: 'GET', url: '/api/v1/dataset/:pk/related_objects', permission: ['can_read', 'Dataset'], summary: 'Charts and dashboards using a dataset', tags, params: PkParams }, ({ actor, params }) =>
     datasets.relatedObjects(actor, params.pk),
   );
 }

@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type {
   DatasetColumnView, DatasetCreate, DatasetDuplicate, DatasetGetOrCreate, DatasetMetricView, DatasetUpdate, DatasetView, ListQuery, ListResult,
 } from '@meridian/contracts';
+import { SqlExpressionError, validateSqlExpression } from '@meridian/contracts/chart-data/sql-expression';
 import { hasPermission, isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
-import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type TableColumn, type TimeGrain } from '@meridian/query-worker';
+import { genericTypeOf, getEngineSpec, isMutating, splitStatements, TIME_GRAIN_NAMES, type ResultColumn, type TableColumn, type TimeGrain } from '@meridian/query-worker';
 import { Forbidden, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
 import type { DatabaseService } from '../database/database.service';
 import { parseExtra } from '../database/database.service';
@@ -11,7 +12,8 @@ import { humanizedDelta } from '../database/humanize';
 import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
-import type { ColumnInsert, ColumnRow, DatasetRecord, DatasetRepository, MetricInsert, MetricRow } from './dataset.repository';
+import { databasePermName } from '../database/database.repository';
+import { datasetPermName, type ColumnInsert, type ColumnRow, type DatasetAccessScope, type DatasetRecord, type DatasetRepository, type MetricInsert, type MetricRow } from './dataset.repository';
 
 /** A column read from the source (table metadata or a query's result). */
 export interface SourceColumn {
@@ -149,6 +151,23 @@ function columnFromSource(c: SourceColumn, mainDttm: string | null): ColumnInser
   return { column_name: c.name, type: c.type, is_dttm: c.is_dttm || c.name === mainDttm, groupby: true, filterable: true, is_active: true };
 }
 
+type ColumnSync = Array<ColumnInsert & { id?: number }>;
+
+/**
+ * The dataset's columns after reading its source: new columns added, gone physical columns
+ * removed, types refreshed; user-set attributes and calculated columns kept.
+ */
+function syncColumns(record: DatasetRecord, source: SourceColumn[], userId: number): ColumnSync {
+  return [
+    ...source.map((c) => {
+      const current = record.columns.find((e) => e.column_name === c.name);
+      if (!current) return { ...columnFromSource(c, record.main_dttm_col), created_by_fk: userId, changed_by_fk: userId };
+      return { id: current.id, column_name: c.name, type: c.type, is_dttm: current.is_dttm || c.is_dttm, changed_by_fk: userId };
+    }),
+    ...record.columns.filter((e) => e.expression && !source.some((c) => c.name === e.column_name)).map((e) => ({ id: e.id, column_name: e.column_name })),
+  ];
+}
+
 /** Datasets: CRUD, columns synced from the source, duplicate, export, and who may use or edit which. */
 export class DatasetService {
   /**
@@ -211,12 +230,24 @@ export class DatasetService {
     return isAdmin(actor) || hasPermission(actor, 'all_datasource_access', 'all_datasource_access') || hasPermission(actor, 'all_database_access', 'all_database_access');
   }
 
-  /** Superset's datasource access: the database, or `datasource_access` on the dataset itself. */
+  /**
+   * Superset's datasource access, as a scope: everything (admin, all_datasource_access,
+   * all_database_access), else the databases of the actor's `database_access` views, the datasets
+   * of its `datasource_access` views, and the datasets it owns.
+   */
+  accessScope(actor: Actor): DatasetAccessScope {
+    if (this.seesAll(actor)) return { all: true };
+    const views = (permission: string) => [...new Set(Object.values(actor.roles ?? {}).flatMap((pairs) => pairs.filter(([p]) => p === permission).map(([, v]) => v)))];
+    return { all: false, databasePerms: views('database_access'), datasourcePerms: views('datasource_access'), userId: actor.userId };
+  }
+
+  /** Whether the actor may use the dataset: the same scope the lists apply in SQL (`datasetAccessSql`). */
   canAccess(actor: Actor, record: DatasetRecord): boolean {
+    const scope = this.accessScope(actor);
     return (
-      this.seesAll(actor) ||
-      this.deps.databases.canAccess(actor, { id: record.database_id, database_name: record.database_name }) ||
-      hasPermission(actor, 'datasource_access', `[${record.database_name}].[${record.table_name}](id:${record.id})`) ||
+      scope.all ||
+      scope.databasePerms.includes(databasePermName(record.database_name, record.database_id)) ||
+      scope.datasourcePerms.includes(datasetPermName(record.database_name, record.table_name, record.id)) ||
       isOwner(actor, record)
     );
   }
@@ -239,8 +270,7 @@ export class DatasetService {
 
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<Record<string, unknown>>> {
     this.deps.security.require(actor, 'can_read', 'Dataset');
-    const ids = this.seesAll(actor) ? null : (await this.deps.databases.accessible(actor)).map((d) => d.id);
-    const { count, rows } = await this.deps.datasets.list(query, ids);
+    const { count, rows } = await this.deps.datasets.list(query, this.accessScope(actor));
     return {
       count,
       ids: rows.map((r) => r.id),
@@ -288,9 +318,17 @@ export class DatasetService {
     }
   }
 
-  /** Columns of a virtual dataset: its SQL run for one row through the pool (never on the event loop). */
+  /**
+   * Columns of a virtual dataset: its SQL run for one row through the pool (never on the event
+   * loop). The SQL must be one read-only statement, as Superset's `get_virtual_table_metadata`.
+   */
   async virtualColumns(actor: Actor, databaseId: number, catalog: string | null, schema: string | null, sqlText: string): Promise<SourceColumn[]> {
     const db = await this.deps.databases.getAccessible(actor, databaseId);
+    const dialect = getEngineSpec(db.sqlalchemy_uri).dialect;
+    if (isMutating(sqlText, dialect)) {
+      throw new StructuredError(422, [{ message: 'Only `SELECT` statements are allowed', error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR', level: 'error', extra: {} }]);
+    }
+    if (splitStatements(sqlText, dialect).length !== 1) throw new Unprocessable({ sql: ['Only single queries supported'] });
     const queryId = randomBytes(8).toString('base64url').slice(0, 11);
     const result = await this.deps.runtime.pool.run({ ...this.deps.databases.target(db, catalog, schema), queryId, sql: sqlText, limit: 1, allowDml: false, timeoutMs: 60_000 });
     if (!result.ok) throw new StructuredError(422, result.errors.map((e) => ({ ...e })));
@@ -376,6 +414,21 @@ export class DatasetService {
       const ids = input.columns.map((c) => c.id).filter((x): x is number => x !== undefined);
       if (!opts.override_columns && ids.some((cid) => !record.columns.some((c) => c.id === cid))) errors.columns = ['One or more columns do not exist'];
     }
+    // Saved metric and calculated column SQL goes into every chart query: one expression, no statements, no subquery.
+    const backend = getEngineSpec(record.sqlalchemy_uri).backend;
+    const expressionProblem = (expression: string) => {
+      try {
+        validateSqlExpression(expression, 'select', { backend });
+        return null;
+      } catch (error) {
+        if (error instanceof SqlExpressionError) return error.message;
+        throw error;
+      }
+    };
+    const badColumn = input.columns?.map((c) => (c.expression ? expressionProblem(c.expression) : null)).find(Boolean);
+    if (badColumn) errors.columns = [badColumn];
+    const badMetric = input.metrics?.map((m) => expressionProblem(m.expression)).find(Boolean);
+    if (badMetric) errors.metrics = [badMetric];
     if (input.metrics) {
       const names = input.metrics.map((m) => m.metric_name);
       if (new Set(names).size !== names.length) errors.metrics = ['One or more metrics are duplicated'];
@@ -393,11 +446,18 @@ export class DatasetService {
     const { columns, metrics, owners, folders: _folders, database_id, ...fields } = input;
     const patch = Object.fromEntries(Object.entries({ ...fields, database_id }).filter(([, v]) => v !== undefined));
     if (typeof patch.sql === 'string' && !patch.sql.trim()) patch.sql = null;
+    // New SQL for a virtual dataset is checked by running it (one read-only statement), and unless
+    // the request sets the columns itself, the columns follow the new SQL as a refresh would.
+    let synced: ColumnSync | undefined;
+    if (typeof patch.sql === 'string' && patch.sql !== record.sql) {
+      const source = await this.virtualColumns(actor, databaseId, (patch.catalog as string | null | undefined) ?? record.catalog, schema, patch.sql);
+      if (!columns) synced = syncColumns(record, source, actor.userId);
+    }
     await this.writing([id], () => this.deps.datasets.update(
       id,
       { ...patch, changed_by_fk: actor.userId },
       {
-        columns: columns?.map(({ uuid: _u, ...c }) => ({ ...c, is_dttm: c.is_dttm ?? false, groupby: c.groupby ?? true, filterable: c.filterable ?? true, is_active: c.is_active ?? true, changed_by_fk: actor.userId })),
+        columns: synced ?? columns?.map(({ uuid: _u, ...c }) => ({ ...c, is_dttm: c.is_dttm ?? false, groupby: c.groupby ?? true, filterable: c.filterable ?? true, is_active: c.is_active ?? true, changed_by_fk: actor.userId })),
         metrics: metrics?.map(({ uuid: _u, currency, ...m }) => ({ ...m, currency: currency && typeof currency === 'object' ? JSON.stringify(currency) : (currency ?? null), changed_by_fk: actor.userId })) as MetricInsert[] | undefined,
         owners,
       },
@@ -416,14 +476,7 @@ export class DatasetService {
     const source = record.sql
       ? await this.virtualColumns(actor, record.database_id, record.catalog, record.schema, record.sql)
       : await this.physicalColumns(actor, record.database_id, record.catalog, record.schema, record.table_name);
-    const columns = [
-      ...source.map((c) => {
-        const current = record.columns.find((e) => e.column_name === c.name);
-        if (!current) return { ...columnFromSource(c, record.main_dttm_col), created_by_fk: actor.userId, changed_by_fk: actor.userId };
-        return { id: current.id, column_name: c.name, type: c.type, is_dttm: current.is_dttm || c.is_dttm, changed_by_fk: actor.userId };
-      }),
-      ...record.columns.filter((e) => e.expression && !source.some((c) => c.name === e.column_name)).map((e) => ({ id: e.id, column_name: e.column_name })),
-    ];
+    const columns = syncColumns(record, source, actor.userId);
     await this.writing([id], () => this.deps.datasets.update(id, { changed_by_fk: actor.userId }, { columns }));
     return datasetView((await this.deps.datasets.get(id))!);
   }
@@ -449,7 +502,7 @@ export class DatasetService {
       throw new Unprocessable({ table_name: [`Dataset ${[base.schema, input.table_name].filter(Boolean).join('.')} already exists`] });
     }
     const strip = <T extends { id: number; uuid: string; table_id: number; created_on: unknown; changed_on: unknown }>({ id: _i, uuid: _u, table_id: _t, created_on: _c, changed_on: _ch, ...rest }: T) => rest;
-    const { id: _id, uuid: _uuid, created_on: _c, changed_on: _ch, database_name: _d, sqlalchemy_uri: _s, database_extra: _e, database_password_encrypted: _pw, database_cache_timeout: _ct, created_by: _cb, changed_by: _mb, owners: _o, columns, metrics, ...fields } = base;
+    const { id: _id, uuid: _uuid, created_on: _c, changed_on: _ch, database_name: _d, sqlalchemy_uri: _s, database_extra: _e, database_password_encrypted: _pw, database_cache_timeout: _ct, database_uuid: _du, created_by: _cb, changed_by: _mb, owners: _o, columns, metrics, ...fields } = base;
     const id = await this.writing(undefined, () => this.deps.datasets.create(
       { ...fields, table_name: input.table_name, created_by_fk: actor.userId, changed_by_fk: actor.userId },
       columns.map((c) => ({ ...strip(c), created_by_fk: actor.userId, changed_by_fk: actor.userId })),
@@ -468,11 +521,12 @@ export class DatasetService {
     return records;
   }
 
-  /** Charts on a dataset (`GET /api/v1/dataset/{pk}/related_objects`). */
+  /** Charts on a dataset and the dashboards holding them (`GET /api/v1/dataset/{pk}/related_objects`). */
   async relatedObjects(actor: Actor | null, id: number) {
     this.deps.security.require(actor, 'can_read', 'Dataset');
     await this.getAccessible(actor, id);
     const charts = await this.deps.datasets.relatedCharts(id);
-    return { charts: { count: charts.length, result: charts }, dashboards: { count: 0, result: [] } };
+    const dashboards = await this.deps.datasets.relatedDashboards(id);
+    return { charts: { count: charts.length, result: charts }, dashboards: { count: dashboards.length, result: dashboards } };
   }
 }

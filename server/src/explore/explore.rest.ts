@@ -21,20 +21,20 @@ export function registerExploreRest(app: FastifyInstance, services: Services): v
     },
     ({ actor, query }) => explore.bootstrap(actor, query),
   );
-  route(app, { method: 'POST', url: '/api/v1/explore/permalink', summary: 'Create an Explore permalink', tags, body: ExplorePermalinkSchema, status: 201 }, ({ actor, body, req }) =>
+  route(app, { method: 'POST', url: '/api/v1/explore/permalink', permission: ['can_write', 'ExplorePermalinkRestApi'], summary: 'Create an Explore permalink', tags, body: ExplorePermalinkSchema, status: 201 }, ({ actor, body, req }) =>
     explore.createPermalink(actor, body, `${req.protocol}://${req.headers.host ?? 'localhost'}`),
   );
-  route(app, { method: 'GET', url: '/api/v1/explore/permalink/:key', summary: 'Read an Explore permalink', tags, params: KeyParams }, ({ actor, params }) => explore.permalink(actor, params.key));
-  route(app, { method: 'POST', url: '/api/v1/explore/form_data', summary: 'Cache Explore form data', tags, body: ExploreFormDataSchema, status: 201 }, async ({ actor, body }) => ({
+  route(app, { method: 'GET', url: '/api/v1/explore/permalink/:key', permission: ['can_read', 'ExplorePermalinkRestApi'], summary: 'Read an Explore permalink', tags, params: KeyParams }, ({ actor, params }) => explore.permalink(actor, params.key));
+  route(app, { method: 'POST', url: '/api/v1/explore/form_data', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Cache Explore form data', tags, body: ExploreFormDataSchema, status: 201 }, async ({ actor, body }) => ({
     key: await explore.createFormData(actor, body),
   }));
-  route(app, { method: 'PUT', url: '/api/v1/explore/form_data/:key', summary: 'Update cached Explore form data', tags, params: KeyParams, body: ExploreFormDataSchema }, async ({ actor, params, body }) => ({
+  route(app, { method: 'PUT', url: '/api/v1/explore/form_data/:key', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Update cached Explore form data', tags, params: KeyParams, body: ExploreFormDataSchema }, async ({ actor, params, body }) => ({
     message: await explore.updateFormData(actor, params.key, body),
   }));
-  route(app, { method: 'GET', url: '/api/v1/explore/form_data/:key', summary: 'Read cached Explore form data', tags, params: KeyParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/explore/form_data/:key', permission: ['can_read', 'ExploreFormDataRestApi'], summary: 'Read cached Explore form data', tags, params: KeyParams }, async ({ actor, params }) => ({
     form_data: await explore.getFormData(actor, params.key),
   }));
-  route(app, { method: 'DELETE', url: '/api/v1/explore/form_data/:key', summary: 'Delete cached Explore form data', tags, params: KeyParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/explore/form_data/:key', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Delete cached Explore form data', tags, params: KeyParams }, async ({ actor, params }) => {
     await explore.deleteFormData(actor, params.key);
     return { message: 'Deleted successfully' };
   });

@@ -1,5 +1,5 @@
 import type { ListQuery, QueryDict } from '@meridian/contracts';
-import { sql, type Insertable, type Updateable } from 'kysely';
+import { sql, type ColumnType, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB, QueryRow } from '../db/schema';
@@ -201,13 +201,65 @@ export class QueryRepository {
   }
 }
 
+/** States of a query some process is still working on. */
+export const UNFINISHED_STATES = ['pending', 'running', 'started', 'scheduled', 'fetching'];
+
+/** `query_runner`: a live server process (run) executing SQL Lab queries, with its heartbeat. */
+export interface QueryRunnerTable {
+  id: string;
+  instance_name: string;
+  started_at: ColumnType<Date, RawBuilder<Date> | undefined, never>;
+  heartbeat_at: ColumnType<Date, RawBuilder<Date> | undefined, RawBuilder<Date>>;
+}
+
+/** The run a query was started by (`extra_json.runner`), or null for a query from before runs were recorded. */
+export function runnerOf(extraJson: string | null): string | null {
+  const runner = parseJson(extraJson).runner;
+  return typeof runner === 'string' ? runner : null;
+}
+
+/** Whose unfinished queries an orphan sweep may fail. */
+export interface OrphanSweep {
+  /**
+   * This process's instance name. Runs of other instances whose heartbeat is fresh are alive and
+   * their queries are left alone; runs of this same instance are this process's previous lives,
+   * dead since it started. Without it every unfinished query is orphaned (one process only, as on
+   * the embedded metadata store).
+   */
+  instanceName?: string;
+  /** This process's own run: never orphaned. */
+  runnerId?: string;
+  /** A heartbeat older than this means the run is dead. */
+  staleAfterMs?: number;
+  message?: string;
+}
+
 /**
- * Marks queries left pending or running by a previous server process as failed (call once on start,
- * before serving). Returns how many were marked.
+ * Marks queries left pending or running by server processes that are gone as failed, with the
+ * restart message. Call on start (before serving) and, with several processes on one metadata
+ * store, at every heartbeat. Returns how many were marked.
+ *
+ * @example failOrphanedQueries(db, { instanceName: 'web-1:8088:/data', runnerId, staleAfterMs: 30_000 })
  */
-export async function failOrphanedQueries(db: MetadataDb, message = ORPHANED_QUERY_MESSAGE): Promise<number> {
+export async function failOrphanedQueries(db: MetadataDb, sweep: OrphanSweep = {}): Promise<number> {
+  const message = sweep.message ?? ORPHANED_QUERY_MESSAGE;
+  let ids: number[] | null = null;
+  if (sweep.instanceName !== undefined) {
+    const runners = db.withTables<{ query_runner: QueryRunnerTable }>();
+    const staleSeconds = (sweep.staleAfterMs ?? 30_000) / 1000;
+    // The metadata store's clock decides, so clocks of different hosts need not agree.
+    const fresh = sql<boolean>`heartbeat_at >= now() - make_interval(secs => ${staleSeconds}::double precision)`;
+    const alive = new Set((await runners.selectFrom('query_runner').select('id').where(fresh).where('instance_name', '<>', sweep.instanceName).execute()).map((r) => r.id));
+    if (sweep.runnerId) alive.add(sweep.runnerId);
+    let dead = runners.deleteFrom('query_runner').where((eb) => eb.or([eb.not(fresh), eb('instance_name', '=', sweep.instanceName!)]));
+    if (sweep.runnerId) dead = dead.where('id', '<>', sweep.runnerId);
+    await dead.execute();
+    const unfinished = await db.selectFrom('query').select(['id', 'extra_json']).where('status', 'in', UNFINISHED_STATES).execute();
+    ids = unfinished.filter((q) => !alive.has(runnerOf(q.extra_json) ?? '')).map((q) => q.id);
+    if (!ids.length) return 0;
+  }
   const now = Date.now();
-  const result = await db
+  let update = db
     .updateTable('query')
     .set({
       status: 'failed',
@@ -216,7 +268,8 @@ export async function failOrphanedQueries(db: MetadataDb, message = ORPHANED_QUE
       changed_on: new Date(now),
       extra_json: JSON.stringify({ errors: [{ message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: { issue_codes: [] } }] }),
     })
-    .where('status', 'in', ['pending', 'running', 'started', 'scheduled', 'fetching'])
-    .executeTakeFirst();
+    .where('status', 'in', UNFINISHED_STATES);
+  if (ids) update = update.where('id', 'in', ids);
+  const result = await update.executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -9,19 +9,19 @@ const tags = ['Queries'];
 /** /api/v1/query/ as Superset's QueryRestApi. */
 export function registerQueryRest(app: FastifyInstance, services: Services): void {
   const { queries } = services;
-  route(app, { method: 'GET', url: '/api/v1/query/', summary: 'Query history (own queries unless all_query_access)', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/query/', permission: ['can_read', 'Query'], summary: 'Query history (own queries unless all_query_access)', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
     queries.list(actor, parseListQuery(query.q)),
   );
   route(
     app,
-    { method: 'GET', url: '/api/v1/query/updated_since', summary: "The user's queries changed since last_updated_ms", tags, rison: true, query: z.object({ q: UpdatedSinceQuerySchema }) },
+    { method: 'GET', url: '/api/v1/query/updated_since', permission: ['can_read', 'Query'], summary: "The user's queries changed since last_updated_ms", tags, rison: true, query: z.object({ q: UpdatedSinceQuerySchema }) },
     async ({ actor, query }) => ({ result: await queries.updatedSince(actor, query.q.last_updated_ms) }),
   );
-  route(app, { method: 'GET', url: '/api/v1/query/:pk', summary: 'Get a query', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/query/:pk', permission: ['can_read', 'Query'], summary: 'Get a query', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await queries.get(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/query/stop', summary: 'Stop a running query (cancelled on the database)', tags, body: StopQuerySchema }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/query/stop', permission: ['can_read', 'Query'], summary: 'Stop a running query (cancelled on the database)', tags, body: StopQuerySchema }, async ({ actor, body }) => {
     await queries.stop(actor, body.client_id);
     return { result: 'OK' };
   });

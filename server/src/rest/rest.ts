@@ -2,8 +2,10 @@ import rison from 'rison';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, type ZodType } from 'zod';
 import { ListQuerySchema, type ListQuery } from '@meridian/contracts';
-import { Invalid, Unauthorized } from '../errors/domain-errors';
+import { hasPermission } from '@meridian/contracts/rules/permissions';
+import { Forbidden, Invalid, Unauthorized } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
+import { isListAnswer, projectList, type ListMeta } from '../common/list-query';
 
 /** What the OpenAPI document says of one REST route. */
 export interface RouteDoc {
@@ -16,6 +18,9 @@ export interface RouteDoc {
   rison?: boolean;
   status?: number;
   public?: boolean;
+  permission?: readonly [permission: string, view: string];
+  /** A list route (Superset's `{count, ids, result}` answer). */
+  list?: boolean;
 }
 
 export interface RestInput<Q, B, P> {
@@ -36,12 +41,20 @@ export interface RouteSpec<Q extends ZodType, B extends ZodType, P extends ZodTy
   tags: string[];
   /** Routes are signed-in only unless marked public. */
   public?: boolean;
+  /**
+   * The permission-view pair the route needs, checked before any input is parsed, so a caller
+   * without it gets 403 whatever they send (Superset's `@protect` answers before validation).
+   * The service checks it again; this only decides which refusal comes first.
+   */
+  permission?: readonly [permission: string, view: string];
   query?: Q;
   body?: B;
   params?: P;
   /** The `q` query parameter is rison (Superset's list, get and info calls) and is decoded into `query.q`. */
   rison?: boolean;
   status?: number;
+  /** A list route's metadata, added to its answer as Superset's `list_columns`, `order_columns`, ... */
+  list?: ListMeta;
 }
 
 const routeDocs = new WeakMap<FastifyInstance, RouteDoc[]>();
@@ -61,6 +74,18 @@ export function decodeRison(q: unknown): unknown {
   }
 }
 
+/** The `columns` and `keys` of a list call's `q` (already decoded or not); none when `q` is not a list query. */
+function listQueryOf(q: unknown): Pick<ListQuery, 'columns' | 'keys'> {
+  let decoded = q;
+  try {
+    if (typeof q === 'string') decoded = decodeRison(q);
+  } catch {
+    return {};
+  }
+  const parsed = ListQuerySchema.safeParse(decoded ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
 /** A list call's decoded and validated `q`. */
 export function parseListQuery(q: unknown): ListQuery {
   const parsed = ListQuerySchema.safeParse(decodeRison(q) ?? {});
@@ -69,9 +94,10 @@ export function parseListQuery(q: unknown): ListQuery {
 }
 
 /**
- * Registers one REST route: parses params, query and body with the contract's zod schemas, resolves
- * the actor (401 when a signed-in route has none), calls the handler (one service call) and sends
- * its result. Errors go through the app's one error handler (Superset's envelope).
+ * Registers one REST route: resolves the actor (401 when a signed-in route has none), checks the
+ * route's permission (403), parses params, query and body with the contract's zod schemas, calls
+ * the handler (one service call) and sends its result; a list answer gets the `columns` projection
+ * and list metadata of `projectList`. Errors go through the app's one error handler (Superset's envelope).
  */
 export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.ZodUnknown, P extends ZodType = z.ZodUnknown>(
   app: FastifyInstance,
@@ -81,7 +107,7 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
   const key = app.server as unknown as FastifyInstance;
   const docs = routeDocs.get(key) ?? [];
   routeDocs.set(key, docs);
-  docs.push({ method: spec.method, url: spec.url, summary: spec.summary, tags: spec.tags, query: spec.query, body: spec.body, rison: spec.rison, status: spec.status, public: spec.public });
+  docs.push({ method: spec.method, url: spec.url, summary: spec.summary, tags: spec.tags, query: spec.query, body: spec.body, rison: spec.rison, status: spec.status, public: spec.public, permission: spec.permission, list: !!spec.list });
 
   app.route({
     method: spec.method,
@@ -89,6 +115,7 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
     handler: async (req, reply) => {
       const actor = req.auth?.actor ?? null;
       if (!spec.public && !actor) throw new Unauthorized();
+      if (spec.permission && !(actor && hasPermission(actor, spec.permission[0], spec.permission[1]))) throw new Forbidden();
       const rawQuery = { ...(req.query as Record<string, unknown>) };
       if (spec.rison) rawQuery.q = decodeRison(rawQuery.q);
       const query = spec.query ? spec.query.parse(rawQuery) : rawQuery;
@@ -97,7 +124,8 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       const result = await handler({ actor, query, body, params, req, reply } as RestInput<z.output<Q>, z.output<B>, z.output<P>>);
       if (reply.sent) return reply;
       reply.code(spec.status ?? 200);
-      return result === undefined ? reply.send() : reply.send(result);
+      if (result === undefined) return reply.send();
+      return reply.send(isListAnswer(result) ? projectList(result, listQueryOf(rawQuery.q), spec.list) : result);
     },
   });
 }

@@ -1,6 +1,16 @@
-import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
 import { createResultsBackend, QueryPool, type ResultsBackend, type ResultsBackendOptions } from '@meridian/query-worker';
 import type { Config } from '../config';
+
+/** Which server process runs a query: its instance (stable across restarts) and this run of it. */
+export interface RunnerIdentity {
+  /** A fresh id per process start, recorded in each query's `extra_json.runner`. */
+  id: string;
+  /** INSTANCE_NAME, else `<host>:<port>:<data dir>`: the same after a restart of the same process. */
+  instanceName: string;
+}
 
 /**
  * The process's one query pool and the results backend it writes to, both created on first use
@@ -10,8 +20,10 @@ export class QueryRuntime {
   private poolInstance: QueryPool | null = null;
   private backendInstance: ResultsBackend | null = null;
   readonly resultsOptions: ResultsBackendOptions;
+  readonly runner: RunnerIdentity;
 
-  constructor(private readonly config: Pick<Config, 'dataDir' | 'redisUrl' | 'resultsMaxBytes' | 'resultsTtlSeconds' | 'workerPoolSize'>, opts: { ttlSeconds?: number } = {}) {
+  constructor(private readonly config: Pick<Config, 'dataDir' | 'redisUrl' | 'resultsMaxBytes' | 'resultsTtlSeconds' | 'workerPoolSize' | 'port'>, opts: { ttlSeconds?: number } = {}) {
+    this.runner = { id: randomUUID(), instanceName: process.env.INSTANCE_NAME || `${hostname()}:${config.port}:${config.dataDir === ':memory:' ? `memory-${process.pid}` : resolve(config.dataDir)}` };
     const dataDir = config.dataDir === ':memory:' ? join(process.env.TMPDIR ?? '/tmp', `meridian-results-${process.pid}`) : config.dataDir;
     this.resultsOptions = {
       redisUrl: config.redisUrl ?? null,

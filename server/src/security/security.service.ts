@@ -1,7 +1,7 @@
 import { isAdmin, hasPermission } from '@meridian/contracts/rules/permissions';
 import { Forbidden, TooManyRequests, Unauthorized } from '../errors/domain-errors';
 import type { Actor } from './actor';
-import { LoginThrottle } from './login-throttle';
+import { createLoginThrottles, type LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password';
 import { SecurityRepository } from './security.repository';
 import type { TokenSigner } from './tokens';
@@ -11,9 +11,20 @@ const ACTOR_TTL_MS = 5_000;
 /** Bound of the actor cache (cleared when reached). */
 const MAX_CACHED_ACTORS = 10_000;
 
+/**
+ * Failed logins are counted per (client address, username), so one user's mistyped passwords, or an
+ * attacker guessing one account, never lock out the other people behind the same address (an
+ * office NAT, a proxy). A looser count per address alone slows one address guessing many accounts.
+ */
+const PER_USER_THROTTLE = { freeFailures: 3, firstDelayMs: 5_000, maxDelayMs: 5 * 60_000, forgetAfterMs: 15 * 60_000 };
+const PER_ADDRESS_THROTTLE = { freeFailures: 30, firstDelayMs: 5_000, maxDelayMs: 5 * 60_000, forgetAfterMs: 15 * 60_000 };
+
 /** Authentication (password login, tokens, sessions) and the server-side permission checks. */
 export class SecurityService {
-  private readonly throttle = new LoginThrottle();
+  private readonly perUser: LoginThrottle;
+  private readonly perAddress: LoginThrottle;
+  private readonly actorTtlMs: number;
+  private readonly closeThrottles: () => Promise<void>;
   /**
    * Actors (user + roles + permissions) resolved in the last few seconds, by user id: every
    * request resolves its actor, and these are metadata reads a request need not repeat. Changes
@@ -26,25 +37,42 @@ export class SecurityService {
   constructor(
     private readonly repo: SecurityRepository,
     readonly tokens: TokenSigner,
-    private readonly actorTtlMs = ACTOR_TTL_MS,
-  ) {}
+    opts: { actorTtlMs?: number; redisUrl?: string | null } = {},
+  ) {
+    this.actorTtlMs = opts.actorTtlMs ?? ACTOR_TTL_MS;
+    // With REDIS_URL the failure counts are shared by every web process behind the load balancer.
+    const { throttles, close } = createLoginThrottles({ user: PER_USER_THROTTLE, address: PER_ADDRESS_THROTTLE }, opts.redisUrl);
+    this.perUser = throttles.user;
+    this.perAddress = throttles.address;
+    this.closeThrottles = close;
+  }
 
-  /** Checks a username and password; slows down repeated failures; returns the actor. */
-  async login(username: string, password: string, clientKey = ''): Promise<Actor> {
-    for (const key of [`u:${username}`, `ip:${clientKey}`]) {
-      const wait = this.throttle.waitFor(key);
-      if (wait > 0) throw new TooManyRequests(`Too many failed login attempts. Try again in ${Math.ceil(wait / 1000)} s.`);
-    }
+  /** Releases the login throttle's Redis connection, if any. */
+  async close(): Promise<void> {
+    await this.closeThrottles();
+  }
+
+  /**
+   * Checks a username and password; slows down repeated failures per (client address, username)
+   * and, more loosely, per address (429 while the caller must wait); returns the actor.
+   */
+  async login(username: string, password: string, clientAddress = ''): Promise<Actor> {
+    const userKey = `${clientAddress}\n${username}`;
+    const wait = Math.max(await this.perUser.waitFor(userKey), await this.perAddress.waitFor(clientAddress));
+    if (wait > 0) throw new TooManyRequests(`Too many failed login attempts. Try again in ${Math.ceil(wait / 1000)} s.`);
     const user = await this.repo.findUserByUsername(username);
-    const ok = !!user && user.active && (await verifyPassword(password, user.password));
+    // The KDF runs for unknown and inactive users too (against a dummy hash when there is none), so
+    // the response time does not reveal which usernames exist.
+    const verified = await verifyPassword(password, user?.password);
+    const ok = !!user && user.active && verified;
     if (!ok) {
-      this.throttle.fail(`u:${username}`);
-      this.throttle.fail(`ip:${clientKey}`);
+      await Promise.all([this.perUser.fail(userKey), this.perAddress.fail(clientAddress)]);
       if (user) await this.repo.recordLogin(user.id, false);
       throw new Unauthorized('Invalid login');
     }
-    this.throttle.succeed(`u:${username}`);
-    this.throttle.succeed(`ip:${clientKey}`);
+    // A success clears this user's count from this address; the address's count is left to its
+    // own schedule, so one valid account cannot reset an address that guesses many others.
+    await this.perUser.succeed(userKey);
     await this.repo.recordLogin(user.id, true);
     return this.actorFor(user.id) as Promise<Actor>;
   }

@@ -20,28 +20,28 @@ function sendJson(reply: FastifyReply, json: string | JsonChunks) {
 /** /api/v1/sqllab/ as Superset's SqlLabRestApi; result rows go out as the stored JSON bytes. */
 export function registerSqlLabRest(app: FastifyInstance, services: Services): void {
   const { sqllab, sqllabExport, tabStates } = services;
-  route(app, { method: 'GET', url: '/api/v1/sqllab/', summary: 'SQL Lab bootstrap: tabs, active tab, databases, queries', tags }, ({ actor }) => tabStates.bootstrap(actor));
-  route(app, { method: 'POST', url: '/api/v1/sqllab/execute/', summary: 'Execute SQL (sync 200, async 202)', tags, body: ExecutePayloadSchema }, async ({ actor, body, reply }) => {
+  route(app, { method: 'GET', url: '/api/v1/sqllab/', permission: ['can_sqllab', 'Superset'], summary: 'SQL Lab bootstrap: tabs, active tab, databases, queries', tags }, ({ actor }) => tabStates.bootstrap(actor));
+  route(app, { method: 'POST', url: '/api/v1/sqllab/execute/', permission: ['can_execute_sql_query', 'SQLLab'], summary: 'Execute SQL (sync 200, async 202)', tags, body: ExecutePayloadSchema }, async ({ actor, body, reply }) => {
     const outcome = await sqllab.execute(actor, body);
     reply.code(outcome.status);
     return sendJson(reply, outcome.json);
   });
   route(
     app,
-    { method: 'GET', url: '/api/v1/sqllab/results/', summary: 'Stored results of a query (key, rows, offset); 410 once expired', tags, rison: true, query: z.object({ q: ResultsQuerySchema }) },
+    { method: 'GET', url: '/api/v1/sqllab/results/', permission: ['can_get_results', 'SQLLab'], summary: 'Stored results of a query (key, rows, offset); 410 once expired', tags, rison: true, query: z.object({ q: ResultsQuerySchema }) },
     async ({ actor, query, reply }) => {
       return sendJson(reply, await sqllab.results(actor, query.q));
     },
   );
-  route(app, { method: 'POST', url: '/api/v1/sqllab/estimate/', summary: 'Estimate the cost of SQL', tags, body: EstimatePayloadSchema }, async ({ actor, body }) => ({
+  route(app, { method: 'POST', url: '/api/v1/sqllab/estimate/', permission: ['can_estimate_query_cost', 'SQLLab'], summary: 'Estimate the cost of SQL', tags, body: EstimatePayloadSchema }, async ({ actor, body }) => ({
     result: await sqllab.estimate(actor, body),
   }));
-  route(app, { method: 'POST', url: '/api/v1/sqllab/format_sql/', summary: 'Format SQL in the database dialect', tags, body: FormatSqlPayloadSchema }, async ({ actor, body }) => ({
+  route(app, { method: 'POST', url: '/api/v1/sqllab/format_sql/', permission: ['can_format_sql', 'SQLLab'], summary: 'Format SQL in the database dialect', tags, body: FormatSqlPayloadSchema }, async ({ actor, body }) => ({
     result: await sqllab.formatSql(actor, body),
   }));
   route(
     app,
-    { method: 'GET', url: '/api/v1/sqllab/export/:client_id/', summary: 'Export the results of a query as CSV (streamed)', tags, params: z.object({ client_id: z.string() }) },
+    { method: 'GET', url: '/api/v1/sqllab/export/:client_id/', permission: ['can_export_csv', 'SQLLab'], summary: 'Export the results of a query as CSV (streamed)', tags, params: z.object({ client_id: z.string() }) },
     async ({ actor, params, reply }) => {
       const { filename, stream } = await sqllabExport.exportCsv(actor, params.client_id);
       const quoted = encodeURIComponent(filename);

@@ -1,11 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AsyncJobMetadata, EstimatePayload, ExecutePayload, FormatSqlPayload, QueryDict, ResultsQuery } from '@meridian/contracts';
 import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
-import { getEngineSpec, QueueFullError, readRowsChunks, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
+import { getEngineSpec, QueueFullError, readRowsChunks, supersetError, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
 import { format as formatSql, type SqlLanguage } from 'sql-formatter';
 import type { Config } from '../config';
 import type { DatabaseRecord } from '../database/database.repository';
-import type { DatabaseService } from '../database/database.service';
+import { allowsCostEstimate, parseExtra, type DatabaseService } from '../database/database.service';
 import { Invalid, StructuredError } from '../errors/domain-errors';
 import type { Logger } from '../logger';
 import { queryToDict, type QueryRecord, type QueryRepository } from '../query/query.repository';
@@ -103,6 +103,8 @@ export class SqlLabService {
       progress: 0,
       start_time: start,
       start_running_time: runAsync ? null : start,
+      // The run executing it: other processes leave it alone while this one's heartbeat is fresh.
+      extra_json: JSON.stringify({ runner: this.deps.runtime.runner.id }),
     });
     const task: Omit<RunTask, 'kind'> = {
       ...this.deps.databases.target(db, payload.catalog, payload.schema),
@@ -160,7 +162,7 @@ export class SqlLabService {
   /** Runs a query in the pool and records each step of its lifecycle; a stopped query is never overwritten. */
   private async runAndRecord(query: QueryRecord, task: Omit<RunTask, 'kind'>): Promise<{ result: RunResult; record: QueryRecord }> {
     const { queries, runtime } = this.deps;
-    const extra: Record<string, unknown> = {};
+    const extra: Record<string, unknown> = { runner: runtime.runner.id };
     let running = query.status === 'running';
     let progress = 0;
     let updates = Promise.resolve();
@@ -267,9 +269,13 @@ export class SqlLabService {
   async estimate(actor: Actor | null, payload: EstimatePayload): Promise<Record<string, unknown>[]> {
     this.deps.security.require(actor, 'can_estimate_query_cost', 'SQLLab');
     const db = await this.deps.databases.getAccessible(actor, payload.database_id);
+    // Superset's engine spec refuses with this text (GENERIC_DB_ENGINE_ERROR, 400) when estimates are off.
+    if (!allowsCostEstimate(parseExtra(db.extra))) {
+      throw new StructuredError(400, [supersetError('GENERIC_DB_ENGINE_ERROR', 'Database does not support cost estimation', getEngineSpec(db.sqlalchemy_uri).engineName)]);
+    }
     const params = parseTemplateParams(payload.template_params as string | Record<string, unknown> | null);
     const sql = this.deps.config.featureFlags.ENABLE_TEMPLATE_PROCESSING ? renderSqlTemplate(payload.sql, params, { username: actor.username, userId: actor.userId }) : payload.sql;
-    const result = await this.deps.runtime.pool.estimate({ ...this.deps.databases.target(db, payload.catalog, payload.schema), sql, timeoutMs: this.deps.config.sqllabTimeoutSeconds * 1000 });
+    const result = await this.deps.runtime.pool.estimate({ ...this.deps.databases.target(db, payload.catalog, payload.schema), sql, timeoutMs: this.deps.config.sqllabTimeoutSeconds * 1000, allowDml: db.allow_dml });
     if (!result.ok) throw new StructuredError(result.status === 'timed_out' ? 408 : 500, result.errors.map((e: SupersetError) => ({ ...e })));
     return result.cost;
   }

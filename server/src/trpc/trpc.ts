@@ -35,7 +35,11 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   return next({ ctx: { ...ctx, actor: ctx.actor } });
 });
 
-/** Signed-in callers holding one permission-view pair (403 `Forbidden` otherwise). */
+/**
+ * Signed-in callers holding one permission-view pair (403 `Forbidden` otherwise). Put it before
+ * `.input()`: tRPC runs middlewares and the input parser in the order they were added, so the
+ * permission is checked before the input is validated (Superset's `@protect` answers 403 first).
+ */
 export const permissionProcedure = (permission: string, view: string) =>
   authedProcedure.use(({ ctx, next }) => {
     const security: SecurityService = ctx.services.security;

@@ -15,6 +15,9 @@ const USER_COLUMNS = {
   created_on: 'ab_user.created_on',
 };
 
+/** The columns a user list may be ordered by. */
+export const USER_ORDER_COLUMNS = Object.keys(USER_COLUMNS);
+
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Users and roles in the metadata store; rows in, contract views out. */

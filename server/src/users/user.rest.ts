@@ -3,35 +3,43 @@ import { z } from 'zod';
 import { UserCreateSchema, UserUpdateSchema } from '@meridian/contracts';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { USER_ORDER_COLUMNS } from './user.repository';
+
+const USER_LIST = {
+  title: 'List User',
+  columns: ['id', 'first_name', 'last_name', 'username', 'email', 'active', 'last_login', 'login_count', 'fail_login_count', 'created_on', 'changed_on', 'roles'],
+  orderColumns: USER_ORDER_COLUMNS,
+};
+const ROLE_LIST = { title: 'List Role', columns: ['id', 'name', 'permissions', 'user_ids'], orderColumns: ['id', 'name'] };
 
 const ListParams = z.object({ q: z.unknown().optional() });
 
 /** /api/v1/security/users/ and /api/v1/security/roles/, as Superset's security API. */
 export function registerUserRest(app: FastifyInstance, services: Services): void {
   const { users } = services;
-  route(app, { method: 'GET', url: '/api/v1/security/users/', summary: 'List users', tags: ['Security Users'], query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/security/users/', permission: ['can_read', 'User'], summary: 'List users', tags: ['Security Users'], query: ListParams, list: USER_LIST }, ({ actor, query }) =>
     users.list(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/security/users/:pk', summary: 'Get a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/security/users/:pk', permission: ['can_read', 'User'], summary: 'Get a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await users.get(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/security/users/', summary: 'Create a user', tags: ['Security Users'], body: UserCreateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/security/users/', permission: ['can_write', 'User'], summary: 'Create a user', tags: ['Security Users'], body: UserCreateSchema, status: 201 }, async ({ actor, body }) => {
     const user = await users.create(actor, body);
     return { id: user.id, result: user };
   });
-  route(app, { method: 'PUT', url: '/api/v1/security/users/:pk', summary: 'Update a user (deactivate with active: false)', tags: ['Security Users'], params: PkParams, body: UserUpdateSchema }, async ({ actor, params, body }) => {
+  route(app, { method: 'PUT', url: '/api/v1/security/users/:pk', permission: ['can_write', 'User'], summary: 'Update a user (deactivate with active: false)', tags: ['Security Users'], params: PkParams, body: UserUpdateSchema }, async ({ actor, params, body }) => {
     const user = await users.update(actor, params.pk, body);
     return { id: user.id, result: user };
   });
-  route(app, { method: 'DELETE', url: '/api/v1/security/users/:pk', summary: 'Delete a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => {
+  route(app, { method: 'DELETE', url: '/api/v1/security/users/:pk', permission: ['can_write', 'User'], summary: 'Delete a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => {
     await users.delete(actor, params.pk);
     return { message: 'OK' };
   });
-  route(app, { method: 'GET', url: '/api/v1/security/roles/', summary: 'List roles', tags: ['Security Roles'], query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/security/roles/', permission: ['can_read', 'Role'], summary: 'List roles', tags: ['Security Roles'], query: ListParams, list: ROLE_LIST }, ({ actor, query }) =>
     users.listRoles(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/security/roles/:pk', summary: 'Get a role with its permissions', tags: ['Security Roles'], params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/security/roles/:pk', permission: ['can_read', 'Role'], summary: 'Get a role with its permissions', tags: ['Security Roles'], params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await users.getRole(actor, params.pk),
   }));

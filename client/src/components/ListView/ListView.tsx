@@ -27,6 +27,8 @@ import { errorOf } from '../../trpc';
 import { buildListQuery, fetchList, listKey } from './list-query';
 import classes from './ListView.module.css';
 
+const PAGE_CONTROL_LABELS = { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' } as const;
+
 /** A filter above the table; `col` and `operator` become one Superset filter `(col, opr, value)`. */
 export interface ListViewFilter {
   /** Superset column name sent as `col`. */
@@ -103,30 +105,33 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
   useEffect(() => setPage(0), [JSON.stringify(activeFilters)]);
 
   const selectable = !!bulkActions?.length;
-  const allColumns = useMemo<ColumnDef<T, any>[]>(
-    () =>
-      selectable
-        ? [
-            {
-              id: '__select',
-              enableSorting: false,
-              size: 40,
-              header: ({ table }) => (
-                <Checkbox
-                  aria-label="Select all rows"
-                  size="xs"
-                  checked={table.getIsAllRowsSelected()}
-                  indeterminate={table.getIsSomeRowsSelected()}
-                  onChange={table.getToggleAllRowsSelectedHandler()}
-                />
-              ),
-              cell: ({ row }) => <Checkbox aria-label="Select row" size="xs" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
-            },
-            ...columns,
-          ]
-        : columns,
-    [columns, selectable],
-  );
+  const allColumns = useMemo<ColumnDef<T, any>[]>(() => {
+    // The server sorts by a column's id; TanStack only lets a column with an accessor sort, so a
+    // display-only column (a cell renderer, no accessor) gets one reading its id.
+    const sortable = columns.map((c) =>
+      c.enableSorting === false || 'accessorKey' in c || 'accessorFn' in c ? c : ({ ...c, accessorFn: (row: T) => (row as Record<string, unknown>)[c.id ?? ''] } as ColumnDef<T, any>),
+    );
+    return selectable
+      ? [
+          {
+            id: '__select',
+            enableSorting: false,
+            size: 40,
+            header: ({ table }) => (
+              <Checkbox
+                aria-label="Select all rows"
+                size="xs"
+                checked={table.getIsAllRowsSelected()}
+                indeterminate={table.getIsSomeRowsSelected()}
+                onChange={table.getToggleAllRowsSelectedHandler()}
+              />
+            ),
+            cell: ({ row }) => <Checkbox aria-label="Select row" size="xs" checked={row.getIsSelected()} onChange={row.getToggleSelectedHandler()} />,
+          },
+          ...sortable,
+        ]
+      : sortable;
+  }, [columns, selectable]);
 
   const data = query.data?.result ?? [];
   const count = query.data?.count ?? 0;
@@ -139,6 +144,8 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
     manualSorting: true,
     manualFiltering: true,
     enableSortingRemoval: true,
+    // A first click sorts ascending on every column (TanStack would start descending on columns whose first value is not text).
+    sortDescFirst: false,
     rowCount: count,
     state: { sorting, rowSelection, pagination: { pageIndex: page, pageSize } },
     onSortingChange: (updater) => {
@@ -288,7 +295,17 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
         <Text size="sm" c="dimmed">
           {count > 0 ? `${from}–${to} of ${count}` : ''}
         </Text>
-        {pages > 1 && <Pagination size="sm" total={pages} value={page + 1} onChange={(p) => setPage(p - 1)} withEdges={pages > 5} />}
+        {pages > 1 && (
+          <Pagination
+            size="sm"
+            total={pages}
+            value={page + 1}
+            onChange={(p) => setPage(p - 1)}
+            withEdges={pages > 5}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
+          />
+        )}
       </Group>
     </Paper>
   );

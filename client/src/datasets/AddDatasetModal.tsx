@@ -1,0 +1,220 @@
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { CANCEL } from '@meridian/contracts/messages';
+import type { DatabaseView } from '@meridian/contracts/schemas/database';
+import type { DatasetView } from '@meridian/contracts/schemas/dataset';
+import { IconAlertTriangle, IconDatabase, IconEye, IconRefresh, IconTable } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../api';
+import { fetchList, listKey } from '../components/ListView';
+import { addSuccessToast } from '../notify';
+import { sqllabApi } from '../sqllab/sqllab.api';
+import { metadataQueries } from '../sqllab/sqllab.queries';
+import { errorOf } from '../trpc';
+
+const DATABASES = '/api/v1/database/';
+
+/**
+ * Every database the user may read, by name. Unlike SQL Lab's picker this does not keep only those exposed in SQL Lab:
+ * a dataset can be built on any connected database, as in Superset's dataset creation.
+ */
+const databasesQuery = {
+  queryKey: [...listKey(DATABASES), 'add-dataset'],
+  queryFn: async () => (await fetchList<DatabaseView>(DATABASES, { page: 0, page_size: 1000, order_column: 'database_name', order_direction: 'asc' })).result,
+  staleTime: 60_000,
+};
+
+/** The schema a database starts on, as in SQL Lab's left bar: DuckDB's 'main', PostgreSQL's 'public', or the only one. */
+function defaultSchema(schemas: string[]): string | null {
+  return schemas.find((name) => name === 'main' || name === 'public') ?? (schemas.length === 1 ? schemas[0] : null);
+}
+
+/** A placeholder naming what a picker waits for, or that it is loading. */
+const loadingOr = (loading: boolean, text: string) => (loading ? 'Loading…' : text);
+
+/**
+ * Adds a physical dataset: pick a database, (catalog,) schema and table or view, then `POST /api/v1/dataset/`.
+ * The server reads the columns from the table. A refusal (the dataset exists already) shows inside the modal.
+ */
+export function AddDatasetModal({ onClose, onCreated }: { onClose: () => void; onCreated: (dataset: DatasetView) => void }) {
+  const queryClient = useQueryClient();
+  const [databaseId, setDatabaseId] = useState<number | null>(null);
+  const [catalog, setCatalog] = useState<string | null>(null);
+  const [schema, setSchema] = useState<string | null>(null);
+  const [table, setTable] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const databases = useQuery(databasesQuery);
+  const database = databases.data?.find((db) => db.id === databaseId);
+  const multiCatalog = Boolean(database?.allow_multi_catalog);
+  const catalogs = useQuery(metadataQueries.catalogs(multiCatalog ? databaseId : null));
+  const schemas = useQuery(metadataQueries.schemas(databaseId, catalog));
+  // No previous schema's tables while the next loads: an empty schema must read as empty, not as the last one.
+  const tables = useQuery({ ...metadataQueries.tables(databaseId, schema, catalog), placeholderData: undefined });
+  const create = useMutation({
+    mutationFn: (body: { database: number; catalog?: string; schema: string | null; table_name: string }) =>
+      api<{ id: number; result: DatasetView }>('/api/v1/dataset/', { method: 'POST', body }),
+  });
+
+  useEffect(() => {
+    if (schema || !schemas.data) return;
+    const preferred = defaultSchema(schemas.data);
+    if (preferred) setSchema(preferred);
+  }, [schemas.data, schema]);
+
+  const databaseOptions = useMemo(() => (databases.data ?? []).map((db) => ({ value: String(db.id), label: db.database_name })), [databases.data]);
+  const tableOptions = useMemo(() => (tables.data?.result ?? []).map((t) => ({ value: t.value, label: t.value, type: t.type })), [tables.data]);
+  const typeOf = useMemo(() => new Map(tableOptions.map((t) => [t.value, t.type])), [tableOptions]);
+  const noTables = Boolean(schema) && tables.isSuccess && tableOptions.length === 0;
+
+  const pickDatabase = (value: string | null) => {
+    setDatabaseId(value ? Number(value) : null);
+    setCatalog(null);
+    setSchema(null);
+    setTable(null);
+    setError(null);
+  };
+  const pickCatalog = (value: string | null) => {
+    setCatalog(value);
+    setSchema(null);
+    setTable(null);
+    setError(null);
+  };
+  const pickSchema = (value: string | null) => {
+    setSchema(value);
+    setTable(null);
+    setError(null);
+  };
+
+  /** Reads schemas and tables again from the database (a table created a moment ago shows up). */
+  const refresh = async () => {
+    if (!databaseId) return;
+    await queryClient.fetchQuery({ ...metadataQueries.schemas(databaseId, catalog), queryFn: async () => (await sqllabApi.schemas(databaseId, catalog, true)).result, staleTime: 0 });
+    if (schema) await queryClient.fetchQuery({ ...metadataQueries.tables(databaseId, schema, catalog), queryFn: () => sqllabApi.tables(databaseId, schema, catalog, true), staleTime: 0 });
+  };
+
+  const submit = async () => {
+    if (!databaseId || !table) return;
+    setError(null);
+    try {
+      const { result } = await create.mutateAsync({ database: databaseId, ...(catalog ? { catalog } : {}), schema, table_name: table });
+      addSuccessToast(`Dataset ${result.table_name} created`);
+      onCreated(result);
+    } catch (e) {
+      setError(errorOf(e).error);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Add dataset" size="lg">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          A dataset on a table or view. Its columns are read from the table; add metrics and calculated columns once it is created.
+        </Text>
+        <Select
+          label="Database"
+          searchable
+          allowDeselect={false}
+          leftSection={<IconDatabase size={16} />}
+          placeholder={loadingOr(databases.isLoading, 'Select a database')}
+          nothingFoundMessage="No databases"
+          data={databaseOptions}
+          value={databaseId ? String(databaseId) : null}
+          onChange={pickDatabase}
+          rightSection={databases.isFetching ? <Loader size={14} /> : undefined}
+          error={databases.isError ? errorOf(databases.error).error : undefined}
+          data-autofocus
+        />
+        {multiCatalog && (
+          <Select
+            label="Catalog"
+            searchable
+            clearable
+            placeholder={loadingOr(catalogs.isLoading, 'Default catalog')}
+            nothingFoundMessage="No catalogs"
+            data={catalogs.data ?? []}
+            value={catalog}
+            onChange={pickCatalog}
+            rightSection={catalogs.isFetching ? <Loader size={14} /> : undefined}
+            error={catalogs.isError ? errorOf(catalogs.error).error : undefined}
+          />
+        )}
+        <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Select
+            label="Schema"
+            style={{ flex: 1 }}
+            searchable
+            allowDeselect={false}
+            disabled={!databaseId}
+            placeholder={!databaseId ? 'Select a database first' : loadingOr(schemas.isLoading, 'Select a schema')}
+            nothingFoundMessage="No schemas"
+            data={schemas.data ?? []}
+            value={schema}
+            onChange={pickSchema}
+            rightSection={schemas.isFetching ? <Loader size={14} /> : undefined}
+            error={schemas.isError ? errorOf(schemas.error).error : undefined}
+          />
+          <Tooltip label="Refresh schemas and tables">
+            <ActionIcon variant="default" size={36} aria-label="Refresh schemas and tables" disabled={!databaseId} onClick={() => void refresh()}>
+              <IconRefresh size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        <Select
+          label={
+            <Group gap={6} component="span" display="inline-flex">
+              <span>Table</span>
+              {tables.data && (
+                <Badge size="xs" variant="light" color="gray" component="span">
+                  {tables.data.count}
+                </Badge>
+              )}
+            </Group>
+          }
+          aria-label="Table"
+          searchable
+          allowDeselect={false}
+          disabled={!schema || noTables}
+          placeholder={!schema ? 'Select a schema first' : tables.isLoading ? 'Loading tables…' : noTables ? 'No tables in this schema' : 'Search tables and views'}
+          nothingFoundMessage="No tables match"
+          data={tableOptions}
+          value={table}
+          limit={200}
+          onChange={(value) => {
+            setTable(value);
+            setError(null);
+          }}
+          leftSection={typeOf.get(table ?? '') === 'view' ? <IconEye size={16} /> : <IconTable size={16} />}
+          rightSection={tables.isFetching ? <Loader size={14} /> : undefined}
+          error={tables.isError ? errorOf(tables.error).error : undefined}
+          renderOption={({ option }) => (
+            <Group gap={8} wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+              {typeOf.get(option.value) === 'view' ? <IconEye size={15} color="var(--mantine-color-dimmed)" /> : <IconTable size={15} color="var(--mantine-color-dimmed)" />}
+              <Text size="sm" truncate style={{ flex: 1 }}>
+                {option.label}
+              </Text>
+              {typeOf.get(option.value) === 'view' && (
+                <Badge size="xs" variant="light" color="grape">
+                  view
+                </Badge>
+              )}
+            </Group>
+          )}
+        />
+        {error && (
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The dataset could not be created">
+            {error}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm" mt="sm">
+          <Button variant="default" onClick={onClose} disabled={create.isPending}>
+            {CANCEL}
+          </Button>
+          <Button onClick={() => void submit()} disabled={!databaseId || !table} loading={create.isPending}>
+            Create dataset
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,222 @@
+import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+
+// The admin screens (Users, Roles) and the list view they share, in a real Chromium against the real server.
+describe('admin screens in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let admin: BrowserContext;
+  let page: Page;
+  let token: string;
+  const others: BrowserContext[] = [];
+
+  const auth = () => ({ Authorization: `Bearer ${token}` });
+  const roleId = async (name: string) => (await t.http.get(`/api/v1/security/roles/?q=(filters:!((col:name,opr:eq,value:${name})))`).set(auth())).body.result[0].id as number;
+  const userNamed = async (username: string) =>
+    (await t.http.get(`/api/v1/security/users/?q=(filters:!((col:username,opr:eq,value:'${username}')))`).set(auth())).body.result[0] as Record<string, any> | undefined;
+  const createUser = async (username: string, roles: string[], password = 'pw-12345') => {
+    const ids = await Promise.all(roles.map(roleId));
+    const res = await t.http
+      .post('/api/v1/security/users/')
+      .set(auth())
+      .send({ first_name: username, last_name: 'Test', username, email: `${username}@example.com`, password, roles: ids });
+    expect(res.status).toBe(201);
+    return res.body.id as number;
+  };
+  const newPage = async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
+    others.push(context);
+    const p = await context.newPage();
+    p.setDefaultTimeout(20_000);
+    return p;
+  };
+  const usersTable = () => page.getByRole('table', { name: 'Users' });
+  /** The email column of the Users table, top to bottom. */
+  const shownEmails = async () => {
+    const rows = usersTable().locator('tbody tr');
+    const emails: string[] = [];
+    for (let i = 0; i < (await rows.count()); i++) emails.push((await rows.nth(i).locator('td').nth(3).textContent()) ?? '');
+    return emails;
+  };
+  /** The rison `q` of the next users list request the page makes. */
+  const nextListQuery = () =>
+    page
+      .waitForRequest((r: Request) => new URL(r.url()).pathname === '/api/v1/security/users/' && r.method() === 'GET')
+      .then((r) => new URL(r.url()).searchParams.get('q') ?? '');
+  const sortOf = (q: string) => ({ column: /order_column:([^,)]+)/.exec(q)?.[1], direction: /order_direction:([^,)]+)/.exec(q)?.[1] });
+  const restEmails = async (q: string) => ((await t.http.get('/api/v1/security/users/').query({ q }).set(auth())).body.result as { email: string }[]).map((u) => u.email);
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    token = await t.token();
+    browser = await launchBrowser();
+    admin = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });
+    page = await admin.newPage();
+    page.setDefaultTimeout(20_000);
+    await login(page, t.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    await screenshot(page, `failed-admin-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    await closeDialog(page, 5_000).catch(() => undefined);
+  });
+  afterAll(async () => {
+    for (const context of others) await context.close().catch(() => undefined);
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('creates a Gamma user in the Users screen; adding sql_lab lets that user, already signed in elsewhere, open SQL Lab without signing in again', async () => {
+    await page.goto(`${t.url}/users/list/`);
+    await usersTable().getByRole('cell', { name: 'admin@meridian.local' }).waitFor();
+    await page.getByRole('button', { name: 'Add user' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add user' });
+    await dialog.getByLabel('First name').fill('Ana');
+    await dialog.getByLabel('Last name').fill('Analyst');
+    await dialog.getByLabel('Username').fill('ana');
+    await dialog.getByLabel('Email').fill('ana@example.com');
+    await dialog.locator('input[type="password"]').fill('ana-pass-1');
+    await dialog.getByRole('combobox', { name: 'Roles' }).click();
+    await page.getByRole('option', { name: 'Gamma', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: 'Add user' }).click();
+    await page.getByText('User ana created').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await userNamed('ana')).toMatchObject({ active: true, roles: [{ name: 'Gamma' }] });
+
+    // Ana signs in in another browser: Gamma alone offers no SQL Lab.
+    const ana = await newPage();
+    await login(ana, t.url, 'ana', 'ana-pass-1');
+    await ana.getByRole('heading', { name: 'Welcome, Ana' }).waitFor();
+    await expect(ana.getByRole('link', { name: /SQL Lab/ }).count()).resolves.toBe(0);
+    await screenshot(ana, 'admin-gamma-home');
+
+    await page.getByRole('button', { name: 'Edit ana' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit user ana' });
+    await edit.getByRole('combobox', { name: 'Roles' }).click();
+    await page.getByRole('option', { name: 'sql_lab', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'admin-user-edit-roles');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Changes to ana saved').waitFor();
+    await edit.waitFor({ state: 'detached' });
+    await usersTable().getByRole('row').filter({ hasText: 'ana@example.com' }).getByText('sql_lab', { exact: true }).waitFor();
+    expect(((await userNamed('ana'))!.roles as { name: string }[]).map((r) => r.name).sort()).toEqual(['Gamma', 'sql_lab']);
+    await screenshot(page, 'admin-users-edited');
+
+    // Same session, no new sign-in: a reload shows SQL Lab and it opens.
+    await ana.reload();
+    await ana.getByRole('heading', { name: 'Welcome, Ana' }).waitFor();
+    await ana.getByRole('link', { name: /SQL Lab/ }).first().click();
+    await ana.waitForURL(`${t.url}/sqllab/`);
+    await expect.poll(() => ana.getByTestId('sqllab-tab').allTextContents()).toEqual(['Untitled Query 1']);
+    expect(ana.url()).not.toContain('/login/');
+    await screenshot(ana, 'admin-granted-sqllab');
+  });
+
+  it('deactivates a user: their open session ends and the login page refuses them with "Invalid login"', async () => {
+    await createUser('bob', ['Gamma'], 'bob-pass-1');
+    const bob = await newPage();
+    await login(bob, t.url, 'bob', 'bob-pass-1');
+
+    await page.goto(`${t.url}/users/list/`);
+    await page.getByRole('button', { name: 'Deactivate bob' }).click();
+    await page.getByText('bob was deactivated').waitFor();
+    await page.getByRole('button', { name: 'Activate bob' }).waitFor();
+    await usersTable().getByRole('row').filter({ hasText: 'bob@example.com' }).getByText('Inactive').waitFor();
+    expect((await userNamed('bob'))!.active).toBe(false);
+    await screenshot(page, 'admin-users-deactivated');
+
+    await bob.goto(`${t.url}/chart/list/`);
+    await bob.waitForURL(/\/login\/\?next=/);
+    await bob.getByRole('button', { name: 'Sign in' }).waitFor().catch(async (error) => {
+      await screenshot(bob, 'failed-admin-deactivated-bob');
+      throw error;
+    });
+    await bob.getByLabel('Username').fill('bob');
+    await bob.getByLabel('Password', { exact: true }).fill('bob-pass-1');
+    await bob.getByRole('button', { name: 'Sign in' }).click();
+    await expect(bob.getByRole('alert').textContent()).resolves.toContain('Invalid login');
+    expect(bob.url()).toContain('/login/');
+    await screenshot(bob, 'admin-deactivated-login');
+  });
+
+  it("shows a role's permissions in the Roles screen", async () => {
+    await page.goto(`${t.url}/roles/list/`);
+    const table = page.getByRole('table', { name: 'Roles' });
+    await table.getByRole('button', { name: 'sql_lab', exact: true }).click();
+    const drawer = page.getByRole('dialog');
+    const row = drawer.getByRole('table', { name: 'Permissions' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'Superset', exact: true }) });
+    await row.getByText('can_sqllab', { exact: true }).waitFor();
+    await drawer.getByLabel('Search permissions').fill('SavedQuery');
+    await drawer.getByRole('cell', { name: 'Superset', exact: true }).waitFor({ state: 'detached' });
+    await drawer.getByRole('cell', { name: 'SavedQuery', exact: true }).waitFor();
+    await screenshot(page, 'admin-role-permissions');
+    await closeDialog(page);
+  });
+
+  it('pages, sorts, filters and bulk-deletes a Users list longer than one page', async () => {
+    for (let i = 1; i <= 30; i++) await createUser(`list_user_${String(i).padStart(2, '0')}`, ['Gamma']);
+    const total = (await t.http.get('/api/v1/security/users/').set(auth())).body.count as number;
+    expect(total).toBe(33);
+
+    await page.goto(`${t.url}/users/list/`);
+    await page.getByText(`1–25 of ${total}`).waitFor();
+    await expect(usersTable().locator('tbody tr').count()).resolves.toBe(25);
+
+    // Email: a first click sorts ascending, a second descending; each is the server's order.
+    let q = nextListQuery();
+    await usersTable().getByRole('button', { name: 'Email', exact: true }).click();
+    expect(sortOf(await q)).toEqual({ column: 'email', direction: 'asc' });
+    const asc = await restEmails('(order_column:email,order_direction:asc,page:0,page_size:25)');
+    await expect.poll(shownEmails).toEqual(asc);
+    await expect(usersTable().getByRole('columnheader', { name: 'Email', exact: true }).getAttribute('aria-sort')).resolves.toBe('ascending');
+    q = nextListQuery();
+    await usersTable().getByRole('button', { name: 'Email', exact: true }).click();
+    expect(sortOf(await q)).toEqual({ column: 'email', direction: 'desc' });
+    const desc = await restEmails('(order_column:email,order_direction:desc,page:0,page_size:25)');
+    await expect.poll(shownEmails).toEqual(desc);
+    expect(desc[0]).toBe('list_user_30@example.com');
+    await screenshot(page, 'admin-users-sorted-desc');
+
+    // Name has no text accessor: it must start ascending too.
+    q = nextListQuery();
+    await usersTable().getByRole('button', { name: 'Name', exact: true }).click();
+    expect(sortOf(await q)).toEqual({ column: 'first_name', direction: 'asc' });
+    await expect.poll(shownEmails).toEqual(await restEmails('(order_column:first_name,order_direction:asc,page:0,page_size:25)'));
+
+    q = nextListQuery();
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    expect(await q).toMatch(/[(,]page:1[,)]/);
+    await page.getByText(`26–${total} of ${total}`).waitFor();
+    await expect.poll(shownEmails).toEqual(await restEmails('(order_column:first_name,order_direction:asc,page:1,page_size:25)'));
+    await screenshot(page, 'admin-users-page-2');
+    await page.getByRole('button', { name: 'Previous page' }).click();
+    await page.getByText(`1–25 of ${total}`).waitFor();
+
+    // A filter narrows the list on the server and starts again from its first page.
+    await page.getByRole('button', { name: 'Page 2' }).click();
+    await page.getByText(`26–${total} of ${total}`).waitFor();
+    await page.getByLabel('Search username', { exact: true }).fill('list_user_1');
+    await page.getByText('1–10 of 10').waitFor();
+    await expect.poll(async () => (await shownEmails()).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `list_user_${10 + i}@example.com`));
+    await expect(page.getByRole('button', { name: 'Page 2' }).count()).resolves.toBe(0);
+
+    await usersTable().getByRole('checkbox', { name: 'Select all rows' }).check();
+    const bulk = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await bulk.getByText('10 selected').waitFor();
+    await screenshot(page, 'admin-users-bulk');
+    await bulk.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByText('Are you sure you want to delete the 10 selected users?').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Deleted 10 users').waitFor();
+    await page.getByText('No results match your filters').waitFor();
+    expect((await t.http.get('/api/v1/security/users/').set(auth())).body.count).toBe(total - 10);
+    await page.getByLabel('Search username', { exact: true }).fill('');
+    await page.getByText(`1–${total - 10} of ${total - 10}`).waitFor();
+    await screenshot(page, 'admin-users-after-bulk-delete');
+  });
+});

@@ -1,0 +1,51 @@
+import type { BrowserContext, Page } from 'playwright-core';
+
+// Steps the SQL Lab browser suites share: sign in, read and replace the editor's SQL, run and wait, pick a limit.
+
+/** Signs the context in as admin through the login form's endpoint (sets the session cookie). */
+export async function signIn(context: BrowserContext, url: string): Promise<void> {
+  const res = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
+  if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
+}
+
+/** The active tab's SQL as Ace holds it, or null before the editor is there. */
+export function editorValue(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const el = document.querySelector('[data-testid=sql-editor] .ace_editor') as (HTMLElement & { env?: { editor: { getValue(): string } } }) | null;
+    return el?.env ? el.env.editor.getValue() : null;
+  });
+}
+
+/** Replaces the active tab's SQL (inserted as one text: no auto-closed brackets) and leaves the focus in the editor. */
+export async function typeSql(page: Page, sql: string): Promise<void> {
+  await page.locator('[data-testid=sql-editor] .ace_content').first().click();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(sql);
+}
+
+/** Runs the tab, waits for its execute answer and the new result's row count, and returns that count's text. */
+export async function runAndWait(page: Page): Promise<string> {
+  const done = page.waitForResponse((res) => res.url().includes('/api/v1/sqllab/execute/'), { timeout: 90_000 });
+  await page.getByTestId('run-query').click();
+  await done;
+  await page.getByTestId('row-count').waitFor({ timeout: 90_000 });
+  return (await page.getByTestId('row-count').textContent()) ?? '';
+}
+
+/** Picks a row limit from the toolbar's dropdown by its label ('Limit 1,000'). */
+export async function setLimit(page: Page, label: string): Promise<void> {
+  await page.getByTestId('row-limit').click();
+  await page.getByRole('option', { name: label, exact: true }).click();
+}
+
+/** Drags the editor/results split handle by `dy` pixels (down is positive) and returns the new north percent. */
+export async function dragSplit(page: Page, dy: number): Promise<number> {
+  const handle = page.getByTestId('split-handle');
+  const box = (await handle.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + dy, { steps: 8 });
+  await page.mouse.up();
+  return Number(await handle.getAttribute('aria-valuenow'));
+}
