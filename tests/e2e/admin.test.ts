@@ -125,7 +125,7 @@ describe('admin screens in the browser', () => {
     await page.goto(`${t.url}/users/list/`);
     await page.getByRole('button', { name: 'Deactivate bob' }).click();
     await page.getByText('bob was deactivated').waitFor();
-    await page.getByRole('button', { name: 'Activate bob' }).waitFor();
+    await page.getByRole('button', { name: 'Activate bob', exact: true }).waitFor();
     await usersTable().getByRole('row').filter({ hasText: 'bob@example.com' }).getByText('Inactive').waitFor();
     expect((await userNamed('bob'))!.active).toBe(false);
     await screenshot(page, 'admin-users-deactivated');
