@@ -13,18 +13,27 @@ import { SHORTCUTS, type ShortcutName } from './shortcuts';
 
 interface AutocompleteInternals {
   activated: boolean;
+  autoShown: boolean;
+  editor: Ace.Editor | null;
   changeTimer: { isPending(): unknown; cancel(): void };
-  updateCompletions(keepPopupPosition: boolean): void;
+  updateCompletions(keepPopupPosition: boolean, options?: unknown): void;
   insertMatch(data?: unknown, options?: unknown): unknown;
+  showPopup(editor: Ace.Editor, options?: unknown): void;
 }
 
 /**
- * Ace refreshes the completion filter on a timer after each keystroke, and Enter accepts with the filter it last
- * saw: typing "cleaned_sa" and pressing Enter within that tick removed only "cleaned_s" before inserting the word,
- * giving "ccleaned_sales_data". Bring the filter up to date before a completion is inserted.
+ * Ace refreshes an open completion popup on a timer after each keystroke, and the browser runs key presses before
+ * timers, so a quick burst of keys outruns it. Two things went wrong then, both fixed here:
+ * - Enter accepted with the filter it last saw: "cleaned_sa" + Enter within one tick removed only "cleaned_s"
+ *   before inserting the word, giving "ccleaned_sales_data". The filter is brought up to date first.
+ * - A burst that crossed a word ("SELECT coun") filtered on both words, matched nothing and closed the popup; live
+ *   autocomplete only opens on a key typed while no popup is open, so "coun" got no completions. When a live popup
+ *   closes that way, it opens again for the word at the cursor, as it would have had the keys come slowly.
  */
-function insertCompletionsWithCurrentPrefix(): void {
+function keepCompletionsInStepWithTyping(): void {
   const { Autocomplete } = ace.require('ace/autocomplete') as { Autocomplete: { prototype: AutocompleteInternals & { $meridianPatched?: boolean } } };
+  // Called as a method: it reads its helpers through `this`.
+  const util = ace.require('ace/autocomplete/util') as { getCompletionPrefix(editor: Ace.Editor): string };
   const proto = Autocomplete.prototype;
   if (proto.$meridianPatched) return;
   proto.$meridianPatched = true;
@@ -38,8 +47,18 @@ function insertCompletionsWithCurrentPrefix(): void {
     }
     return insertMatch.call(this, data, options);
   };
+  const updateCompletions = proto.updateCompletions;
+  proto.updateCompletions = function (this: AutocompleteInternals, keepPopupPosition: boolean, options?: unknown) {
+    const editor = this.editor;
+    const live = this.autoShown;
+    updateCompletions.call(this, keepPopupPosition, options);
+    if (keepPopupPosition && live && !this.activated && editor && util.getCompletionPrefix(editor)) {
+      this.autoShown = true;
+      this.showPopup(editor);
+    }
+  };
 }
-insertCompletionsWithCurrentPrefix();
+keepCompletionsInStepWithTyping();
 
 /** A completion word with its kind (keyword, function, schema, table, column), shown as Ace's meta. */
 export interface CompletionWord {
