@@ -182,25 +182,34 @@ export async function runQuery(task: RunTask, backend: ResultsBackend, port?: Co
     for (const row of rows) await writer.push(row);
     await writer.push(last);
   };
+  /** Counts a row against the limit; false once the limit is reached (the row is the one past it). */
+  const take = (): boolean => {
+    if (effectiveLimit != null && stored >= effectiveLimit) {
+      hasMoreRows = true;
+      return false;
+    }
+    stored++;
+    return true;
+  };
+  const keepInline = (rowJson: string): void | Promise<void> => {
+    inlineBytes += rowJson.length + 1;
+    if (inlineBytes <= inlineMax!) {
+      inline!.push(rowJson);
+      return;
+    }
+    const rows = inline!;
+    inline = null;
+    return spill(rows, rowJson);
+  };
   const sink: RowSink = {
     setColumns: (columns: ResultColumn[]) => writer.setColumns(columns),
     push: (rowJson: string) => {
-      if (effectiveLimit != null && stored >= effectiveLimit) {
-        hasMoreRows = true;
-        return;
-      }
-      stored++;
-      if (inline) {
-        inlineBytes += rowJson.length + 1;
-        if (inlineBytes <= inlineMax!) {
-          inline.push(rowJson);
-          return;
-        }
-        const rows = inline;
-        inline = null;
-        return spill(rows, rowJson);
-      }
-      return writer.push(rowJson);
+      if (!take()) return;
+      return inline ? keepInline(rowJson) : writer.push(rowJson);
+    },
+    pushBytes: (row: Buffer, length: number) => {
+      if (!take()) return;
+      return inline ? keepInline(row.toString('utf8', 0, length)) : writer.pushBytes(row, length);
     },
   };
   const control = new TaskControl(port, task.queryId, task.timeoutMs, task.submittedAt);

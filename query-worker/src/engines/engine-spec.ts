@@ -30,6 +30,8 @@ export interface RowSink {
   setColumns(columns: ResultColumn[]): void;
   /** One row as a JSON object text; await the promise when returned (a page is being written). */
   push(rowJson: string): void | Promise<void>;
+  /** The same as `push` for a row already encoded as UTF-8 JSON bytes (`row[0, length)`, valid only during the call). */
+  pushBytes?(row: Buffer, length: number): void | Promise<void>;
 }
 
 /** Outcome of streaming a statement's rows. */

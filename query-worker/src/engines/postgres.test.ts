@@ -4,7 +4,6 @@ import { createResultsBackend, readRows, type ResultsBackend } from '../results/
 import { cancelIdWatcher, createPostgresDatabase, testPool, failed, ok } from '../testing/test-databases.ts';
 import type { QueryPool } from '../pool.ts';
 import type { RunResult, RunSuccess, TaskFailure } from '../types.ts';
-import { unescapeCopyText } from './postgres.ts';
 
 let db: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let pool: QueryPool;
@@ -66,8 +65,15 @@ describe('PostgreSQL run', () => {
     expect(JSON.parse(slice!.json)).toEqual([{ big: 9007199254740993, s: 'tab\there\nline \\ back', n: 2.5, b: true, x: null, t: '2024-01-02T03:04:05' }]);
   });
 
-  it('decodes COPY text escapes', () => {
-    expect(unescapeCopyText('a\\tb\\nc\\\\d\\101\\x41')).toBe('a\tb\nc\\dAA');
+  it('keeps quotes, control characters, UTF-8, NaN and Infinity, time zones and odd column names through COPY', async () => {
+    const result = ok(await pool.run({
+      queryId: qid(), uri: db.uri, limit: 100,
+      sql: `SELECT 'say "hi"' AS q, chr(1) || E'\\\\' || chr(9) AS ctl, 'Zürich 東京 🚀' AS utf8, ''::text AS empty, 'NaN'::float8 AS nan, '-Infinity'::float8 AS inf,
+              'NaN'::numeric AS nnan, TIMESTAMPTZ '2024-01-02 03:04:05.5+00' AT TIME ZONE 'UTC' AS ts, 1 AS "we""ird"`,
+    }));
+    expect(JSON.parse((await readRows(backend, result.resultsKey))!.json)).toEqual([
+      { q: 'say "hi"', ctl: '\x01\\\t', utf8: 'Zürich 東京 🚀', empty: '', nan: null, inf: null, nnan: null, ts: '2024-01-02T03:04:05.5', 'we"ird': 1 },
+    ]);
   });
 
   it('applies the dropdown limit and reports the limiting factor', async () => {

@@ -8,6 +8,7 @@ import { errorMessage, mapByRules, supersetError, type ErrorRule } from './error
 import { parseUri } from './uri.ts';
 import { numberToken, rowJson, rowKeyPrefixes } from '../results/serialize.ts';
 import { driverModules } from './driver-modules.ts';
+import { CopyTextTranscoder, type CopyColumnKind } from './copy-text.ts';
 
 const ENGINE_NAME = 'PostgreSQL';
 
@@ -20,6 +21,14 @@ const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
 const NUMERIC_OIDS = new Set([20, 21, 23, 26, 700, 701, 1700]);
 const TIMESTAMP_OIDS = new Set([1114, 1184]);
 const BOOL_OID = 16;
+
+/** How COPY text of a type oid becomes JSON (the COPY fast path). */
+function copyKind(oid: number): CopyColumnKind {
+  if (NUMERIC_OIDS.has(oid)) return 'number';
+  if (oid === BOOL_OID) return 'boolean';
+  if (TIMESTAMP_OIDS.has(oid)) return 'timestamp';
+  return 'text';
+}
 
 /** JSON token of one Postgres text value given its type oid. */
 function textToJson(oid: number): (text: string) => string {
@@ -199,44 +208,29 @@ class PostgresConnection implements EngineConnection {
     const describe = await this.query(`SELECT * FROM (\n${sql}\n) AS meridian_describe LIMIT 0`, undefined, 'SELECT * FROM (\n'.length);
     const columns = this.columnsOf(describe.fields, typeNames);
     sink.setColumns(columns);
-    const converters = describe.fields.map((f) => textToJson(f.dataTypeID));
-    const prefixes = rowKeyPrefixes(columns.map((c) => c.name));
-    const width = converters.length;
+    const transcoder = new CopyTextTranscoder(columns.map((c) => c.name), describe.fields.map((f) => copyKind(f.dataTypeID)));
     const { to } = await driverModules.pgCopyStreams();
     const copySql = `COPY (\n${sql}\n) TO STDOUT`;
     const stream = this.client.query(to(copySql));
     let rows = 0;
     let rest: Buffer | null = null;
-    const values = new Array<string>(width);
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
-        let buffer: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-        const lastNewline = buffer.lastIndexOf(10);
-        if (lastNewline < 0) {
-          rest = buffer;
-          continue;
-        }
-        rest = lastNewline + 1 < buffer.length ? buffer.subarray(lastNewline + 1) : null;
-        const text = buffer.toString('utf8', 0, lastNewline);
-        buffer = Buffer.alloc(0);
+        // Past maxRows the rest of the stream is drained unread.
+        if (maxRows !== null && rows >= maxRows) continue;
+        const buffer: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
         let lineStart = 0;
-        while (lineStart <= text.length) {
-          let lineEnd = text.indexOf('\n', lineStart);
-          if (lineEnd < 0) lineEnd = text.length;
+        for (;;) {
           if (maxRows !== null && rows >= maxRows) break;
-          let fieldStart = lineStart;
-          for (let c = 0; c < width; c++) {
-            let fieldEnd = c === width - 1 ? lineEnd : text.indexOf('\t', fieldStart);
-            if (fieldEnd < 0 || fieldEnd > lineEnd) fieldEnd = lineEnd;
-            const field = text.slice(fieldStart, fieldEnd);
-            values[c] = field === '\\N' ? 'null' : converters[c](field.includes('\\') ? unescapeCopyText(field) : field);
-            fieldStart = fieldEnd + 1;
-          }
+          const lineEnd = buffer.indexOf(10, lineStart);
+          if (lineEnd < 0) break;
+          const length = transcoder.transcode(buffer, lineStart, lineEnd);
           rows++;
-          const pending = sink.push(width === 0 ? '{}' : rowJson(prefixes, values));
+          const pending = sink.pushBytes ? sink.pushBytes(transcoder.row, length) : sink.push(transcoder.row.toString('utf8', 0, length));
           if (pending) await pending;
           lineStart = lineEnd + 1;
         }
+        rest = lineStart < buffer.length ? buffer.subarray(lineStart) : null;
       }
     } catch (error) {
       await this.tagError(error, copySql, 'COPY (\n'.length);
@@ -381,42 +375,6 @@ class PostgresConnection implements EngineConnection {
   async close(): Promise<void> {
     await this.client.end().catch(() => undefined);
   }
-}
-
-/** Decodes the escapes of COPY's text format (`\\`, `\t`, `\n`, `\r`, `\b`, `\f`, `\v`, octal, `\xHH`). */
-export function unescapeCopyText(field: string): string {
-  let out = '';
-  for (let i = 0; i < field.length; i++) {
-    const c = field[i];
-    if (c !== '\\' || i === field.length - 1) {
-      out += c;
-      continue;
-    }
-    const next = field[++i];
-    switch (next) {
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'v': out += '\v'; break;
-      case 'x': {
-        const hex = /^[0-9a-fA-F]{1,2}/.exec(field.slice(i + 1))?.[0];
-        if (hex) {
-          out += String.fromCharCode(parseInt(hex, 16));
-          i += hex.length;
-        } else out += 'x';
-        break;
-      }
-      default:
-        if (next >= '0' && next <= '7') {
-          const oct = /^[0-7]{1,3}/.exec(field.slice(i))![0];
-          out += String.fromCharCode(parseInt(oct, 8));
-          i += oct.length - 1;
-        } else out += next;
-    }
-  }
-  return out;
 }
 
 /** PostgreSQL engine spec (node-pg; COPY fast path for SELECTs). */

@@ -8,16 +8,18 @@ export interface PageWriterOptions {
 }
 
 /**
- * Collects row JSON texts into pages of at most `pageRows` rows / ~`pageBytes` bytes and writes
- * each full page to the results backend, so memory holds one page whatever the result size.
+ * Collects rows (JSON texts, or their UTF-8 bytes) into pages of at most `pageRows` rows / ~`pageBytes` bytes,
+ * encoded straight into the page's buffer, and writes each full page to the results backend, so memory holds
+ * one page whatever the result size. Rows are separated by a newline.
  */
 export class PageWriter implements RowSink {
   columns: ResultColumn[] = [];
   rowCount = 0;
   bytes = 0;
   readonly pageRowCounts: number[] = [];
-  private rows: string[] = [];
-  private pendingBytes = 0;
+  private page: Buffer = Buffer.alloc(0);
+  private used = 0;
+  private pageRowsBuffered = 0;
   private readonly pageRows: number;
   private readonly pageBytes: number;
 
@@ -31,21 +33,46 @@ export class PageWriter implements RowSink {
   }
 
   push(rowJson: string): void | Promise<void> {
-    this.rows.push(rowJson);
+    // UTF-8 takes at most three bytes per UTF-16 unit.
+    this.reserve(rowJson.length * 3);
+    this.used += this.page.write(rowJson, this.used, 'utf8');
+    return this.added();
+  }
+
+  pushBytes(row: Buffer, length: number): void | Promise<void> {
+    this.reserve(length);
+    this.used += row.copy(this.page, this.used, 0, length);
+    return this.added();
+  }
+
+  /** Room for a separator and `bytes` more in the page buffer, made when the page's first row comes (and grown for an outsized row). */
+  private reserve(bytes: number): void {
+    const separator = this.pageRowsBuffered > 0 ? 1 : 0;
+    if (this.used + separator + bytes > this.page.length) {
+      const bigger = Buffer.allocUnsafe(Math.max(this.used + separator + bytes, this.pageBytes + 64 * 1024, this.page.length * 2));
+      this.page.copy(bigger, 0, 0, this.used);
+      this.page = bigger;
+    }
+    if (separator) this.page[this.used++] = 10;
+  }
+
+  private added(): void | Promise<void> {
+    this.pageRowsBuffered++;
     this.rowCount++;
-    this.pendingBytes += rowJson.length + 1;
-    if (this.rows.length >= this.pageRows || this.pendingBytes >= this.pageBytes) return this.flush();
+    if (this.pageRowsBuffered >= this.pageRows || this.used >= this.pageBytes) return this.flush();
   }
 
   /** Writes the buffered rows as one page (no-op when empty). */
   async flush(): Promise<void> {
-    if (this.rows.length === 0) return;
-    const bytes = Buffer.from(this.rows.join('\n'), 'utf8');
+    if (this.pageRowsBuffered === 0) return;
+    const bytes = this.page.subarray(0, this.used);
     const index = this.pageRowCounts.length;
-    this.pageRowCounts.push(this.rows.length);
-    this.rows = [];
-    this.pendingBytes = 0;
+    this.pageRowCounts.push(this.pageRowsBuffered);
     this.bytes += bytes.length;
+    // The backend may still hold the written page: the next one gets a buffer of its own.
+    this.page = Buffer.alloc(0);
+    this.used = 0;
+    this.pageRowsBuffered = 0;
     await this.backend.putPage(this.key, index, bytes);
   }
 
