@@ -289,7 +289,8 @@ export interface ResultsBackendOptions {
 
 /** What the results backend stores beside the pages of one result. */
 export interface ResultMeta {
-  version: 1;
+  /** 2: rows separated by `,\n` in a page; 1 (written before): by `\n`. */
+  version: 1 | 2;
   queryId: string;
   columns: ResultColumn[];
   rowCount: number;

@@ -10,7 +10,9 @@ export interface PageWriterOptions {
 /**
  * Collects rows (JSON texts, or their UTF-8 bytes) into pages of at most `pageRows` rows / ~`pageBytes` bytes,
  * encoded straight into the page's buffer, and writes each full page to the results backend, so memory holds
- * one page whatever the result size. Rows are separated by a newline.
+ * one page whatever the result size. Rows are separated by `,\n`: a page between `[` and `]` is already a JSON
+ * array (the newline is JSON whitespace), so a reader sends pages as they are, and still finds row boundaries by
+ * their newlines (a newline byte never occurs inside JSON text).
  */
 export class PageWriter implements RowSink {
   columns: ResultColumn[] = [];
@@ -47,13 +49,16 @@ export class PageWriter implements RowSink {
 
   /** Room for a separator and `bytes` more in the page buffer, made when the page's first row comes (and grown for an outsized row). */
   private reserve(bytes: number): void {
-    const separator = this.pageRowsBuffered > 0 ? 1 : 0;
+    const separator = this.pageRowsBuffered > 0 ? 2 : 0;
     if (this.used + separator + bytes > this.page.length) {
       const bigger = Buffer.allocUnsafe(Math.max(this.used + separator + bytes, this.pageBytes + 64 * 1024, this.page.length * 2));
       this.page.copy(bigger, 0, 0, this.used);
       this.page = bigger;
     }
-    if (separator) this.page[this.used++] = 10;
+    if (separator) {
+      this.page[this.used++] = 44; // ,
+      this.page[this.used++] = 10; // \n
+    }
   }
 
   private added(): void | Promise<void> {
@@ -79,7 +84,7 @@ export class PageWriter implements RowSink {
   /** Flushes and writes the meta, making the result readable. */
   async finish(meta: Omit<ResultMeta, 'version' | 'columns' | 'rowCount' | 'pageCount' | 'pageRowCounts' | 'bytes'>): Promise<ResultMeta> {
     await this.flush();
-    const full: ResultMeta = { version: 1, ...meta, columns: this.columns, rowCount: this.rowCount, pageCount: this.pageRowCounts.length, pageRowCounts: this.pageRowCounts, bytes: this.bytes };
+    const full: ResultMeta = { version: 2, ...meta, columns: this.columns, rowCount: this.rowCount, pageCount: this.pageRowCounts.length, pageRowCounts: this.pageRowCounts, bytes: this.bytes };
     await this.backend.putMeta(this.key, full);
     return full;
   }

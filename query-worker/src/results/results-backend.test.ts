@@ -96,3 +96,21 @@ describe('disk store bounds', () => {
     expect(await store.getPage('k', 0)).toBeNull();
   });
 });
+
+describe('page formats', () => {
+  it('reads results written before rows were separated by ",\\n" (version 1, newline only) as well as current ones', async () => {
+    const store = new DiskResultsStore({ dir: path.join(tmp.dir, 'formats'), maxBytes: 1e9, ttlSeconds: 3600 });
+    const base = { queryId: 'q', columns: [], rowCount: 4, pageCount: 2, pageRowCounts: [3, 1], bytes: 0, limit: null, limitingFactor: 'NOT_LIMITED' as const, executedSql: 'SELECT', createdAt: Date.now() };
+    await store.putPage('v1', 0, Buffer.from('{"a":1}\n{"a":2}\n{"a":3}'));
+    await store.putPage('v1', 1, Buffer.from('{"a":4}'));
+    await store.putMeta('v1', { ...base, version: 1 });
+    await store.putPage('v2', 0, Buffer.from('{"a":1},\n{"a":2},\n{"a":3}'));
+    await store.putPage('v2', 1, Buffer.from('{"a":4}'));
+    await store.putMeta('v2', { ...base, version: 2 });
+    for (const key of ['v1', 'v2']) {
+      expect(JSON.parse((await readRows(store, key))!.json)).toEqual([{ a: 1 }, { a: 2 }, { a: 3 }, { a: 4 }]);
+      expect(JSON.parse((await readRows(store, key, 1, 1))!.json)).toEqual([{ a: 2 }]);
+      expect(JSON.parse((await readRows(store, key, 1, 3))!.json)).toEqual([{ a: 2 }, { a: 3 }, { a: 4 }]);
+    }
+  });
+});

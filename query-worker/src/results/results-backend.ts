@@ -65,14 +65,16 @@ function rowStart(page: Buffer, index: number): number {
 
 /**
  * Reads rows `[offset, offset + limit)` of a stored result as byte chunks of one JSON array,
- * without decoding or parsing anything: pages are read as bytes, cut at row boundaries and their
- * newline separators turned into commas (a newline byte never occurs inside UTF-8 JSON text).
- * The web process sends these chunks as they are, so a large page costs no big string and no
- * long synchronous step. Null when the key is unknown or expired (or a page went missing).
+ * without decoding or parsing anything: pages are read as bytes and cut at row boundaries (found by
+ * their newlines). Pages already separate rows with `,\n`, so no per-row work remains: the web
+ * process sends these chunks as they are, and a large page costs no big string and no long
+ * synchronous step. Null when the key is unknown or expired (or a page went missing).
  */
 export async function readRowsChunks(backend: ResultsBackend, key: string, offset = 0, limit: number | null = null): Promise<RowsChunks | null> {
   const meta = await backend.getMeta(key);
   if (!meta) return null;
+  // Version 1 pages separated rows by a bare newline, which becomes a comma here.
+  const separatorBytes = meta.version === 1 ? 1 : 2;
   const end = limit == null ? meta.rowCount : Math.min(meta.rowCount, offset + Math.max(0, limit));
   const chunks: Buffer[] = [OPEN];
   let bytes = 2;
@@ -88,11 +90,10 @@ export async function readRowsChunks(backend: ResultsBackend, key: string, offse
       const to = Math.min(pageRows, end - pageStart);
       if (to > from) {
         const startByte = rowStart(stored, from);
-        // The last row of a page has no newline after it; a cut before it ends at that row's newline.
-        const endByte = to === pageRows ? stored.length : startByte + rowStart(stored.subarray(startByte), to - from) - 1;
-        // In place (the page buffer is ours): no copy, so no more bytes for the web thread's GC.
+        // The last row of a page has no separator after it; a cut before it ends where that row's separator starts.
+        const endByte = to === pageRows ? stored.length : startByte + rowStart(stored.subarray(startByte), to - from) - separatorBytes;
         const rows = stored.subarray(startByte, endByte);
-        for (let nl = rows.indexOf(NEWLINE); nl >= 0; nl = rows.indexOf(NEWLINE, nl + 1)) rows[nl] = COMMA;
+        if (separatorBytes === 1) for (let nl = rows.indexOf(NEWLINE); nl >= 0; nl = rows.indexOf(NEWLINE, nl + 1)) rows[nl] = COMMA;
         if (taken > 0) {
           chunks.push(SEPARATOR);
           bytes += 1;

@@ -36,7 +36,8 @@ async function* storedRows(backend: ResultsBackend, key: string, meta: ResultMet
       if (!bytes) throw new Error('The stored result expired during the export');
       for (const line of bytes.toString('utf8').split('\n')) {
         if (!line) continue;
-        const row = parseLossless(line, null, (digits: string) => digits) as Record<string, unknown>;
+        // A row is one line, with the `,` that separates it from the next (results version 2).
+        const row = parseLossless(line.endsWith(',') ? line.slice(0, -1) : line, null, (digits: string) => digits) as Record<string, unknown>;
         yield names.map((name) => csvCell(row[name]));
       }
     }
