@@ -16,6 +16,7 @@ export { supersetError, taskFailure, ISSUE_CODES, ERROR_TYPE_ISSUE_CODES, timeou
 
 export { createResultsBackend, readRows, readRowsChunks, type ResultsBackend, type RowsSlice, type RowsChunks } from './results/results-backend.ts';
 export { serializeValue } from './results/serialize.ts';
+export { PageBufferPool, type PageBuffers } from './results/page-buffers.ts';
 
 export {
   splitStatements, stripStatement, isMutating, isSelect, applyLimit, getLimitFromSql, computeLimitingFactor, leadingKeyword,

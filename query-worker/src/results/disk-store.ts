@@ -1,8 +1,9 @@
-import { mkdir, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, open, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ResultMeta } from '../types.ts';
 import type { ResultsBackend } from './results-backend.ts';
+import type { PageBuffers } from './page-buffers.ts';
 
 export interface DiskResultsStoreOptions {
   dir: string;
@@ -48,6 +49,29 @@ export class DiskResultsStore implements ResultsBackend {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw error;
+    }
+  }
+
+  async readPage(key: string, pageIndex: number, buffers: PageBuffers): Promise<Buffer | null> {
+    let file;
+    try {
+      file = await open(path.join(this.keyDir(key), `page-${pageIndex}`), 'r');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+    try {
+      const { size } = await file.stat();
+      const target = buffers.take(size);
+      let read = 0;
+      while (read < size) {
+        const { bytesRead } = await file.read(target, read, size - read, read);
+        if (bytesRead === 0) break;
+        read += bytesRead;
+      }
+      return target.subarray(0, read);
+    } finally {
+      await file.close();
     }
   }
 

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createResultsBackend, readRows } from './results-backend.ts';
+import { createResultsBackend, readRows, readRowsChunks } from './results-backend.ts';
+import { PageBufferPool } from './page-buffers.ts';
 import { DiskResultsStore } from './disk-store.ts';
 import { serializeValue } from './serialize.ts';
 import { createPostgresDatabase, randomName, REDIS_URL, tempDir, testPool } from '../testing/test-databases.ts';
@@ -112,5 +113,38 @@ describe('page formats', () => {
       expect(JSON.parse((await readRows(store, key, 1, 1))!.json)).toEqual([{ a: 2 }]);
       expect(JSON.parse((await readRows(store, key, 1, 3))!.json)).toEqual([{ a: 2 }, { a: 3 }, { a: 4 }]);
     }
+  });
+});
+
+describe('page buffers', () => {
+  it('lends a block to one request at a time, takes it back on release, and gives an oversized page a buffer of its own', () => {
+    const pool = new PageBufferPool(1024, 4);
+    const first = pool.lease();
+    const a = first.take(100);
+    const big = first.take(5000);
+    expect(big.length).toBeGreaterThanOrEqual(5000);
+    const second = pool.lease();
+    expect(second.take(100)).not.toBe(a);
+    first.release();
+    expect(pool.lease().take(10)).toBe(a);
+    expect(pool.lease().take(10)).not.toBe(big);
+  });
+
+  it('serves slices read into lent buffers exactly like fresh ones', async () => {
+    const store = new DiskResultsStore({ dir: path.join(tmp.dir, 'lent'), maxBytes: 1e9, ttlSeconds: 3600 });
+    const rows = Array.from({ length: 7 }, (_, i) => `{"i":${i},"s":"${'x'.repeat(i * 300)}"}`);
+    await store.putPage('k', 0, Buffer.from(rows.slice(0, 4).join(',\n')));
+    await store.putPage('k', 1, Buffer.from(rows.slice(4).join(',\n')));
+    await store.putMeta('k', { version: 2, queryId: 'k', columns: [], rowCount: 7, pageCount: 2, pageRowCounts: [4, 3], bytes: 0, limit: null, limitingFactor: 'NOT_LIMITED', executedSql: 'SELECT', createdAt: Date.now() });
+    const pool = new PageBufferPool(2048, 4);
+    for (const [offset, limit] of [[0, null], [2, 3], [5, 10]] as const) {
+      const buffers = pool.lease();
+      const lent = await readRowsChunks(store, 'k', offset, limit, buffers);
+      const fresh = await readRowsChunks(store, 'k', offset, limit);
+      expect(Buffer.concat(lent!.chunks).toString()).toBe(Buffer.concat(fresh!.chunks).toString());
+      expect(JSON.parse(Buffer.concat(lent!.chunks).toString()).map((r: { i: number }) => r.i)).toEqual(Array.from({ length: 7 }, (_, i) => i).slice(offset, limit == null ? 7 : offset + limit));
+      buffers.release();
+    }
+    expect(await store.readPage('missing', 0, pool.lease())).toBeNull();
   });
 });

@@ -1,11 +1,12 @@
 import type { ResultMeta, ResultsBackendOptions } from '../types.ts';
 import { DiskResultsStore } from './disk-store.ts';
 import { RedisResultsStore } from './redis-store.ts';
+import type { PageBuffers } from './page-buffers.ts';
 
 /**
  * Where result pages live between the worker that wrote them and the web process that serves
- * them. A page is the UTF-8 text of its rows, each a JSON object, separated by `\n` (JSON text
- * never holds a raw newline), so ranges are cut with string work and never re-parsed.
+ * them. A page is the UTF-8 text of its rows, each a JSON object, separated by `,\n` (JSON text
+ * never holds a raw newline), so ranges are cut at newlines and never re-parsed.
  */
 export interface ResultsBackend {
   putPage(key: string, pageIndex: number, bytes: Buffer): Promise<void>;
@@ -13,6 +14,8 @@ export interface ResultsBackend {
   putMeta(key: string, meta: ResultMeta): Promise<void>;
   /** A fresh buffer the caller owns (readers may change it in place). */
   getPage(key: string, pageIndex: number): Promise<Buffer | null>;
+  /** The same into a buffer from `buffers` (a subarray of it), where the store can read into one. */
+  readPage?(key: string, pageIndex: number, buffers: PageBuffers): Promise<Buffer | null>;
   getMeta(key: string): Promise<ResultMeta | null>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
@@ -68,9 +71,10 @@ function rowStart(page: Buffer, index: number): number {
  * without decoding or parsing anything: pages are read as bytes and cut at row boundaries (found by
  * their newlines). Pages already separate rows with `,\n`, so no per-row work remains: the web
  * process sends these chunks as they are, and a large page costs no big string and no long
- * synchronous step. Null when the key is unknown or expired (or a page went missing).
+ * synchronous step. With `buffers`, pages are read into buffers lent for the request (release them once the
+ * chunks are sent). Null when the key is unknown or expired (or a page went missing).
  */
-export async function readRowsChunks(backend: ResultsBackend, key: string, offset = 0, limit: number | null = null): Promise<RowsChunks | null> {
+export async function readRowsChunks(backend: ResultsBackend, key: string, offset = 0, limit: number | null = null, buffers?: PageBuffers): Promise<RowsChunks | null> {
   const meta = await backend.getMeta(key);
   if (!meta) return null;
   // Version 1 pages separated rows by a bare newline, which becomes a comma here.
@@ -84,7 +88,7 @@ export async function readRowsChunks(backend: ResultsBackend, key: string, offse
     const pageRows = meta.pageRowCounts[page];
     const pageEnd = pageStart + pageRows;
     if (pageEnd > offset) {
-      const stored = await backend.getPage(key, page);
+      const stored = buffers && backend.readPage ? await backend.readPage(key, page, buffers) : await backend.getPage(key, page);
       if (!stored) return null;
       const from = Math.max(0, offset - pageStart);
       const to = Math.min(pageRows, end - pageStart);

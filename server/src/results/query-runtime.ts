@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createResultsBackend, QueryPool, type ResultsBackend, type ResultsBackendOptions } from '@meridian/query-worker';
+import { createResultsBackend, PageBufferPool, QueryPool, type ResultsBackend, type ResultsBackendOptions } from '@meridian/query-worker';
 import type { Config } from '../config';
 
 /** Which server process runs a query: its instance (stable across restarts) and this run of it. */
@@ -21,6 +21,8 @@ export class QueryRuntime {
   private backendInstance: ResultsBackend | null = null;
   readonly resultsOptions: ResultsBackendOptions;
   readonly runner: RunnerIdentity;
+  /** Buffers the web thread reads result pages into, reused across requests. */
+  readonly pageBuffers = new PageBufferPool();
 
   constructor(private readonly config: Pick<Config, 'dataDir' | 'redisUrl' | 'resultsMaxBytes' | 'resultsTtlSeconds' | 'workerPoolSize' | 'port'>, opts: { ttlSeconds?: number } = {}) {
     this.runner = { id: randomUUID(), instanceName: process.env.INSTANCE_NAME || `${hostname()}:${config.port}:${config.dataDir === ':memory:' ? `memory-${process.pid}` : resolve(config.dataDir)}` };

@@ -18,6 +18,8 @@ export function jsonWithRaw(value: Record<string, unknown>, raw: Record<string, 
 export interface JsonChunks {
   chunks: Buffer[];
   bytes: number;
+  /** Called once the chunks have been sent (or the request ended): their buffers are lent. */
+  release?: () => void;
 }
 
 /**
@@ -33,5 +35,5 @@ export function jsonWithRawChunks(value: Record<string, unknown>, key: string, r
   const text = JSON.stringify(rest);
   const head = Buffer.from(`${text === '{}' ? '{' : `${text.slice(0, -1)},`}${JSON.stringify(key)}:`, 'utf8');
   const tail = Buffer.from('}');
-  return { chunks: [head, ...raw.chunks, tail], bytes: head.length + raw.bytes + tail.length };
+  return { chunks: [head, ...raw.chunks, tail], bytes: head.length + raw.bytes + tail.length, release: raw.release };
 }

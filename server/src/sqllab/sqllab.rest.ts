@@ -14,6 +14,8 @@ function sendJson(reply: FastifyReply, json: string | JsonChunks) {
   reply.type('application/json; charset=utf-8');
   if (typeof json === 'string') return reply.send(json);
   reply.header('content-length', json.bytes);
+  // 'close' comes once the response was flushed to the socket, or abandoned: either way the lent buffers are free.
+  if (json.release) reply.raw.once('close', json.release);
   return reply.send(Readable.from(json.chunks));
 }
 

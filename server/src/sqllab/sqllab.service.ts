@@ -228,8 +228,15 @@ export class SqlLabService {
   private async resultsPayload(query: QueryRecord, offset: number, rows: number): Promise<string | JsonChunks> {
     const base = { status: 'success', query_id: query.id, query: queryToDict(query) as QueryDict | Record<string, unknown> };
     if (!query.results_key) return JSON.stringify({ ...base, data: [], columns: [], selected_columns: [], expanded_columns: [] });
-    const slice = await readRowsChunks(this.deps.runtime.results, query.results_key, offset, rows);
-    if (!slice) throw gone();
+    const buffers = this.deps.runtime.pageBuffers.lease();
+    const slice = await readRowsChunks(this.deps.runtime.results, query.results_key, offset, rows, buffers).catch((error: unknown) => {
+      buffers.release();
+      throw error;
+    });
+    if (!slice) {
+      buffers.release();
+      throw gone();
+    }
     const columns = slice.meta.columns;
     return jsonWithRawChunks(
       {
@@ -241,7 +248,7 @@ export class SqlLabService {
         ...(offset + slice.rowCount < slice.meta.rowCount ? { displayLimitReached: true } : {}),
       },
       'data',
-      slice,
+      { ...slice, release: buffers.release },
     );
   }
 
