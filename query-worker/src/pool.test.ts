@@ -67,7 +67,7 @@ describe('QueryPool', () => {
       if (!big.ok) throw new Error(big.message);
       expect(big.rowsJson).toBeUndefined();
       expect(big).toMatchObject({ rowCount: 2, hasMoreRows: true, limitingFactor: 'DROPDOWN' });
-      expect((await readRows(backend, big.resultsKey))!.json).toBe('[{"i":0,"label":"row 0","big":9007199254740993},{"i":1,"label":"row 1","big":9007199254740993}]');
+      expect((await readRows(backend, big.resultsKey))!.json).toBe('[{"i":0,"label":"row 0","big":9007199254740993},\n{"i":1,"label":"row 1","big":9007199254740993}]');
       await backend.delete(big.resultsKey);
     } finally {
       await backend.close();

@@ -51,6 +51,10 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     const res = await t.http.post('/api/v1/chart/data').set(bearer(admin)).send({ datasource: { id: list.body.ids[0], type: 'table' }, queries: [{ columns: ['id'], orderby: [['id', true]], row_limit: 100 }] });
     expect(res.status).toBe(200);
     expect(res.text).toContain('9007199254740993');
+    // Served again from the cache, with every digit still.
+    const again = await t.http.post('/api/v1/chart/data').set(bearer(admin)).send({ datasource: { id: list.body.ids[0], type: 'table' }, queries: [{ columns: ['id'], orderby: [['id', true]], row_limit: 100 }] });
+    expect(again.body.result[0].is_cached).toBe(true);
+    expect(again.text).toContain('9007199254740993');
   });
 
   it('saves, reads, lists, favourites and deletes a chart (spec 01 §3 chart save payload)', async () => {

@@ -60,7 +60,7 @@ describe('SQLite', () => {
     const result = await pool.run({ queryId: 's1', uri, sql: 'SELECT id, 9007199254740993 AS big FROM orders ORDER BY id', limit: 2 });
     if (!result.ok) throw new Error(result.message);
     expect(result).toMatchObject({ rowCount: 2, limitingFactor: 'DROPDOWN' });
-    expect((await readRows(backend, result.resultsKey))!.json).toBe('[{"id":1,"big":9007199254740993},{"id":2,"big":9007199254740993}]');
+    expect((await readRows(backend, result.resultsKey))!.json).toBe('[{"id":1,"big":9007199254740993},\n{"id":2,"big":9007199254740993}]');
   });
 
   it('maps errors', async () => {
