@@ -1,11 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_NOT_SCHEDULED, QUERY_SAVED, QUERY_SCHEDULED } from '../../contracts/src/messages';
 import { END_BEFORE_START, readScheduleInfo } from '../../contracts/src/rules/schedule';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { ensureClientBuilt, launchBrowser, screenshot } from './browser';
-import { runAndWait, signIn, typeSql } from './sqllab.page';
+import { ensureClientBuilt, screenshot } from './browser';
+import { afterFailedTest, openSqlLabBrowser, runAndWait, typeSql } from './sqllab.page';
 
 // SQL Lab extras in a real Chromium: template parameters, Save dataset / Create chart from the results,
 // scheduling a saved query (stored in extra_json.schedule_info) and the dark theme.
@@ -20,7 +20,6 @@ interface DatasetRow {
 describe('SQL Lab extras in the browser', () => {
   let t: TestApp;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
   const shot = (name: string) => screenshot(page, `sqllab-extra-${name}`);
@@ -31,17 +30,9 @@ describe('SQL Lab extras in the browser', () => {
     t = await startTestApp({ listen: true });
     await ensureExamplesDatabase(t.services);
     token = await t.token();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await signIn(context, t.url);
-    page = await context.newPage();
+    ({ browser, page } = await openSqlLabBrowser(t.url));
   }, 120_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await shot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    // A dialog left open by the failure would block the next test.
-    for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  });
+  afterEach((ctx) => afterFailedTest(ctx, page, 'sqllab-extra'));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

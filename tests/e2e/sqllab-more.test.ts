@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   DATASOURCE_NOT_LOADED,
@@ -12,8 +12,8 @@ import {
 } from '../../contracts/src/messages';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { ensureClientBuilt, launchBrowser, screenshot } from './browser';
-import { dragSplit, editorValue, runAndWait, signIn, typeSql } from './sqllab.page';
+import { ensureClientBuilt, screenshot } from './browser';
+import { afterFailedTest, dragSplit, editorValue, openSqlLabBrowser, runAndWait, signIn, typeSql } from './sqllab.page';
 
 // SQL Lab with backend persistence on, in a real Chromium: autorun of copied tabs, removing queries from the
 // history on the server, the §8 messages of failed tab-state calls, opening a dataset by datasourceKey, the
@@ -35,7 +35,6 @@ const activeTab = (page: Page) => page.locator('[data-testid=sqllab-tab][aria-se
 describe('SQL Lab with backend persistence: autorun, server history, datasets, CSV, paged sorting, stored layout', () => {
   let t: TestApp;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
   const consoleErrors: string[] = [];
@@ -60,18 +59,12 @@ describe('SQL Lab with backend persistence: autorun, server history, datasets, C
     t = await startTestApp({ listen: true, env: { SQL_MAX_ROW: '1000000', DISPLAY_MAX_ROW: '1000', FEATURE_SQLLAB_BACKEND_PERSISTENCE: 'true' } });
     await ensureExamplesDatabase(t.services);
     token = await t.token();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: true });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
-    await signIn(context, t.url);
-    page = await context.newPage();
+    ({ browser, page } = await openSqlLabBrowser(t.url, { clipboard: true, acceptDownloads: true }));
     page.on('console', (message) => {
       if (message.type() === 'error') consoleErrors.push(message.text());
     });
   }, 120_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await shot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailedTest(ctx, page, 'sqllab-more'));
   afterAll(async () => {
     await browser?.close();
     await t?.close();
@@ -374,14 +367,9 @@ describe('SQL Lab with local persistence only: autorun from the address, layout 
     ensureClientBuilt();
     t = await startTestApp({ listen: true, env: { FEATURE_SQLLAB_BACKEND_PERSISTENCE: 'false' } });
     await ensureExamplesDatabase(t.services);
-    browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await signIn(context, t.url);
-    page = await context.newPage();
+    ({ browser, page } = await openSqlLabBrowser(t.url));
   }, 120_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await shot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailedTest(ctx, page, 'sqllab-more-local'));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -1,13 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, clientId, registerDatabase } from '../rest/sqllab.helpers';
-import { ensureClientBuilt, launchBrowser, screenshot } from './browser';
-import { editorValue, runAndWait, setLimit, signIn, typeSql } from './sqllab.page';
+import { ensureClientBuilt, screenshot } from './browser';
+import { afterFailedTest, editorValue, openSqlLabBrowser, runAndWait, setLimit, typeSql } from './sqllab.page';
 
 // SQL Lab screen details in a real Chromium: the lazily paged table picker of a schema with 350 tables, keyboard
 // shortcuts and their help, CREATE TABLE/VIEW AS from a query, a database without data preview, the limit notices,
@@ -27,7 +27,6 @@ const tableName = (i: number) => `tbl_${String(i).padStart(3, '0')}`;
 describe('SQL Lab screen details in the browser (backend persistence on)', () => {
   let t: TestApp;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let token: string;
   let dir: string;
@@ -52,17 +51,9 @@ describe('SQL Lab screen details in the browser (backend persistence on)', () =>
     const sql = Array.from({ length: TABLES }, (_, i) => `CREATE TABLE ${tableName(i + 1)} (id INTEGER, label VARCHAR);`).join('\n');
     const res = await t.http.post('/api/v1/sqllab/execute/').set(bearer(token)).send({ database_id: scratch, client_id: clientId(), sql });
     expect(res.status, res.text).toBe(200);
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
-    await signIn(context, t.url);
-    page = await context.newPage();
+    ({ browser, page } = await openSqlLabBrowser(t.url, { clipboard: true }));
   }, 180_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await shot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    for (let i = 0; i < 3 && (await page.getByRole('dialog').count()) > 0; i++) await page.keyboard.press('Escape');
-  });
+  afterEach((ctx) => afterFailedTest(ctx, page, 'sqllab-ui'));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -1,11 +1,30 @@
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { TestContext } from 'vitest';
+import { closeDialog, launchBrowser, screenshot } from './browser';
 
-// Steps the SQL Lab browser suites share: sign in, read and replace the editor's SQL, run and wait, pick a limit.
+// Steps the SQL Lab browser suites share: open a signed-in page, clean up after a failure, read and replace the
+// editor's SQL, run and wait, pick a limit.
 
 /** Signs the context in as admin through the login form's endpoint (sets the session cookie). */
 export async function signIn(context: BrowserContext, url: string): Promise<void> {
   const res = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
   if (res.status() !== 200) throw new Error(`login failed: ${res.status()}`);
+}
+
+/** Chromium with one page signed in as admin on SQL Lab's 1440×900 screen (the clipboard granted when asked). */
+export async function openSqlLabBrowser(url: string, options: { clipboard?: boolean; acceptDownloads?: boolean } = {}): Promise<{ browser: Browser; context: BrowserContext; page: Page }> {
+  const browser = await launchBrowser();
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, acceptDownloads: options.acceptDownloads });
+  if (options.clipboard) await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: url });
+  await signIn(context, url);
+  return { browser, context, page: await context.newPage() };
+}
+
+/** After a failed test: a screenshot named `<prefix>-failed-<test>`, and no dialog left open to block the next test or the retry. */
+export async function afterFailedTest(ctx: TestContext, page: Page, prefix: string): Promise<void> {
+  if (ctx.task.result?.state !== 'fail') return;
+  await screenshot(page, `${prefix}-failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  await closeDialog(page, 5_000).catch(() => undefined);
 }
 
 /** The active tab's SQL as Ace holds it, or null before the editor is there. */

@@ -2,16 +2,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { closeDialog, ensureClientBuilt, launchBrowser, screenshot } from './browser';
-import { editorValue, setLimit, signIn, typeSql } from './sqllab.page';
+import { closeDialog, ensureClientBuilt, screenshot } from './browser';
+import { afterFailedTest, editorValue, openSqlLabBrowser, runAndWait, setLimit, signIn, typeSql } from './sqllab.page';
 
 // SQL Lab (issue 4) in a real Chromium against the real server and the examples DuckDB database.
-
-async function runAndWait(page: Page): Promise<string> {
-  await page.getByTestId('run-query').click();
-  await page.getByTestId('row-count').waitFor({ timeout: 90_000 });
-  return (await page.getByTestId('row-count').textContent()) ?? '';
-}
 
 /** The tab list of the SQL Lab bootstrap (Superset wraps it in `result`). */
 const tabStates = (body: { result?: { tab_state_ids?: unknown }; tab_state_ids?: unknown }) => (body.result ?? body).tab_state_ids;
@@ -35,16 +29,9 @@ describe.each([
     t = await startTestApp({ listen: true, env: { SQL_MAX_ROW: '1000000', FEATURE_SQLLAB_BACKEND_PERSISTENCE: String(backend) } });
     await ensureExamplesDatabase(t.services);
     token = await t.token();
-    browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
-    await signIn(context, t.url);
-    page = await context.newPage();
+    ({ browser, context, page } = await openSqlLabBrowser(t.url, { clipboard: true }));
   });
-  afterEach(async (ctx) => {
-    // A failing step leaves a picture of the screen behind.
-    if (ctx.task.result?.state === 'fail') await shot(`failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailedTest(ctx, page, `sqllab-${backend ? 'backend' : 'local'}`));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { ResultMeta } from '../types.ts';
 import type { ResultsBackend } from './results-backend.ts';
-import type { PageBuffers } from './page-buffers.ts';
+import { FRESH_BUFFERS, type PageBuffers } from './page-buffers.ts';
 
 export interface DiskResultsStoreOptions {
   dir: string;
@@ -43,13 +43,8 @@ export class DiskResultsStore implements ResultsBackend {
     await this.evict();
   }
 
-  async getPage(key: string, pageIndex: number): Promise<Buffer | null> {
-    try {
-      return await readFile(path.join(this.keyDir(key), `page-${pageIndex}`));
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw error;
-    }
+  getPage(key: string, pageIndex: number): Promise<Buffer | null> {
+    return this.readPage(key, pageIndex, FRESH_BUFFERS);
   }
 
   async readPage(key: string, pageIndex: number, buffers: PageBuffers): Promise<Buffer | null> {

@@ -41,3 +41,6 @@ export interface PageBuffers {
   /** Gives every buffer taken back; nothing read into them may be used afterwards. */
   release(): void;
 }
+
+/** Fresh buffers, for readers that keep what they read (nothing to give back). */
+export const FRESH_BUFFERS: PageBuffers = { take: (size) => Buffer.allocUnsafe(size), release: () => undefined };
