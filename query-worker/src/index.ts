@@ -14,7 +14,7 @@ export {
 export { backendFromUri, parseUri, maskPassword, type ParsedUri } from './engines/uri.ts';
 export { supersetError, taskFailure, ISSUE_CODES, ERROR_TYPE_ISSUE_CODES, timeoutMessage } from './engines/errors.ts';
 
-export { createResultsBackend, readRows, readRowsChunks, type ResultsBackend, type RowsSlice, type RowsChunks } from './results/results-backend.ts';
+export { createResultsBackend, FRESH_PAGES, openRows, readRows, type PageBufferSource, type ResultsBackend, type RowsSlice, type RowsStream } from './results/results-backend.ts';
 export { serializeValue } from './results/serialize.ts';
 export { PageBufferPool, type PageBuffers } from './results/page-buffers.ts';
 

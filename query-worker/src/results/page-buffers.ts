@@ -1,8 +1,9 @@
 /**
- * Reusable buffers for the result pages a web process reads to answer one request. Reading pages
+ * Reusable buffers for the result pages a web process reads to answer a request. Reading pages
  * into fresh buffers made tens of MB of short-lived external memory per 100k-row answer, and V8
  * answers that with a full garbage collection every few requests (about 10 ms each on the web
- * thread). Pages read into blocks taken from here go back to a free list once the answer is sent.
+ * thread). A page is read into a block taken from here, and the block goes back to a free list once
+ * the page's bytes were written to the socket (`openRows` streams an answer two pages at a time).
  */
 export class PageBufferPool {
   private readonly free: Buffer[] = [];
@@ -13,7 +14,7 @@ export class PageBufferPool {
    */
   constructor(readonly blockBytes = 2 * 1024 * 1024, private readonly maxFree = 32) {}
 
-  /** Buffers for one request; `release()` when the answer has been sent (or abandoned). */
+  /** Buffers for one page (or one request); `release()` once what was read into them has been sent (or abandoned). */
   lease(): PageBuffers {
     const taken: Buffer[] = [];
     let released = false;

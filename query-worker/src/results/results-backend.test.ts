@@ -1,7 +1,8 @@
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createResultsBackend, readRows, readRowsChunks } from './results-backend.ts';
+import { createResultsBackend, openRows, readRows } from './results-backend.ts';
 import { PageBufferPool } from './page-buffers.ts';
 import { DiskResultsStore } from './disk-store.ts';
 import { serializeValue } from './serialize.ts';
@@ -116,6 +117,29 @@ describe('page formats', () => {
   });
 });
 
+/** Leases from `pool`, counting those not yet given back (and the most at once). */
+function countingLeases(pool: PageBufferPool) {
+  const counts = {
+    lent: 0,
+    mostLent: 0,
+    lease: () => {
+      const buffers = pool.lease();
+      let given = false;
+      counts.lent++;
+      counts.mostLent = Math.max(counts.mostLent, counts.lent);
+      return {
+        take: buffers.take,
+        release: () => {
+          if (!given) counts.lent--;
+          given = true;
+          buffers.release();
+        },
+      };
+    },
+  };
+  return counts;
+}
+
 describe('page buffers', () => {
   it('lends a block to one request at a time, takes it back on release, and gives an oversized page a buffer of its own', () => {
     const pool = new PageBufferPool(1024, 4);
@@ -130,21 +154,56 @@ describe('page buffers', () => {
     expect(pool.lease().take(10)).not.toBe(big);
   });
 
-  it('serves slices read into lent buffers exactly like fresh ones', async () => {
+  it('streams slices read into lent buffers exactly like fresh ones, two pages lent at most, all given back', async () => {
     const store = new DiskResultsStore({ dir: path.join(tmp.dir, 'lent'), maxBytes: 1e9, ttlSeconds: 3600 });
-    const rows = Array.from({ length: 7 }, (_, i) => `{"i":${i},"s":"${'x'.repeat(i * 300)}"}`);
-    await store.putPage('k', 0, Buffer.from(rows.slice(0, 4).join(',\n')));
-    await store.putPage('k', 1, Buffer.from(rows.slice(4).join(',\n')));
-    await store.putMeta('k', { version: 2, queryId: 'k', columns: [], rowCount: 7, pageCount: 2, pageRowCounts: [4, 3], bytes: 0, limit: null, limitingFactor: 'NOT_LIMITED', executedSql: 'SELECT', createdAt: Date.now() });
-    const pool = new PageBufferPool(2048, 4);
-    for (const [offset, limit] of [[0, null], [2, 3], [5, 10]] as const) {
-      const buffers = pool.lease();
-      const lent = await readRowsChunks(store, 'k', offset, limit, buffers);
-      const fresh = await readRowsChunks(store, 'k', offset, limit);
-      expect(Buffer.concat(lent!.chunks).toString()).toBe(Buffer.concat(fresh!.chunks).toString());
-      expect(JSON.parse(Buffer.concat(lent!.chunks).toString()).map((r: { i: number }) => r.i)).toEqual(Array.from({ length: 7 }, (_, i) => i).slice(offset, limit == null ? 7 : offset + limit));
-      buffers.release();
-    }
+    const rows = Array.from({ length: 10 }, (_, i) => `{"i":${i},"s":"${'x'.repeat(i * 300)}"}`);
+    const pageRowCounts = [4, 3, 2, 1];
+    for (let page = 0, at = 0; page < pageRowCounts.length; at += pageRowCounts[page], page++) await store.putPage('k', page, Buffer.from(rows.slice(at, at + pageRowCounts[page]).join(',\n')));
+    await store.putMeta('k', { version: 2, queryId: 'k', columns: [], rowCount: 10, pageCount: 4, pageRowCounts, bytes: 0, limit: null, limitingFactor: 'NOT_LIMITED', executedSql: 'SELECT', createdAt: Date.now() });
+    const pool = new PageBufferPool(16_384, 8);
+    const counting = countingLeases(pool);
+    const slices = [[0, null], [2, 3], [5, 10], [3, 5], [1, null]] as const;
+    const send = async ([offset, limit]: (typeof slices)[number]) => {
+      const stream = await openRows(store, 'k', offset, limit, counting);
+      const sent: string[] = [];
+      await stream!.pipe(async (chunk) => {
+        // Another request takes a block meanwhile and fills it: were the page's block back in the pool already, it would be this one.
+        const other = pool.lease();
+        other.take(1).fill('#');
+        other.release();
+        await new Promise((r) => setTimeout(r, 1));
+        sent.push(chunk.toString());
+      });
+      const fresh = await readRows(store, 'k', offset, limit);
+      expect(sent.join('')).toBe(fresh!.json);
+      const expected = Array.from({ length: 10 }, (_, i) => i).slice(offset, limit == null ? 10 : offset + limit);
+      expect(JSON.parse(sent.join('')).map((r: { i: number }) => r.i)).toEqual(expected);
+      expect(stream!.rowCount).toBe(expected.length);
+    };
+    for (const slice of slices) await send(slice);
+    expect(counting.lent).toBe(0);
+    expect(counting.mostLent).toBe(2);
+    // Several answers at once share the pool's blocks.
+    await Promise.all(slices.map(send));
+    expect(counting.lent).toBe(0);
     expect(await store.readPage('missing', 0, pool.lease())).toBeNull();
+  });
+
+  it('gives every buffer back when the writer fails half way, and fails when a page goes missing while streaming', async () => {
+    const store = new DiskResultsStore({ dir: path.join(tmp.dir, 'abandoned'), maxBytes: 1e9, ttlSeconds: 3600 });
+    for (let page = 0; page < 3; page++) await store.putPage('k', page, Buffer.from(`{"p":${page}}`));
+    await store.putMeta('k', { version: 2, queryId: 'k', columns: [], rowCount: 3, pageCount: 3, pageRowCounts: [1, 1, 1], bytes: 0, limit: null, limitingFactor: 'NOT_LIMITED', executedSql: 'SELECT', createdAt: Date.now() });
+    const counting = countingLeases(new PageBufferPool(64, 8));
+    let writes = 0;
+    const stream = await openRows(store, 'k', 0, null, counting);
+    await expect(stream!.pipe(async () => { if (++writes === 3) throw new Error('client went away'); })).rejects.toThrow('client went away');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(counting.lent).toBe(0);
+
+    const again = await openRows(store, 'k', 0, null, counting);
+    await rm(path.join(tmp.dir, 'abandoned'), { recursive: true, force: true });
+    await expect(again!.pipe(async () => undefined)).rejects.toThrow(/missing/);
+    expect(counting.lent).toBe(0);
+    expect(await openRows(store, 'k')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { ResultMeta, ResultsBackendOptions } from '../types.ts';
 import { DiskResultsStore } from './disk-store.ts';
 import { RedisResultsStore } from './redis-store.ts';
-import type { PageBuffers } from './page-buffers.ts';
+import { FRESH_BUFFERS, type PageBuffers } from './page-buffers.ts';
 
 /**
  * Where result pages live between the worker that wrote them and the web process that serves
@@ -39,15 +39,29 @@ export interface RowsSlice {
   meta: ResultMeta;
 }
 
-/** A slice of a stored result as bytes: the chunks, concatenated, are the JSON array of the rows. */
-export interface RowsChunks {
-  /** `[`, the rows of each page joined by `,`, `]`: send them as they are (no string is ever built). */
-  chunks: Buffer[];
-  /** Total bytes of `chunks`. */
-  bytes: number;
+/**
+ * A slice of a stored result, ready to be sent: `pipe` writes the JSON array of its rows page by
+ * page, so whatever the slice's size, a request holds at most two pages in memory.
+ */
+export interface RowsStream {
   rowCount: number;
   meta: ResultMeta;
+  /**
+   * Writes `[`, the rows of each page joined by `,`, then `]` through `write`, the stored bytes as
+   * they are (nothing decoded or parsed). A page's buffer goes back to the pool, to be read into
+   * again, once the promise `write` returned for it resolves: resolve it only when the bytes have
+   * left (a socket write's callback). Rejects if `write` does, or if a page went missing meanwhile.
+   */
+  pipe(write: (chunk: Buffer) => Promise<void>): Promise<void>;
 }
+
+/** Lends the buffers a page is read into (see {@link PageBufferPool}). */
+export interface PageBufferSource {
+  lease(): PageBuffers;
+}
+
+/** Fresh buffers for every page: for readers that keep what they read. */
+export const FRESH_PAGES: PageBufferSource = { lease: () => FRESH_BUFFERS };
 
 const NEWLINE = 0x0a;
 const COMMA = 0x2c;
@@ -66,51 +80,84 @@ function rowStart(page: Buffer, index: number): number {
   return at;
 }
 
+/** Rows `from..to` of one stored page, the bytes it was read into, and the lease to give back. */
+interface PagePart {
+  rows: Buffer;
+  buffers: PageBuffers;
+}
+
 /**
- * Reads rows `[offset, offset + limit)` of a stored result as byte chunks of one JSON array,
- * without decoding or parsing anything: pages are read as bytes and cut at row boundaries (found by
- * their newlines). Pages already separate rows with `,\n`, so no per-row work remains: the web
- * process sends these chunks as they are, and a large page costs no big string and no long
- * synchronous step. With `buffers`, pages are read into buffers lent for the request (release them once the
- * chunks are sent). Null when the key is unknown or expired (or a page went missing).
+ * Opens rows `[offset, offset + limit)` of a stored result for sending. Pages are read as bytes and
+ * cut at row boundaries (found by their newlines); pages already separate rows with `,\n`, so no
+ * per-row work remains. The first page is read here, so an unknown or expired key (or a missing
+ * page) gives null before anything is sent.
  */
-export async function readRowsChunks(backend: ResultsBackend, key: string, offset = 0, limit: number | null = null, buffers?: PageBuffers): Promise<RowsChunks | null> {
+export async function openRows(backend: ResultsBackend, key: string, offset = 0, limit: number | null = null, pages: PageBufferSource = FRESH_PAGES): Promise<RowsStream | null> {
   const meta = await backend.getMeta(key);
   if (!meta) return null;
   // Version 1 pages separated rows by a bare newline, which becomes a comma here.
   const separatorBytes = meta.version === 1 ? 1 : 2;
-  const end = limit == null ? meta.rowCount : Math.min(meta.rowCount, offset + Math.max(0, limit));
-  const chunks: Buffer[] = [OPEN];
-  let bytes = 2;
-  let pageStart = 0;
-  let taken = 0;
-  for (let page = 0; page < meta.pageCount && pageStart < end; page++) {
-    const pageRows = meta.pageRowCounts[page];
-    const pageEnd = pageStart + pageRows;
-    if (pageEnd > offset) {
-      const stored = buffers && backend.readPage ? await backend.readPage(key, page, buffers) : await backend.getPage(key, page);
-      if (!stored) return null;
-      const from = Math.max(0, offset - pageStart);
-      const to = Math.min(pageRows, end - pageStart);
-      if (to > from) {
-        const startByte = rowStart(stored, from);
-        // The last row of a page has no separator after it; a cut before it ends where that row's separator starts.
-        const endByte = to === pageRows ? stored.length : startByte + rowStart(stored.subarray(startByte), to - from) - separatorBytes;
-        const rows = stored.subarray(startByte, endByte);
-        if (separatorBytes === 1) for (let nl = rows.indexOf(NEWLINE); nl >= 0; nl = rows.indexOf(NEWLINE, nl + 1)) rows[nl] = COMMA;
-        if (taken > 0) {
-          chunks.push(SEPARATOR);
-          bytes += 1;
-        }
-        chunks.push(rows);
-        bytes += rows.length;
-        taken += to - from;
-      }
-    }
-    pageStart = pageEnd;
+  const start = Math.max(0, offset);
+  const end = limit == null ? meta.rowCount : Math.min(meta.rowCount, start + Math.max(0, limit));
+  const wanted: { page: number; from: number; to: number; rowsInPage: number }[] = [];
+  for (let page = 0, pageStart = 0; page < meta.pageCount && pageStart < end; page++) {
+    const rowsInPage = meta.pageRowCounts[page];
+    const from = Math.max(0, start - pageStart);
+    const to = Math.min(rowsInPage, end - pageStart);
+    if (to > from) wanted.push({ page, from, to, rowsInPage });
+    pageStart += rowsInPage;
   }
-  chunks.push(CLOSE);
-  return { chunks, bytes, rowCount: taken, meta };
+
+  const read = async ({ page, from, to, rowsInPage }: (typeof wanted)[number]): Promise<PagePart | null> => {
+    const buffers = pages.lease();
+    try {
+      const stored = backend.readPage ? await backend.readPage(key, page, buffers) : await backend.getPage(key, page);
+      if (!stored) {
+        buffers.release();
+        return null;
+      }
+      const startByte = rowStart(stored, from);
+      // The last row of a page has no separator after it; a cut before it ends where that row's separator starts.
+      const endByte = to === rowsInPage ? stored.length : startByte + rowStart(stored.subarray(startByte), to - from) - separatorBytes;
+      const rows = stored.subarray(startByte, endByte);
+      if (separatorBytes === 1) for (let nl = rows.indexOf(NEWLINE); nl >= 0; nl = rows.indexOf(NEWLINE, nl + 1)) rows[nl] = COMMA;
+      return { rows, buffers };
+    } catch (error) {
+      buffers.release();
+      throw error;
+    }
+  };
+  const missing = (page: number) => new Error(`Page ${page} of result ${key} is missing: it expired or was evicted while being read`);
+
+  const first = wanted.length ? await read(wanted[0]) : null;
+  if (wanted.length && !first) return null;
+  return {
+    rowCount: wanted.reduce((n, part) => n + part.to - part.from, 0),
+    meta,
+    async pipe(write) {
+      let current = first;
+      let next: Promise<PagePart | null> | undefined;
+      try {
+        await write(OPEN);
+        for (let i = 0; i < wanted.length; i++) {
+          if (!current) throw missing(wanted[i].page);
+          // The next page is read while this one is written: two pages in memory at most.
+          next = i + 1 < wanted.length ? read(wanted[i + 1]) : undefined;
+          if (i > 0) await write(SEPARATOR);
+          await write(current.rows);
+          current.buffers.release();
+          current = null;
+          const pending = next;
+          next = undefined;
+          if (pending) current = await pending;
+        }
+        await write(CLOSE);
+      } finally {
+        current?.buffers.release();
+        if (next) void next.then((part) => part?.buffers.release(), () => undefined);
+      }
+    },
+  };
 }
 
 /**
@@ -118,7 +165,9 @@ export async function readRowsChunks(backend: ResultsBackend, key: string, offse
  * without parsing rows. Null when the key is unknown or expired.
  */
 export async function readRows(backend: ResultsBackend, key: string, offset = 0, limit: number | null = null): Promise<RowsSlice | null> {
-  const slice = await readRowsChunks(backend, key, offset, limit);
-  if (!slice) return null;
-  return { json: Buffer.concat(slice.chunks, slice.bytes).toString('utf8'), rowCount: slice.rowCount, meta: slice.meta };
+  const rows = await openRows(backend, key, offset, limit);
+  if (!rows) return null;
+  const chunks: Buffer[] = [];
+  await rows.pipe(async (chunk) => void chunks.push(chunk));
+  return { json: Buffer.concat(chunks).toString('utf8'), rowCount: rows.rowCount, meta: rows.meta };
 }

@@ -1,22 +1,52 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EstimatePayloadSchema, ExecutePayloadSchema, FormatSqlPayloadSchema, ResultsQuerySchema } from '@meridian/contracts';
-import { Readable } from 'node:stream';
+import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { FastifyReply } from 'fastify';
-import { route } from '../rest/rest';
-import type { JsonChunks } from '../results/raw-json';
+import { route, serverTiming } from '../rest/rest';
+import type { JsonStream } from '../results/raw-json';
 import type { Services } from '../services';
 
 const tags = ['SQL Lab'];
 
-/** Sends JSON text, or byte chunks one by one (a large result is never joined into one buffer). */
-function sendJson(reply: FastifyReply, json: string | JsonChunks) {
+/** Writes `chunk` to the response; resolves once its bytes have left (the buffer may then be reused), rejects if the response closes first. */
+function writeChunk(res: ServerResponse, chunk: Buffer): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (res.destroyed) return reject(new Error('response closed'));
+    // 'close' comes once the socket is closed: no write of ours is pending any more.
+    const onClose = () => reject(new Error('response closed'));
+    res.once('close', onClose);
+    res.write(chunk, (error) => {
+      res.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
+
+/**
+ * Sends JSON text, or a JSON stream written straight to the socket, chunk by chunk (chunked
+ * encoding): a page's buffer is read into again only after its bytes were written, so a
+ * 100k-row answer holds two pages, not the whole answer. The reply is hijacked for that, so the
+ * headers Fastify would add on send (Server-Timing) are set here.
+ */
+async function sendJson(reply: FastifyReply, json: string | JsonStream) {
   reply.type('application/json; charset=utf-8');
   if (typeof json === 'string') return reply.send(json);
-  reply.header('content-length', json.bytes);
-  // 'close' comes once the response was flushed to the socket, or abandoned: either way the lent buffers are free.
-  if (json.release) reply.raw.once('close', json.release);
-  return reply.send(Readable.from(json.chunks));
+  reply.header('server-timing', serverTiming(reply));
+  reply.hijack();
+  const res = reply.raw;
+  const headers = Object.entries(reply.getHeaders()).filter(([, value]) => value !== undefined);
+  res.writeHead(reply.statusCode, Object.fromEntries(headers) as OutgoingHttpHeaders);
+  try {
+    await json.pipe((chunk) => writeChunk(res, chunk));
+    res.end();
+  } catch (error) {
+    // Headers are gone: the only honest signal left is an incomplete response.
+    if (!res.destroyed) reply.log.error({ err: error }, 'sending stored rows failed');
+    res.destroy();
+  }
+  return reply;
 }
 
 /** /api/v1/sqllab/ as Superset's SqlLabRestApi; result rows go out as the stored JSON bytes. */
