@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { ROOT_DIR } from './config';
 import { toRestError } from './errors/to-rest';
 import { registerOpenApi } from './rest/openapi';
+import { serverTiming } from './rest/rest';
 import type { Actor } from './security/actor';
 import { registerSecurityRest, SESSION_COOKIE } from './security/security.rest';
 import type { Services } from './services';
@@ -69,7 +70,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   // Server-Timing: the time the server spent on the request (browsers show it beside the network
   // time; scripts/bench reads it as "server time").
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+    reply.header('server-timing', serverTiming(reply));
     return payload;
   });
 

@@ -12,6 +12,7 @@ import { databasePermName, type DatabaseInsert, type DatabasePatch, type Databas
 import { humanizedDelta, isoOf } from './humanize';
 import type { PasswordCrypto } from './password-crypto';
 import { maskedUri, PASSWORD_MASK, passwordOf, uriProblem, withPassword } from './sqlalchemy-uri';
+import { ExpiringMap } from '../common/expiring-map';
 
 /** A database's `extra` JSON, parsed (unknown keys kept). */
 export interface DatabaseExtra {
@@ -53,7 +54,7 @@ export function taskError(failure: TaskFailure, status = 422): StructuredError {
 
 /** Databases: CRUD, connection tests, schema/table browsing, and who may use which database. */
 export class DatabaseService {
-  private readonly metadataCache = new Map<string, { until: number; value: MetadataSuccess }>();
+  private readonly metadataCache = new ExpiringMap<string, MetadataSuccess>();
   private readonly changeListeners: ((databaseId: number) => void)[] = [];
 
   constructor(
@@ -235,13 +236,13 @@ export class DatabaseService {
   /** Runs a metadata task, cached per database for the schema cache timeout unless `force`. */
   private async metadata<W extends MetadataRequest['what']>(db: DatabaseRecord, request: MetadataRequest & { what: W }, catalog: string | null, force: boolean): Promise<Extract<MetadataSuccess, { what: W }>> {
     const key = `${db.id}:${catalog ?? ''}:${JSON.stringify(request)}`;
-    const cached = this.metadataCache.get(key);
-    if (!force && cached && cached.until > Date.now()) return cached.value as Extract<MetadataSuccess, { what: W }>;
+    const cached = force ? undefined : this.metadataCache.get(key);
+    if (cached) return cached as Extract<MetadataSuccess, { what: W }>;
     const result = await this.deps.runtime.pool.metadata({ ...this.target(db, catalog, null), ...request, timeoutMs: 60_000 });
     if (!result.ok) throw taskError(result, 422);
     const extra = parseExtra(db.extra);
     const ttl = request.what === 'schemas' ? extra.metadata_cache_timeout?.schema_cache_timeout : extra.metadata_cache_timeout?.table_cache_timeout;
-    this.metadataCache.set(key, { until: Date.now() + (ttl ?? METADATA_CACHE_SECONDS) * 1000, value: result });
+    this.metadataCache.set(key, result, Date.now() + (ttl ?? METADATA_CACHE_SECONDS) * 1000);
     return result as Extract<MetadataSuccess, { what: W }>;
   }
 

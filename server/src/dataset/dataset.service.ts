@@ -14,6 +14,7 @@ import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { databasePermName } from '../database/database.repository';
 import { datasetPermName, type ColumnInsert, type ColumnRow, type DatasetAccessScope, type DatasetRecord, type DatasetRepository, type MetricInsert, type MetricRow } from './dataset.repository';
+import { ExpiringMap } from '../common/expiring-map';
 
 /** A column read from the source (table metadata or a query's result). */
 export interface SourceColumn {
@@ -177,7 +178,7 @@ export class DatasetService {
    * other changes (another process, the database or a user renamed) count within `recordTtlMs`.
    * Each caller gets its own copy, so nothing a request does to its record reaches the next one.
    */
-  private readonly records = new Map<number, { record: DatasetRecord; until: number }>();
+  private readonly records = new ExpiringMap<number, DatasetRecord>(MAX_CACHED_RECORDS);
   private generation = 0;
 
   constructor(
@@ -193,14 +194,13 @@ export class DatasetService {
   /** The dataset record by id, from the short-lived cache when fresh. */
   private async cachedRecord(id: number): Promise<DatasetRecord | undefined> {
     const now = Date.now();
-    const hit = this.records.get(id);
-    if (hit && hit.until > now) return structuredClone(hit.record);
+    const hit = this.records.get(id, now);
+    if (hit) return structuredClone(hit);
     const generation = this.generation;
     const record = await this.deps.datasets.get(id);
     // A write made while reading (see invalidate) must not be hidden by this older read; a missing dataset is not remembered.
     if (record && this.recordTtlMs > 0 && generation === this.generation) {
-      if (this.records.size >= MAX_CACHED_RECORDS) this.records.clear();
-      this.records.set(id, { record: structuredClone(record), until: now + this.recordTtlMs });
+      this.records.set(id, structuredClone(record), now + this.recordTtlMs);
     }
     return record;
   }

@@ -132,3 +132,8 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
 
 /** `{pk}` path parameter of Superset's item routes. */
 export const PkParams = z.object({ pk: z.coerce.number().int() });
+
+/** The Server-Timing header's value: the time the server spent on the request so far (browsers show it beside the network time; scripts/bench reads it). */
+export function serverTiming(reply: FastifyReply): string {
+  return `app;dur=${reply.elapsedTime.toFixed(1)}`;
+}

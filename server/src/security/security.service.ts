@@ -5,6 +5,7 @@ import { createLoginThrottles, type LoginThrottle } from './login-throttle';
 import { verifyPassword } from './password';
 import { SecurityRepository } from './security.repository';
 import type { TokenSigner } from './tokens';
+import { ExpiringMap } from '../common/expiring-map';
 
 /** How long a resolved actor is reused (milliseconds). */
 const ACTOR_TTL_MS = 5_000;
@@ -31,7 +32,7 @@ export class SecurityService {
    * through UserService invalidate at once; other changes (grants edited in the database, another
    * process) count within `actorTtlMs`.
    */
-  private readonly actors = new Map<number, { actor: Actor | null; until: number }>();
+  private readonly actors = new ExpiringMap<number, { actor: Actor | null }>(MAX_CACHED_ACTORS);
   private generation = 0;
 
   constructor(
@@ -80,14 +81,13 @@ export class SecurityService {
   /** The actor for a user id, with current roles; null when the user is gone or inactive. */
   async actorFor(userId: number): Promise<Actor | null> {
     const now = Date.now();
-    const hit = this.actors.get(userId);
-    if (hit && hit.until > now) return hit.actor;
+    const hit = this.actors.get(userId, now);
+    if (hit) return hit.actor;
     const generation = this.generation;
     const actor = await this.loadActor(userId);
     // A change made while loading (see invalidateActors) must not be hidden by this older read.
     if (this.actorTtlMs > 0 && generation === this.generation) {
-      if (this.actors.size >= MAX_CACHED_ACTORS) this.actors.clear();
-      this.actors.set(userId, { actor, until: now + this.actorTtlMs });
+      this.actors.set(userId, { actor }, now + this.actorTtlMs);
     }
     return actor;
   }

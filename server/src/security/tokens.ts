@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
+import { ExpiringMap } from '../common/expiring-map';
 
 export type TokenType = 'access' | 'refresh' | 'session';
 
@@ -24,7 +25,7 @@ export class TokenSigner {
    * token, and a signature already checked need not be checked again. An entry never outlives the
    * token's `exp`; tokens are stateless (nothing revokes them), so reuse changes no answer.
    */
-  private readonly verified = new Map<string, { type: TokenType; claims: TokenClaims; until: number }>();
+  private readonly verified = new ExpiringMap<string, { type: TokenType; claims: TokenClaims }>(MAX_MEMOISED_CLAIMS);
 
   constructor(
     private readonly secret: string,
@@ -47,8 +48,8 @@ export class TokenSigner {
   /** The claims of a valid token of the given type, or null (expired, forged, other type). */
   async verify(token: string, type: TokenType): Promise<TokenClaims | null> {
     const now = Date.now();
-    const hit = this.verified.get(token);
-    if (hit && hit.type === type && hit.until > now) return { ...hit.claims };
+    const hit = this.verified.get(token, now);
+    if (hit && hit.type === type) return { ...hit.claims };
     try {
       const { payload } = await jwtVerify(token, this.key, { algorithms: ['HS256'] });
       if (payload.type !== type || !payload.sub) return null;
@@ -56,8 +57,7 @@ export class TokenSigner {
       // Only valid tokens are remembered, and never past their expiry (jose checks `exp` in whole seconds).
       const until = Math.min(now + this.claimsTtlMs, typeof payload.exp === 'number' ? payload.exp * 1000 : now);
       if (until > now) {
-        if (this.verified.size >= MAX_MEMOISED_CLAIMS) this.verified.clear();
-        this.verified.set(token, { type, claims, until });
+        this.verified.set(token, { type, claims }, until);
       }
       return { ...claims };
     } catch {

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AsyncJobMetadata, EstimatePayload, ExecutePayload, FormatSqlPayload, QueryDict, ResultsQuery } from '@meridian/contracts';
 import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
-import { getEngineSpec, QueueFullError, readRowsChunks, supersetError, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
+import { getEngineSpec, QueueFullError, openRows, supersetError, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
 import { format as formatSql, type SqlLanguage } from 'sql-formatter';
 import type { Config } from '../config';
 import type { DatabaseRecord } from '../database/database.repository';
@@ -9,16 +9,17 @@ import { allowsCostEstimate, parseExtra, type DatabaseService } from '../databas
 import { Invalid, StructuredError } from '../errors/domain-errors';
 import type { Logger } from '../logger';
 import { queryToDict, type QueryRecord, type QueryRepository } from '../query/query.repository';
-import { jsonWithRawChunks, type JsonChunks } from '../results/raw-json';
+import { jsonWithRows, type JsonStream } from '../results/raw-json';
 import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { parseTemplateParams, renderSqlTemplate } from '../templates/sql-template';
+import { ExpiringMap } from '../common/expiring-map';
 
-/** What execute answers: the HTTP status and the JSON body (text, or byte chunks with the rows as stored). */
+/** What execute answers: the HTTP status and the JSON body (text, or a stream with the rows as stored). */
 export interface JsonOutcome {
   status: number;
-  json: string | JsonChunks;
+  json: string | JsonStream;
 }
 
 const ID_ALPHABET = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-';
@@ -40,8 +41,13 @@ const FORMATTER_DIALECTS: Record<string, SqlLanguage> = { postgresql: 'postgresq
  * SQL Lab: execute (sync and async, spec 01 §4 query lifecycle recorded in `query`), results paging
  * from the results backend, cost estimates and SQL formatting.
  */
+/** How long a successful query's record is kept for the results calls that page through it. */
+const FINISHED_QUERY_TTL_MS = 10_000;
+const MAX_FINISHED_QUERIES = 1000;
+
 export class SqlLabService {
   private readonly background = new Set<Promise<unknown>>();
+  private readonly finishedByKey = new ExpiringMap<string, QueryRecord>(MAX_FINISHED_QUERIES);
 
   constructor(
     private readonly deps: {
@@ -225,20 +231,13 @@ export class SqlLabService {
   }
 
   /** Superset's results payload with `rows` rows from `offset`, the rows spliced in as stored (bytes, never decoded). */
-  private async resultsPayload(query: QueryRecord, offset: number, rows: number): Promise<string | JsonChunks> {
+  private async resultsPayload(query: QueryRecord, offset: number, rows: number): Promise<string | JsonStream> {
     const base = { status: 'success', query_id: query.id, query: queryToDict(query) as QueryDict | Record<string, unknown> };
     if (!query.results_key) return JSON.stringify({ ...base, data: [], columns: [], selected_columns: [], expanded_columns: [] });
-    const buffers = this.deps.runtime.pageBuffers.lease();
-    const slice = await readRowsChunks(this.deps.runtime.results, query.results_key, offset, rows, buffers).catch((error: unknown) => {
-      buffers.release();
-      throw error;
-    });
-    if (!slice) {
-      buffers.release();
-      throw gone();
-    }
+    const slice = await openRows(this.deps.runtime.results, query.results_key, offset, rows, this.deps.runtime.pageBuffers);
+    if (!slice) throw gone();
     const columns = slice.meta.columns;
-    return jsonWithRawChunks(
+    return jsonWithRows(
       {
         ...base,
         columns,
@@ -248,19 +247,34 @@ export class SqlLabService {
         ...(offset + slice.rowCount < slice.meta.rowCount ? { displayLimitReached: true } : {}),
       },
       'data',
-      { ...slice, release: buffers.release },
+      slice,
     );
   }
 
   /** `GET /api/v1/sqllab/results/?q=(key,rows,offset)`: 410 once the stored result has expired. */
-  async results(actor: Actor | null, q: ResultsQuery): Promise<string | JsonChunks> {
+  async results(actor: Actor | null, q: ResultsQuery): Promise<string | JsonStream> {
     this.deps.security.require(actor, 'can_get_results', 'SQLLab');
     const meta = await this.deps.runtime.results.getMeta(q.key);
     if (!meta) throw gone();
-    const query = await this.deps.queries.getByResultsKey(q.key);
+    const query = await this.queryByResultsKey(q.key);
     if (!query) throw backendError('The query associated with these results could not be found. You need to re-run the original query.', 'RESULTS_BACKEND_ERROR', 404);
     this.requireQueryAccess(actor, query);
     return this.resultsPayload(query, q.offset ?? 0, q.rows ?? this.deps.config.displayMaxRow);
+  }
+
+  /**
+   * The query a results key belongs to. A client paging through a result asks once per page, and on
+   * the embedded metadata store each lookup costs a few ms of the web thread, so a successful
+   * query's record is kept a few seconds: it is final (nothing updates a finished query). Access
+   * is still checked on every call.
+   */
+  private async queryByResultsKey(key: string): Promise<QueryRecord | undefined> {
+    const now = Date.now();
+    const hit = this.finishedByKey.get(key, now);
+    if (hit) return hit;
+    const record = await this.deps.queries.getByResultsKey(key);
+    if (record?.status === 'success') this.finishedByKey.set(key, record, now + FINISHED_QUERY_TTL_MS);
+    return record;
   }
 
   /** Own queries, or any with all_query_access; the database must be accessible too. */
