@@ -36,7 +36,8 @@ export async function login(page: Page, baseUrl: string, user = 'admin', pass = 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const path = join(SCREENS_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  // Transitions finish at once, so a switch just clicked is pictured in its new state, not half way.
+  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
   return path;
 }
 
