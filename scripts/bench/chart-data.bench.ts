@@ -2,7 +2,7 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { median, report, startServer } from './util';
+import { adminHeaders, median, okBody, report, startServer } from './util';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 
@@ -11,8 +11,7 @@ let lastServerMs = 0;
 
 async function call(url: string, init: RequestInit) {
   const res = await fetch(url, init);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${text.slice(0, 300)}`);
+  const text = (await okBody(res)).toString();
   lastServerMs = Number(/app;dur=([\d.]+)/.exec(res.headers.get('server-timing') ?? '')?.[1] ?? NaN);
   return JSON.parse(text);
 }
@@ -29,8 +28,7 @@ export async function chartDataBench(): Promise<void> {
   const server = await startServer({ DATA_DIR: dataDir });
   console.log(`server with examples ready in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
   try {
-    const login = await call(`${server.url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin', provider: 'db' }) });
-    const headers = { 'content-type': 'application/json', authorization: `Bearer ${login.access_token}` };
+    const headers = await adminHeaders(server.url);
     const list = await call(`${server.url}/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:cleaned_sales_data)))`, { headers });
     const datasetId = list.ids[0];
     const query = {

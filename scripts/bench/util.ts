@@ -51,3 +51,17 @@ export async function startServer(env: Record<string, string>): Promise<{ child:
       }),
   };
 }
+
+/** The body of a successful answer as bytes; a failed one throws with its status and the start of its body. */
+export async function okBody(res: Response): Promise<Buffer> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  if (!res.ok) throw new Error(`${res.status} ${bytes.subarray(0, 300).toString()}`);
+  return bytes;
+}
+
+/** Logs in as admin over REST; resolves with the JSON + bearer headers for later calls. */
+export async function adminHeaders(url: string): Promise<Record<string, string>> {
+  const res = await fetch(`${url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin', provider: 'db' }) });
+  const { access_token } = JSON.parse((await okBody(res)).toString()) as { access_token: string };
+  return { 'content-type': 'application/json', authorization: `Bearer ${access_token}` };
+}
