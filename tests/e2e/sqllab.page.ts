@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { TestContext } from 'vitest';
+import { expect, type TestContext } from 'vitest';
 import { closeDialog, launchBrowser, screenshot } from './browser';
 
 // Steps the SQL Lab browser suites share: open a signed-in page, clean up after a failure, read and replace the
@@ -37,10 +37,16 @@ export function editorValue(page: Page): Promise<string | null> {
 
 /** Replaces the active tab's SQL (inserted as one text: no auto-closed brackets) and leaves the focus in the editor. */
 export async function typeSql(page: Page, sql: string): Promise<void> {
-  await page.locator('[data-testid=sql-editor] .ace_content').first().click();
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(sql);
+  // A modal still fading out (one just saved) can take the click, and the keys then go nowhere: check and type again.
+  for (let attempt = 0; ; attempt++) {
+    await page.locator('[data-testid=sql-editor] .ace_content').first().click();
+    await page.keyboard.press('Control+A');
+    await page.keyboard.press('Delete');
+    await page.keyboard.insertText(sql);
+    if ((await editorValue(page)) === sql || attempt === 2) break;
+    await page.waitForTimeout(250);
+  }
+  await expect.poll(() => editorValue(page)).toBe(sql);
 }
 
 /** Runs the tab, waits for its execute answer and the new result's row count, and returns that count's text. */

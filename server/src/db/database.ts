@@ -21,7 +21,11 @@ const metadataTypes = {
  */
 export async function openMetadataDb(opts: { databaseUrl?: string; dataDir: string }): Promise<MetadataDb> {
   if (opts.databaseUrl) {
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: metadataTypes }) }) });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: metadataTypes });
+    // An idle connection the server ended (a restart, a terminated backend) is an 'error' event on the pool; pg
+    // already drops that client and the next query connects again, but an event without a listener kills the process.
+    pool.on('error', () => undefined);
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');
