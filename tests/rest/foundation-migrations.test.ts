@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration } from 'kysely';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { migrations } from '../../migrations/index';
 import { migrateToLatest, openMetadataDb, type MetadataDb } from '../../server/src/db/database';
 import { createPgDatabase, PG_ADMIN_URL } from '../helpers/pg';
@@ -13,9 +13,10 @@ const broken: Migration = {
 };
 
 describe.each(['pglite', 'postgres'] as const)('migrations on %s', (kind) => {
+  // Each test's database goes when the test ends: an in-memory PGlite holds ~0.5 GB of WASM heap after initdb.
   const cleanups: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup();
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   });
 
   async function freshDb(): Promise<MetadataDb> {
