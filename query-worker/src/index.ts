@@ -14,9 +14,9 @@ export {
 export { backendFromUri, parseUri, maskPassword, type ParsedUri } from './engines/uri.ts';
 export { supersetError, taskFailure, ISSUE_CODES, ERROR_TYPE_ISSUE_CODES, timeoutMessage } from './engines/errors.ts';
 
-export { createResultsBackend, FRESH_PAGES, openRows, readRows, type PageBufferSource, type ResultsBackend, type RowsSlice, type RowsStream } from './results/results-backend.ts';
+export { createResultsBackend, openRows, pageRowTexts, readRows, type ResultsBackend, type RowsSlice, type RowsStream } from './results/results-backend.ts';
 export { serializeValue } from './results/serialize.ts';
-export { PageBufferPool, type PageBuffers } from './results/page-buffers.ts';
+export { PageBufferPool, type PageBufferSource, type PageBuffers } from './results/page-buffers.ts';
 
 export {
   splitStatements, stripStatement, isMutating, isSelect, applyLimit, getLimitFromSql, computeLimitingFactor, leadingKeyword,

@@ -5,7 +5,7 @@
  * thread). A page is read into a block taken from here, and the block goes back to a free list once
  * the page's bytes were written to the socket (`openRows` streams an answer two pages at a time).
  */
-export class PageBufferPool {
+export class PageBufferPool implements PageBufferSource {
   private readonly free: Buffer[] = [];
 
   /**
@@ -45,3 +45,11 @@ export interface PageBuffers {
 
 /** Fresh buffers, for readers that keep what they read (nothing to give back). */
 export const FRESH_BUFFERS: PageBuffers = { take: (size) => Buffer.allocUnsafe(size), release: () => undefined };
+
+/** Lends the buffers a page is read into: a {@link PageBufferPool}, or {@link FRESH_PAGES}. */
+export interface PageBufferSource {
+  lease(): PageBuffers;
+}
+
+/** Fresh buffers for every page: for readers that keep what they read. */
+export const FRESH_PAGES: PageBufferSource = { lease: () => FRESH_BUFFERS };

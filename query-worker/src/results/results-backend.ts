@@ -1,7 +1,7 @@
 import type { ResultMeta, ResultsBackendOptions } from '../types.ts';
 import { DiskResultsStore } from './disk-store.ts';
 import { RedisResultsStore } from './redis-store.ts';
-import { FRESH_BUFFERS, type PageBuffers } from './page-buffers.ts';
+import { FRESH_PAGES, type PageBufferSource, type PageBuffers } from './page-buffers.ts';
 
 /**
  * Where result pages live between the worker that wrote them and the web process that serves
@@ -55,19 +55,20 @@ export interface RowsStream {
   pipe(write: (chunk: Buffer) => Promise<void>): Promise<void>;
 }
 
-/** Lends the buffers a page is read into (see {@link PageBufferPool}). */
-export interface PageBufferSource {
-  lease(): PageBuffers;
-}
-
-/** Fresh buffers for every page: for readers that keep what they read. */
-export const FRESH_PAGES: PageBufferSource = { lease: () => FRESH_BUFFERS };
-
 const NEWLINE = 0x0a;
 const COMMA = 0x2c;
 const OPEN = Buffer.from('[');
 const CLOSE = Buffer.from(']');
 const SEPARATOR = Buffer.from(',');
+
+/** The JSON text of each row of a stored page (rows end at a newline, version 2's `,` before it dropped). */
+export function pageRowTexts(page: Buffer): string[] {
+  return page
+    .toString('utf8')
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => (line.endsWith(',') ? line.slice(0, -1) : line));
+}
 
 /** Byte offset where row `index` of a page starts (`index` newlines skipped), or the page length. */
 function rowStart(page: Buffer, index: number): number {

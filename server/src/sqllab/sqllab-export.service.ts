@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { randomUUID } from 'node:crypto';
 import { stringify } from 'csv-stringify';
 import { parse as parseLossless } from 'lossless-json';
-import type { ResultMeta, ResultsBackend } from '@meridian/query-worker';
+import { pageRowTexts, type ResultMeta, type ResultsBackend } from '@meridian/query-worker';
 import type { Config } from '../config';
 import type { DatabaseService } from '../database/database.service';
 import { StructuredError } from '../errors/domain-errors';
@@ -34,10 +34,8 @@ async function* storedRows(backend: ResultsBackend, key: string, meta: ResultMet
     for (let page = 0; page < meta.pageCount; page++) {
       const bytes = await backend.getPage(key, page);
       if (!bytes) throw new Error('The stored result expired during the export');
-      for (const line of bytes.toString('utf8').split('\n')) {
-        if (!line) continue;
-        // A row is one line, with the `,` that separates it from the next (results version 2).
-        const row = parseLossless(line.endsWith(',') ? line.slice(0, -1) : line, null, (digits: string) => digits) as Record<string, unknown>;
+      for (const text of pageRowTexts(bytes)) {
+        const row = parseLossless(text, null, (digits: string) => digits) as Record<string, unknown>;
         yield names.map((name) => csvCell(row[name]));
       }
     }

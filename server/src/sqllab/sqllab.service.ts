@@ -37,14 +37,14 @@ function backendError(message: string, errorType: string, status: number): Struc
 
 const FORMATTER_DIALECTS: Record<string, SqlLanguage> = { postgresql: 'postgresql', mysql: 'mysql', mariadb: 'mariadb', duckdb: 'duckdb', sqlite: 'sqlite' };
 
-/**
- * SQL Lab: execute (sync and async, spec 01 §4 query lifecycle recorded in `query`), results paging
- * from the results backend, cost estimates and SQL formatting.
- */
 /** How long a successful query's record is kept for the results calls that page through it. */
 const FINISHED_QUERY_TTL_MS = 10_000;
 const MAX_FINISHED_QUERIES = 1000;
 
+/**
+ * SQL Lab: execute (sync and async, spec 01 §4 query lifecycle recorded in `query`), results paging
+ * from the results backend, cost estimates and SQL formatting.
+ */
 export class SqlLabService {
   private readonly background = new Set<Promise<unknown>>();
   private readonly finishedByKey = new ExpiringMap<string, QueryRecord>(MAX_FINISHED_QUERIES);
