@@ -4,6 +4,9 @@ import rison from 'rison';
 
 let csrfToken: Promise<string | null> | null = null;
 
+/** Paths called without a session (the server's CSRF_EXEMPT set), so no CSRF token is fetched for them. */
+const SIGN_IN_PATHS = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+
 /** The session's CSRF token, fetched once from the server and kept in memory (never in storage). */
 export function getCsrfToken(): Promise<string | null> {
   csrfToken ??= fetch('/api/v1/security/csrf_token/', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
@@ -69,6 +72,8 @@ export interface ApiOptions {
   signal?: AbortSignal;
   /** Gives up after this long with the "request timed out" error. */
   timeoutMs?: number;
+  /** Lets the request outlive the page (fetch's keepalive): for a write that must reach the server when the user leaves. */
+  keepalive?: boolean;
 }
 
 /** `GET /api/v1/chart/?q=(page:0)` style query strings. */
@@ -91,7 +96,8 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method !== 'GET') {
+  // Sign-in paths are CSRF-exempt on the server and come before any session: asking for a token there only earns a 401.
+  if (method !== 'GET' && !SIGN_IN_PATHS.has(path)) {
     const token = await getCsrfToken();
     if (token) headers['X-CSRFToken'] = token;
   }
@@ -104,6 +110,7 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       credentials: 'same-origin',
       body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+      ...(opts.keepalive ? { keepalive: true } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError') throw new ApiError(0, normaliseError({ statusText: 'timeout', timeout: opts.timeoutMs ?? 0 }));

@@ -1,6 +1,6 @@
 import { getEngineSpec } from './engines/registry.ts';
 import type { EngineConnection, EngineSpec, RowSink } from './engines/engine-spec.ts';
-import { cancelledFailure, supersetError, taskFailure } from './engines/errors.ts';
+import { cancelledFailure, lineInSubmittedSql, supersetError, taskFailure } from './engines/errors.ts';
 import { isPostgresConnection } from './engines/postgres.ts';
 import { PageWriter } from './results/page-writer.ts';
 import type { ResultsBackend } from './results/results-backend.ts';
@@ -145,6 +145,7 @@ export async function runQuery(task: RunTask, backend: ResultsBackend, port?: Co
   const dialect = spec.dialect;
   let statements = splitStatements(task.sql, dialect);
   if (statements.length === 0) return taskFailure(supersetError('GENERIC_DB_ENGINE_ERROR', 'The query is empty.', spec.engineName));
+  const submitted = [...statements];
   if (task.allowDml === false && isMutating(task.sql, dialect)) return dmlNotAllowed(spec);
   const dropdownLimit = task.limit ?? null;
   let sqlLimit: number | null = null;
@@ -213,10 +214,13 @@ export async function runQuery(task: RunTask, backend: ResultsBackend, port?: Co
     },
   };
   const control = new TaskControl(port, task.queryId, task.timeoutMs, task.submittedAt);
+  /** The statement being run, so an error's line can be found in the SQL as submitted. */
+  let running = -1;
   const result = await controlled(spec, task, control, task.timeoutMs, async () => {
     const connection = await spec.connect(task);
     await control.attach(connection);
     for (let i = 0; i < statements.length; i++) {
+      running = i;
       if (control.cancelled) throw new Error('cancelled');
       control.post({ type: 'progress', queryId: task.queryId, statement: i, statementCount: statements.length, rows: 0 });
       if (i < statements.length - 1) {
@@ -255,7 +259,10 @@ export async function runQuery(task: RunTask, backend: ResultsBackend, port?: Co
       endedAt: Date.now(),
     };
   });
-  if (!result.ok) await backend.delete(resultsKey).catch(() => undefined);
+  if (!result.ok) {
+    await backend.delete(resultsKey).catch(() => undefined);
+    if (running >= 0) result.errors = result.errors.map((error) => lineInSubmittedSql(error, task.sql, statements[running], running, submitted));
+  }
   return result;
 }
 

@@ -128,6 +128,16 @@ describe('datasets screen in the browser', () => {
       await screenshot(page, 'datasets-add-tables');
       await page.getByRole('option', { name: 'visits', exact: true }).click();
       await expect(table.inputValue()).resolves.toBe('visits');
+      // The table's columns are previewed with their types before anything is created.
+      const preview = dialog.getByRole('table', { name: 'Columns of visits' });
+      await preview.getByRole('row', { name: 'seconds INTEGER' }).waitFor();
+      const cells = await preview.locator('tbody tr').evaluateAll((rows) => rows.map((r) => [...(r as HTMLTableRowElement).cells].map((c) => c.textContent)));
+      expect(cells).toEqual([
+        ['visited_at', 'TIMESTAMP'],
+        ['page', 'VARCHAR'],
+        ['seconds', 'INTEGER'],
+      ]);
+      await expect(dialog.getByText('This table already has a dataset associated with it', { exact: false }).count()).resolves.toBe(0);
       await expect(create.isEnabled()).resolves.toBe(true);
       await screenshot(page, 'datasets-add');
 
@@ -154,22 +164,28 @@ describe('datasets screen in the browser', () => {
       ]);
     });
 
-    it("shows the server's message when the table is a dataset already and adds nothing", async () => {
+    it('warns before submit that the table has a dataset already, offers to open it, and adds nothing', async () => {
       const before = await datasetCount();
       await page.getByRole('button', { name: 'Dataset', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Add dataset' });
       await pick(page, dialog, 'Database', 'scratch');
       await expect.poll(() => field(dialog, 'Schema').inputValue(), { timeout: 30_000 }).toBe('main');
       await pick(page, dialog, 'Table', 'visits', 'visits');
-      await dialog.getByRole('button', { name: 'Create dataset' }).click();
-      await dialog.getByRole('alert').getByText('Dataset main.visits already exists').waitFor();
+      const warning = dialog.getByRole('alert').filter({ hasText: 'A dataset exists for this table' });
+      await warning.getByText('This table already has a dataset associated with it. You can only associate one dataset with a table.').waitFor();
+      await expect(dialog.getByRole('button', { name: 'Create dataset' }).isDisabled()).resolves.toBe(true);
       await screenshot(page, 'datasets-add-exists');
-      // The modal stays, no editor opens, the list keeps its count.
-      await expect(page.getByRole('dialog', { name: /Edit dataset/ }).count()).resolves.toBe(0);
-      expect(await datasetCount()).toBe(before);
-      // Picking another table clears the message.
+      // Picking another table clears the warning.
       await pick(page, dialog, 'Table', /^visits_by_page/, 'by_page');
-      await expect(dialog.getByRole('alert').count()).resolves.toBe(0);
+      await dialog.getByRole('table', { name: 'Columns of visits_by_page' }).getByRole('row', { name: 'n BIGINT' }).waitFor();
+      await expect(warning.count()).resolves.toBe(0);
+      await expect(dialog.getByRole('button', { name: 'Create dataset' }).isEnabled()).resolves.toBe(true);
+      // Back on the table with a dataset, "View dataset" opens that dataset's editor instead.
+      await pick(page, dialog, 'Table', 'visits', 'visits');
+      await warning.getByRole('button', { name: 'View dataset' }).click();
+      const editor = page.getByRole('dialog', { name: 'Edit dataset main.visits' });
+      await editor.getByRole('tab', { name: 'Settings' }).waitFor();
+      await expect(page.getByRole('dialog', { name: 'Add dataset' }).count()).resolves.toBe(0);
       await closeDialog(page);
       expect(await datasetCount()).toBe(before);
     });
@@ -188,8 +204,8 @@ describe('datasets screen in the browser', () => {
       await page.getByRole('option', { name: /^visits_by_page/ }).waitFor();
       await screenshot(page, 'datasets-add-tables-dark');
       await page.getByRole('option', { name: 'visits', exact: true }).click();
-      await dialog.getByRole('button', { name: 'Create dataset' }).click();
-      await dialog.getByRole('alert').getByText('Dataset main.visits already exists').waitFor();
+      await dialog.getByRole('alert').getByText('A dataset exists for this table').waitFor();
+      await dialog.getByRole('table', { name: 'Columns of visits' }).getByRole('row', { name: 'seconds INTEGER' }).waitFor();
       await screenshot(page, 'datasets-add-exists-dark');
       await closeDialog(page);
       await page.getByRole('button', { name: 'Switch to light theme' }).click();

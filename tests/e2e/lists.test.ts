@@ -53,6 +53,7 @@ describe('list screens in the browser', () => {
     await page.getByRole('button', { name: 'Database', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Connect a database' });
     await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Connect with a SQLAlchemy URI instead' }).click();
     await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(dialog.getByText('Missing data for required field.').count()).resolves.toBe(2);
 
@@ -68,11 +69,11 @@ describe('list screens in the browser', () => {
     await dialog.getByText('Connection looks good!').waitFor();
     await screenshot(page, 'lists-databases-modal');
 
-    await dialog.getByRole('tab', { name: 'SQL Lab' }).click();
+    await dialog.getByRole('tab', { name: 'Advanced' }).click();
     await dialog.getByRole('switch', { name: 'Allow DML' }).check();
     await dialog.getByRole('switch', { name: 'Disable SQL Lab data preview queries' }).check();
     await screenshot(page, 'lists-databases-modal-sqllab');
-    await dialog.getByRole('tab', { name: 'Other' }).click();
+    await dialog.getByRole('button', { name: /^Other/ }).click();
     await expect(dialog.getByLabel('Extra', { exact: true }).inputValue()).resolves.toContain('"disable_data_preview": true');
     await screenshot(page, 'lists-databases-modal-other');
     await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -89,7 +90,7 @@ describe('list screens in the browser', () => {
   it('edits a flag of a database and sees it in the list', async () => {
     await page.getByRole('button', { name: 'Edit Scratch DuckDB' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit database Scratch DuckDB' });
-    await dialog.getByRole('tab', { name: 'SQL Lab' }).click();
+    await dialog.getByRole('tab', { name: 'Advanced' }).click();
     await expect(dialog.getByRole('switch', { name: 'Allow DML' }).isChecked()).resolves.toBe(true);
     await dialog.getByRole('switch', { name: 'Allow CREATE TABLE AS' }).check();
     await dialog.getByLabel('CTAS & CVAS schema').waitFor();
@@ -102,6 +103,7 @@ describe('list screens in the browser', () => {
   it('connects PostgreSQL, shows its password masked when editing, tests the masked URI, then deletes it', async () => {
     await page.getByRole('button', { name: 'Database', exact: true }).click();
     let dialog = page.getByRole('dialog', { name: 'Connect a database' });
+    await dialog.getByRole('button', { name: 'Connect with a SQLAlchemy URI instead' }).click();
     await dialog.getByLabel('Display name').fill('Local Postgres');
     await dialog.getByLabel('SQLAlchemy URI').fill('postgresql://postgres:s3cret@127.0.0.1:5432/test');
     await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -282,7 +284,7 @@ describe('list screens in the browser', () => {
     await rowOf('Databases', 'Scratch DuckDB').waitFor();
     await screenshot(page, 'lists-databases-dark');
     await page.getByRole('button', { name: 'Edit Scratch DuckDB' }).click();
-    await page.getByRole('dialog').getByRole('tab', { name: 'SQL Lab' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'Advanced' }).click();
     await screenshot(page, 'lists-databases-modal-dark');
     await closeDialog(page);
     await page.goto(`${t.url}/savedqueryview/list/`);

@@ -52,12 +52,11 @@ describe('app shell in the browser', () => {
     await page.getByRole('table', { name: 'Users' }).getByRole('cell', { name: 'admin', exact: true }).waitFor();
   });
 
-  it('shows home with the welcome, recent activity and favorites', async () => {
+  it('shows home with the welcome, Recents and the Dashboards, Charts and Saved queries sections', async () => {
     await page.getByRole('link', { name: 'Meridian' }).click();
     await page.getByRole('heading', { name: 'Welcome, Admin' }).waitFor();
-    await page.getByRole('heading', { name: 'Recent activity' }).waitFor();
-    await page.getByRole('heading', { name: 'Favorites' }).waitFor();
-    await page.getByText('No recent activity yet').waitFor();
+    for (const name of ['Recents', 'Dashboards', 'Charts', 'Saved queries']) await page.getByRole('heading', { name, exact: true }).waitFor();
+    await page.getByText('Nothing viewed yet').waitFor();
     await screenshot(page, 'shell-home');
     await page.goto(`${t.url}/superset/welcome/`);
     await page.getByRole('heading', { name: 'Welcome, Admin' }).waitFor();
@@ -98,10 +97,6 @@ describe('app shell in the browser', () => {
       await page.waitForURL(`${t.url}${path}`);
       await page.getByRole('heading', { name, level: 2 }).waitFor();
     }
-    // Dashboards are not built yet: their page says so plainly, with no made-up content.
-    await page.goto(`${t.url}/dashboard/list/`);
-    await page.getByText('Coming soon').waitFor();
-    await screenshot(page, 'shell-dashboards-coming-soon');
     await page.goto(`${t.url}/no/such/page/`);
     await page.getByText('Page not found').waitFor();
     await page.getByRole('navigation', { name: 'Main' }).waitFor();

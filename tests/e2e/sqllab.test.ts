@@ -181,11 +181,19 @@ describe.each([
     await other.close();
   });
 
-  it('copies a share link that opens as a "Shared query" tab in another browser context', async () => {
+  it('copies a share link: a saved tab its saved query\'s link, an unsaved one a stored link that opens as a "Shared query" tab in another browser context', async () => {
+    const saved = ((await apiGet('/api/v1/saved_query/')).body.result as { id: number; label: string }[]).find((q) => q.label === `Revenue by country ${label}`)!;
     await page.getByTestId('copy-link').click();
-    await page.getByText('Copied to clipboard!').first().waitFor();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${t.url}/sqllab/?savedQueryId=${saved.id}`);
+
+    // An unsaved tab's query is stored in the key-value store; the tab is closed again afterwards.
+    await page.getByTestId('new-tab').click();
+    await typeSql(page, 'SELECT country, sum(price) AS total FROM cleaned_sales_data GROUP BY 1');
+    await page.getByTestId('copy-link').click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${t.url}/sqllab/\\?id=\\d+$`));
     const link = await page.evaluate(() => navigator.clipboard.readText());
-    expect(link).toMatch(new RegExp(`^${t.url}/sqllab/\\?id=\\d+$`));
+    await page.getByRole('button', { name: 'Close Untitled Query 1', exact: true }).click();
+    await expect.poll(() => tabNames(page)).toEqual([`Revenue by country ${label}`]);
     const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     await signIn(fresh, t.url);
     const shared = await fresh.newPage();

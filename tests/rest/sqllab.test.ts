@@ -241,7 +241,7 @@ describe('SQL Lab calls (spec 01 §7) on a DuckDB database', () => {
     const boot = await t.http.get('/api/v1/sqllab/').set(bearer(admin));
     expect(boot.status).toBe(200);
     expect(boot.body.active_tab.id).toBe(tabId);
-    expect(boot.body.tab_state_ids).toEqual(expect.arrayContaining([{ id: tabId, label: 'Renamed tab' }, { id: second.body.id, label: 'Untitled Query 2' }]));
+    expect(boot.body.tab_state_ids).toEqual(expect.arrayContaining([expect.objectContaining({ id: tabId, label: 'Renamed tab' }), { id: second.body.id, label: 'Untitled Query 2', saved_query_id: null }]));
     expect(boot.body.databases[db]).toMatchObject({ id: db, database_name: 'lab', backend: 'duckdb', allow_run_async: true });
     expect(boot.body.queries[queryId]).toMatchObject({ id: queryId });
 
@@ -252,5 +252,25 @@ describe('SQL Lab calls (spec 01 §7) on a DuckDB database', () => {
     expect((await t.http.delete(`/tableschemaview/${table.body.id}`).set(bearer(admin))).status).toBe(200);
     expect((await t.http.delete(`/tabstateview/${tabId}`).set(bearer(admin))).text).toBe('"OK"');
     expect((await t.http.get(`/tabstateview/${tabId}`).set(bearer(admin))).status).toBe(404);
+  });
+
+  it("lists each tab's saved query in the bootstrap, so a saved query's link finds its tab before it is loaded", async () => {
+    const saved = await t.http.post('/api/v1/saved_query/').set(bearer(admin)).send({ label: 'Linked', sql: 'SELECT 7', db_id: db });
+    expect(saved.status).toBe(201);
+    const tab = await t.http.post('/tabstateview/').set(bearer(admin)).type('form').send({ queryEditor: JSON.stringify({ name: 'Linked', dbId: db, sql: 'SELECT 7', remoteId: saved.body.id, autorun: false }) });
+    expect(tab.status).toBe(200);
+    const boot = await t.http.get('/api/v1/sqllab/').set(bearer(admin));
+    expect(boot.body.tab_state_ids).toContainEqual({ id: tab.body.id, label: 'Linked', saved_query_id: saved.body.id });
+    expect((await t.http.delete(`/tabstateview/${tab.body.id}`).set(bearer(admin))).status).toBe(200);
+  });
+
+  it("a failed query keeps the database's own message under the catalogue's, and the line of the submitted SQL", async () => {
+    const res = await exec({ database_id: db, sql: 'SELECT 1;\nSELECT n,\n  no_such_col\nFROM nums' });
+    expect(res.status).toBe(500);
+    expect(res.body.errors[0]).toMatchObject({
+      error_type: 'COLUMN_DOES_NOT_EXIST_ERROR',
+      message: 'We can\'t seem to resolve the column "no_such_col".',
+      extra: { database_message: expect.stringContaining('Referenced column "no_such_col" not found'), line: 3 },
+    });
   });
 });

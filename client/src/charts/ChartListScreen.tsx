@@ -127,7 +127,7 @@ export function ChartListScreen() {
         title="Charts"
         description="Charts built in Explore. Star the ones you use most; they show on the home page."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ href: '/tablemodelview/list/' })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/chart/add/' })}>
             Chart
           </Button>
         }

@@ -132,7 +132,7 @@ export function DatabaseListScreen() {
         columns={columns}
         filters={FILTERS}
         initialSort={{ id: 'changed_on', desc: true }}
-        emptyState={{ title: 'No databases yet', description: 'Connect a database with its SQLAlchemy URI to start querying it.' }}
+        emptyState={{ title: 'No databases yet', description: 'Connect a PostgreSQL, MySQL/MariaDB, DuckDB or SQLite database to start querying it.' }}
       />
       {editing && <DatabaseFormModal key={editing.key} database={editing.database} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
       {del.modal}

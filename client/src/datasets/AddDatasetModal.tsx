@@ -1,6 +1,7 @@
-import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Group, Loader, Modal, ScrollArea, Select, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
 import type { DatabaseView } from '@meridian/contracts/schemas/database';
+import type { ListFilter } from '@meridian/contracts/schemas/list-query';
 import type { DatasetView } from '@meridian/contracts/schemas/dataset';
 import { IconAlertTriangle, IconDatabase, IconEye, IconRefresh, IconTable } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -13,6 +14,33 @@ import { metadataQueries } from '../sqllab/sqllab.queries';
 import { errorOf } from '../trpc';
 
 const DATABASES = '/api/v1/database/';
+const DATASETS = '/api/v1/dataset/';
+
+/** A row of the dataset list, as far as the exists check reads it. */
+interface DatasetListRow {
+  id: number;
+  table_name: string;
+  catalog: string | null;
+  schema: string | null;
+}
+
+/** The dataset already made from a table, if the user can see one (the server refuses a second one either way). */
+function existingDatasetQuery(databaseId: number | null, catalog: string | null, schema: string | null, table: string | null) {
+  return {
+    queryKey: [...listKey(DATASETS), 'exists', databaseId, catalog, schema, table],
+    queryFn: async () => {
+      const filters: ListFilter[] = [
+        { col: 'database', opr: 'rel_o_m', value: databaseId },
+        { col: 'table_name', opr: 'eq', value: table },
+        ...(schema ? [{ col: 'schema', opr: 'eq' as const, value: schema }] : []),
+      ];
+      const { result } = await fetchList<DatasetListRow>(DATASETS, { page: 0, page_size: 25, filters });
+      return result.find((ds) => ds.table_name === table && (ds.schema ?? null) === schema && (!catalog || ds.catalog === catalog)) ?? null;
+    },
+    enabled: Boolean(databaseId && table),
+    staleTime: 0,
+  };
+}
 
 /**
  * Every database the user may read, by name. Unlike SQL Lab's picker this does not keep only those exposed in SQL Lab:
@@ -36,7 +64,7 @@ const loadingOr = (loading: boolean, text: string) => (loading ? 'Loading…' : 
  * Adds a physical dataset: pick a database, (catalog,) schema and table or view, then `POST /api/v1/dataset/`.
  * The server reads the columns from the table. A refusal (the dataset exists already) shows inside the modal.
  */
-export function AddDatasetModal({ onClose, onCreated }: { onClose: () => void; onCreated: (dataset: DatasetView) => void }) {
+export function AddDatasetModal({ onClose, onCreated, onOpenExisting }: { onClose: () => void; onCreated: (dataset: DatasetView) => void; onOpenExisting?: (datasetId: number) => void }) {
   const queryClient = useQueryClient();
   const [databaseId, setDatabaseId] = useState<number | null>(null);
   const [catalog, setCatalog] = useState<string | null>(null);
@@ -51,6 +79,9 @@ export function AddDatasetModal({ onClose, onCreated }: { onClose: () => void; o
   const schemas = useQuery(metadataQueries.schemas(databaseId, catalog));
   // No previous schema's tables while the next loads: an empty schema must read as empty, not as the last one.
   const tables = useQuery({ ...metadataQueries.tables(databaseId, schema, catalog), placeholderData: undefined });
+  // The picked table's columns, as its dataset will get them, and the dataset already made from it.
+  const metadata = useQuery(metadataQueries.tableMetadata(databaseId, table ?? '', schema, catalog));
+  const existing = useQuery(existingDatasetQuery(databaseId, catalog, schema, table));
   const create = useMutation({
     mutationFn: (body: { database: number; catalog?: string; schema: string | null; table_name: string }) =>
       api<{ id: number; result: DatasetView }>('/api/v1/dataset/', { method: 'POST', body }),
@@ -201,6 +232,70 @@ export function AddDatasetModal({ onClose, onCreated }: { onClose: () => void; o
             </Group>
           )}
         />
+        {table && (
+          <Stack gap={4}>
+            <Group gap={6}>
+              <Text size="sm" fw={500}>
+                Columns
+              </Text>
+              {metadata.data && (
+                <Badge size="xs" variant="light" color="gray">
+                  {metadata.data.columns.length}
+                </Badge>
+              )}
+              {metadata.isFetching && <Loader size={12} />}
+            </Group>
+            {metadata.isError ? (
+              <Text size="sm" c="red">
+                {errorOf(metadata.error).error}
+              </Text>
+            ) : (
+              <ScrollArea.Autosize mah={220} type="auto" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 'var(--mantine-radius-sm)' }}>
+                <Table striped verticalSpacing={3} fz="sm" stickyHeader aria-label={`Columns of ${table}`}>
+                  <Table.Thead>
+                    <Table.Tr>
+                      <Table.Th>Column name</Table.Th>
+                      <Table.Th>Datatype</Table.Th>
+                    </Table.Tr>
+                  </Table.Thead>
+                  <Table.Tbody>
+                    {(metadata.data?.columns ?? []).map((c) => (
+                      <Table.Tr key={c.name}>
+                        <Table.Td>{c.name}</Table.Td>
+                        <Table.Td>
+                          <Text size="xs" c="dimmed" ff="monospace">
+                            {c.type}
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    ))}
+                    {metadata.isLoading && (
+                      <Table.Tr>
+                        <Table.Td colSpan={2}>
+                          <Text size="sm" c="dimmed">
+                            Loading columns…
+                          </Text>
+                        </Table.Td>
+                      </Table.Tr>
+                    )}
+                  </Table.Tbody>
+                </Table>
+              </ScrollArea.Autosize>
+            )}
+          </Stack>
+        )}
+        {existing.data && (
+          <Alert color="yellow" variant="light" icon={<IconAlertTriangle size={18} />} title="A dataset exists for this table">
+            <Group justify="space-between" wrap="nowrap" gap="md">
+              <Text size="sm">This table already has a dataset associated with it. You can only associate one dataset with a table.</Text>
+              {onOpenExisting && (
+                <Button size="xs" variant="default" style={{ flexShrink: 0 }} onClick={() => onOpenExisting(existing.data!.id)}>
+                  View dataset
+                </Button>
+              )}
+            </Group>
+          </Alert>
+        )}
         {error && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The dataset could not be created">
             {error}
@@ -210,7 +305,7 @@ export function AddDatasetModal({ onClose, onCreated }: { onClose: () => void; o
           <Button variant="default" onClick={onClose} disabled={create.isPending}>
             {CANCEL}
           </Button>
-          <Button onClick={() => void submit()} disabled={!databaseId || !table} loading={create.isPending}>
+          <Button onClick={() => void submit()} disabled={!databaseId || !table || Boolean(existing.data)} loading={create.isPending}>
             Create dataset
           </Button>
         </Group>

@@ -179,6 +179,10 @@ export function DatasetListScreen() {
             void reload();
             setEditing(dataset.id);
           }}
+          onOpenExisting={(datasetId) => {
+            setAdding(false);
+            setEditing(datasetId);
+          }}
         />
       )}
       {editing !== null && <DatasetEditorModal datasetId={editing} onClose={() => setEditing(null)} onSaved={() => void reload()} />}

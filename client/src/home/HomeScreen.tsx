@@ -1,139 +1,215 @@
-import type { RecentActivity } from '@meridian/contracts';
-import { Anchor, Badge, Button, Card, Container, EmptyState, Group, Loader, SimpleGrid, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Anchor, Button, Card, Container, EmptyState, Group, Loader, SimpleGrid, Stack, Tabs, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { hasPermission } from '@meridian/contracts/rules/permissions';
+import { useLocalStorage } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { IconActivity, IconChartBar, IconLayoutDashboard, IconStar, IconTable, IconTerminal2 } from '@tabler/icons-react';
+import { IconChartBar, IconClock, IconDatabaseSearch, IconLayoutDashboard, IconTable, IconTerminal2 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
-import { useBootstrap } from '../auth/session';
-import { trpc } from '../trpc';
+import { useBootstrap, useSessionUser } from '../auth/session';
+import { errorOf } from '../trpc';
+import { recentsQuery, sectionQuery, type HomeItem, type ListTab, type RecentsTab } from './home.queries';
 import classes from './HomeScreen.module.css';
 
-const ITEM_LABELS: Record<string, string> = { query: 'Query', saved_query: 'Saved query', slice: 'Chart', dashboard: 'Dashboard' };
+const KIND: Record<HomeItem['kind'], { label: string; icon: ReactNode; color: string }> = {
+  chart: { label: 'Chart', icon: <IconChartBar size={18} />, color: 'grape' },
+  dashboard: { label: 'Dashboard', icon: <IconLayoutDashboard size={18} />, color: 'teal' },
+  saved_query: { label: 'Saved query', icon: <IconDatabaseSearch size={18} />, color: 'orange' },
+  query: { label: 'Query', icon: <IconTerminal2 size={18} />, color: 'meridian' },
+};
 
-
-/** A list of recent items or favourites, each a link to where it opens. */
-function ActivityList({ items, label }: { items: RecentActivity[]; label: string }) {
+/** One recent or listed object: its kind as an icon (named for screen readers), its title, and when. */
+function ItemTile({ item }: { item: HomeItem }) {
+  const kind = KIND[item.kind];
+  const isSql = item.kind === 'query';
   return (
-    <Stack gap={6} aria-label={label}>
-      {items.map((item) => (
-        <Group key={`${item.item_type}-${item.item_url}-${item.time}`} justify="space-between" wrap="nowrap" gap="sm">
-          <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-            <Badge variant="light" size="sm" radius="sm" w={92}>
-              {ITEM_LABELS[item.item_type] ?? item.item_type}
-            </Badge>
-            <Anchor href={item.item_url} size="sm" truncate="end" ff={item.item_type === 'query' ? 'monospace' : undefined}>
-              {item.item_title}
-            </Anchor>
-          </Group>
-          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-            {item.time_delta_humanized}
+    <UnstyledButton component="a" href={item.url} className={classes.tile} aria-label={`${kind.label}: ${item.title}`} title={item.title}>
+      <ThemeIcon size={34} radius="md" variant="light" color={kind.color} aria-hidden>
+        {kind.icon}
+      </ThemeIcon>
+      <div className={classes.tileText}>
+        <Text size="sm" fw={500} truncate="end" ff={isSql ? 'monospace' : undefined}>
+          {item.title}
+        </Text>
+        <Text size="xs" c="dimmed" truncate="end">
+          {kind.label} · {item.when}
+        </Text>
+        {item.kind === 'saved_query' && item.sql && (
+          <Text size="xs" c="dimmed" ff="monospace" truncate="end" mt={2}>
+            {item.sql.replace(/\s+/g, ' ').trim()}
           </Text>
-        </Group>
-      ))}
-    </Stack>
+        )}
+      </div>
+    </UnstyledButton>
   );
 }
 
-interface Shortcut {
-  to: string;
+interface Empty {
   title: string;
   description: string;
-  icon: ReactNode;
-  color: string;
+  action?: { label: string; to: string };
 }
 
-const SHORTCUTS: Shortcut[] = [
-  { to: '/sqllab/', title: 'SQL Lab', description: 'Write and run SQL', icon: <IconTerminal2 size={20} />, color: 'meridian' },
-  { to: '/chart/list/', title: 'Charts', description: 'Visualise your data', icon: <IconChartBar size={20} />, color: 'grape' },
-  { to: '/dashboard/list/', title: 'Dashboards', description: 'Share a set of charts', icon: <IconLayoutDashboard size={20} />, color: 'teal' },
-  { to: '/tablemodelview/list/', title: 'Datasets', description: 'Tables charts are built on', icon: <IconTable size={20} />, color: 'orange' },
-];
-
-function Section({ title, icon, children }: { title: string; icon: ReactNode; children: ReactNode }) {
+/** A tab's tiles, or its loader, error or empty state. */
+function ItemGrid({ query, empty }: { query: { isPending: boolean; isError: boolean; error: unknown; data?: HomeItem[] }; empty: Empty }) {
+  if (query.isPending) return <Loader size="sm" m="md" aria-label="Loading" />;
+  if (query.isError)
+    return (
+      <Text c="red" size="sm" p="md">
+        {errorOf(query.error).error}
+      </Text>
+    );
+  if (!query.data?.length)
+    return (
+      <EmptyState py="lg" size="sm" title={empty.title} description={empty.description}>
+        {empty.action && (
+          <EmptyState.Actions>
+            <Button component={Link} to={empty.action.to} variant="light" size="xs">
+              {empty.action.label}
+            </Button>
+          </EmptyState.Actions>
+        )}
+      </EmptyState>
+    );
   return (
-    <Card>
-      <Group gap="xs" mb="md">
-        {icon}
-        <Title order={4}>{title}</Title>
-      </Group>
-      {children}
+    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm" verticalSpacing="sm">
+      {query.data.map((item) => (
+        <ItemTile key={item.key} item={item} />
+      ))}
+    </SimpleGrid>
+  );
+}
+
+/** A section of the home: a title, tabs (kept across visits, as Superset keeps them) and a "View all" link. */
+function Section<T extends string>(props: { title: string; icon: ReactNode; tabs: readonly T[]; storageKey: string; viewAll?: string; children: (tab: T) => ReactNode }) {
+  const [tab, setTab] = useLocalStorage<T>({ key: `meridian-home-${props.storageKey}`, defaultValue: props.tabs[0], getInitialValueInEffect: false });
+  const active = props.tabs.includes(tab) ? tab : props.tabs[0];
+  return (
+    <Card component="section" aria-label={props.title}>
+      <Tabs value={active} onChange={(value) => value && setTab(value as T)} variant="pills" radius="md" keepMounted={false}>
+        <Group justify="space-between" wrap="nowrap" mb="md" gap="md">
+          <Group gap="sm" wrap="nowrap">
+            {props.icon}
+            <Title order={4} style={{ whiteSpace: 'nowrap' }}>
+              {props.title}
+            </Title>
+            <Tabs.List ml="xs">
+              {props.tabs.map((t) => (
+                <Tabs.Tab key={t} value={t} size="xs" px="sm" py={4}>
+                  {t}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+          </Group>
+          {props.viewAll && (
+            <Anchor component={Link} to={props.viewAll} size="sm" style={{ whiteSpace: 'nowrap' }}>
+              View all
+            </Anchor>
+          )}
+        </Group>
+        {props.tabs.map((t) => (
+          <Tabs.Panel key={t} value={t}>
+            {props.children(t)}
+          </Tabs.Panel>
+        ))}
+      </Tabs>
     </Card>
   );
 }
 
-/** Home (`/` and `/superset/welcome/`): a welcome, shortcuts, the user's recent activity and favorites. */
+function RecentsPanel({ tab, userId }: { tab: RecentsTab; userId: number }) {
+  const query = useQuery(recentsQuery(tab, userId));
+  const empty: Record<RecentsTab, Empty> = {
+    Viewed: { title: 'Nothing viewed yet', description: 'Charts and dashboards you open, and SQL you run, show up here.' },
+    Edited: { title: 'Nothing edited yet', description: 'Charts and dashboards you change show up here.' },
+    Created: { title: 'Nothing created yet', description: 'Charts, dashboards and saved queries you create show up here.' },
+  };
+  return <ItemGrid query={query} empty={empty[tab]} />;
+}
+
+function ListPanel({ section, tab, userId, empty }: { section: 'dashboard' | 'chart' | 'saved_query'; tab: ListTab; userId: number; empty: Record<ListTab, Empty> }) {
+  const query = useQuery(sectionQuery(section, tab, userId));
+  return <ItemGrid query={query} empty={empty[tab]} />;
+}
+
+const LIST_TABS = ['Favorite', 'Mine'] as const;
+const RECENTS_TABS = ['Viewed', 'Edited', 'Created'] as const;
+
+/**
+ * Home (`/` and `/superset/welcome/`), as Superset's welcome page: Recents (viewed, edited, created), then
+ * Dashboards, Charts and Saved queries, each with the user's favourites and their own.
+ */
 export function HomeScreen() {
-  const { user, canSqlLab } = useBootstrap();
-  const shortcuts = SHORTCUTS.filter((s) => s.to !== '/sqllab/' || canSqlLab);
-  const overview = useQuery(trpc.home.overview.queryOptions());
-  const recent = overview.data?.recent ?? [];
-  const favorites = overview.data?.favorites ?? [];
+  const { canSqlLab } = useBootstrap();
+  const user = useSessionUser();
+  const can = (perm: string, view: string) => hasPermission(user, perm, view);
+  const sectionIcon = (icon: ReactNode) => (
+    <ThemeIcon variant="transparent" c="dimmed" size="sm" aria-hidden>
+      {icon}
+    </ThemeIcon>
+  );
   return (
     <Container size="xl" py="xl">
-      <Stack gap="xl">
+      <Stack gap="lg">
         <div>
           <Title order={1} fz={28}>
-            Welcome{user?.firstName ? `, ${user.firstName}` : ''}
+            Welcome{user.firstName ? `, ${user.firstName}` : ''}
           </Title>
           <Text c="dimmed" mt={4}>
             Pick up where you left off, or start something new.
           </Text>
         </div>
 
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="md">
-          {shortcuts.map((s) => (
-            <UnstyledButton key={s.to} component={Link} to={s.to} className={classes.shortcut}>
-              <ThemeIcon size={40} radius="md" variant="light" color={s.color}>
-                {s.icon}
-              </ThemeIcon>
-              <div>
-                <Text fw={600}>{s.title}</Text>
-                <Text size="sm" c="dimmed">
-                  {s.description}
-                </Text>
-              </div>
-            </UnstyledButton>
-          ))}
-        </SimpleGrid>
+        <Section title="Recents" icon={sectionIcon(<IconClock size={20} stroke={1.7} />)} tabs={RECENTS_TABS} storageKey="recents">
+          {(tab) => <RecentsPanel tab={tab} userId={user.userId} />}
+        </Section>
 
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-          <Section title="Recent activity" icon={<IconActivity size={20} stroke={1.7} />}>
-            {overview.isPending ? (
-              <Loader size="sm" />
-            ) : recent.length ? (
-              <ActivityList items={recent} label="Recent activity" />
-            ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconActivity size={26} stroke={1.5} />}
-              withIndicatorBackground
-              title="No recent activity yet"
-              description="Queries you run, and charts and dashboards you open or edit, will show up here."
-            >
-              {canSqlLab && (
-                <EmptyState.Actions>
-                  <Button component={Link} to="/sqllab/" variant="light">
-                    Open SQL Lab
-                  </Button>
-                </EmptyState.Actions>
-              )}
-            </EmptyState>
+        {can('can_read', 'Dashboard') && (
+          <Section title="Dashboards" icon={sectionIcon(<IconLayoutDashboard size={20} stroke={1.7} />)} tabs={LIST_TABS} storageKey="dashboards" viewAll="/dashboard/list/">
+            {(tab) => (
+              <ListPanel
+                section="dashboard"
+                tab={tab}
+                userId={user.userId}
+                empty={{
+                  Favorite: { title: 'No favorite dashboards yet', description: 'Star the dashboards you use most to find them here.', action: { label: 'See all dashboards', to: '/dashboard/list/' } },
+                  Mine: { title: 'No dashboards yet', description: 'Dashboards you own show up here.', action: can('can_write', 'Dashboard') ? { label: 'New dashboard', to: '/dashboard/new/' } : undefined },
+                }}
+              />
             )}
           </Section>
-          <Section title="Favorites" icon={<IconStar size={20} stroke={1.7} />}>
-            {favorites.length ? (
-              <ActivityList items={favorites} label="Favorites" />
-            ) : (
-            <EmptyState
-              py="xl"
-              icon={<IconStar size={26} stroke={1.5} />}
-              withIndicatorBackground
-              title="No favorites yet"
-              description="Star the charts and dashboards you use most to find them here."
-            />
+        )}
+
+        {can('can_read', 'Chart') && (
+          <Section title="Charts" icon={sectionIcon(<IconChartBar size={20} stroke={1.7} />)} tabs={LIST_TABS} storageKey="charts" viewAll="/chart/list/">
+            {(tab) => (
+              <ListPanel
+                section="chart"
+                tab={tab}
+                userId={user.userId}
+                empty={{
+                  Favorite: { title: 'No favorite charts yet', description: 'Star the charts you use most to find them here.', action: { label: 'See all charts', to: '/chart/list/' } },
+                  Mine: { title: 'No charts yet', description: 'Charts you own show up here.', action: can('can_write', 'Chart') ? { label: 'New chart', to: '/chart/add/' } : undefined },
+                }}
+              />
             )}
           </Section>
-        </SimpleGrid>
+        )}
+
+        {can('can_read', 'SavedQuery') && (
+          <Section title="Saved queries" icon={sectionIcon(<IconTable size={20} stroke={1.7} />)} tabs={LIST_TABS} storageKey="saved-queries" viewAll="/savedqueryview/list/">
+            {(tab) => (
+              <ListPanel
+                section="saved_query"
+                tab={tab}
+                userId={user.userId}
+                empty={{
+                  Favorite: { title: 'No favorite saved queries yet', description: 'Saved queries you star show up here.', action: { label: 'See all saved queries', to: '/savedqueryview/list/' } },
+                  Mine: { title: 'No saved queries yet', description: 'Queries you save in SQL Lab show up here.', action: canSqlLab ? { label: 'Open SQL Lab', to: '/sqllab/' } : undefined },
+                }}
+              />
+            )}
+          </Section>
+        )}
       </Stack>
     </Container>
   );

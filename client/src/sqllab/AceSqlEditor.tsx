@@ -6,9 +6,10 @@ import 'ace-builds/src-noconflict/theme-tomorrow_night';
 import 'ace-builds/src-noconflict/ext-language_tools';
 import 'ace-builds/src-noconflict/ext-searchbox';
 import { useComputedColorScheme } from '@mantine/core';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import AceEditor from 'react-ace';
 import type { Ace } from 'ace-builds';
+import { rankCompletions, type CompletionKind } from '@meridian/contracts/sqllab/completion';
 import { SHORTCUTS, type ShortcutName } from './shortcuts';
 
 interface AutocompleteInternals {
@@ -60,12 +61,12 @@ function keepCompletionsInStepWithTyping(): void {
 }
 keepCompletionsInStepWithTyping();
 
-/** A completion word with its kind (keyword, function, schema, table, column), shown as Ace's meta. */
+/** A completion word: what is inserted (`value`), what the popup lists (`caption`), its kind and the kind's label (`meta`). */
 export interface CompletionWord {
   value: string;
+  caption: string;
+  kind: CompletionKind;
   meta: string;
-  score: number;
-  caption?: string;
 }
 
 export interface AceSqlEditorProps {
@@ -75,6 +76,8 @@ export interface AceSqlEditorProps {
   onCursorChange: (row: number, column: number) => void;
   cursorPosition?: { row: number; column: number };
   words: CompletionWord[];
+  /** A row (0-based) to mark as the database's error, with the message shown on its gutter icon. */
+  errorMark?: { row: number; text: string } | null;
   handlers: Partial<Record<ShortcutName, () => void>>;
   height: string;
   editorKey: string;
@@ -84,6 +87,8 @@ export interface AceSqlEditorProps {
 export default function AceSqlEditor(props: AceSqlEditorProps) {
   const scheme = useComputedColorScheme('light');
   const editorRef = useRef<Ace.Editor | null>(null);
+  // Set once Ace is ready, so effects that need the editor run again then.
+  const [loadedEditor, setLoadedEditor] = useState<Ace.Editor | null>(null);
   const wordsRef = useRef(props.words);
   wordsRef.current = props.words;
   const handlersRef = useRef(props.handlers);
@@ -98,6 +103,29 @@ export default function AceSqlEditor(props: AceSqlEditorProps) {
     editor.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.editorKey]);
+
+  // Words that arrive while the popup is open (the columns of a table just named, fetched meanwhile) are offered at
+  // once: Ace would otherwise keep narrowing the list it gathered when the popup opened.
+  useEffect(() => {
+    const completer = (loadedEditor as unknown as { completer?: { activated?: boolean; updateCompletions(keep: boolean): void } } | null)?.completer;
+    if (completer?.activated) completer.updateCompletions(false);
+  }, [props.words, loadedEditor]);
+
+  // The database's error line: a gutter annotation and a full-line marker, removed when the mark goes.
+  const markRow = props.errorMark?.row;
+  const markText = props.errorMark?.text;
+  useEffect(() => {
+    const editor = editorRef.current;
+    if (!editor || markRow === undefined) return;
+    const session = editor.getSession();
+    const Range = (ace.require('ace/range') as { Range: new (r1: number, c1: number, r2: number, c2: number) => Ace.Range }).Range;
+    session.setAnnotations([{ row: markRow, column: 0, text: markText ?? '', type: 'error' }]);
+    const marker = session.addMarker(new Range(markRow, 0, markRow, 1), 'ace-error-line', 'fullLine', false);
+    return () => {
+      session.removeMarker(marker);
+      session.clearAnnotations();
+    };
+  }, [markRow, markText, loadedEditor]);
 
   const commands = SHORTCUTS.filter((s) => s.inEditor).map((shortcut) => ({
     name: shortcut.name,
@@ -122,15 +150,15 @@ export default function AceSqlEditor(props: AceSqlEditorProps) {
       }}
       onLoad={(editor) => {
         editorRef.current = editor;
+        setLoadedEditor(editor);
         const completer: Ace.Completer = {
           identifierRegexps: [/[a-zA-Z_0-9.$\-\u00A2-\uFFFF]/],
           getCompletions: (_editor, _session, _pos, prefix, callback) => {
-            const lower = prefix.toLowerCase().split('.').pop() ?? '';
+            // Tables and columns first, then functions, then keywords; the popup keeps this order as typing narrows it.
+            const typed = prefix.split('.').pop() ?? '';
             callback(
               null,
-              wordsRef.current
-                .filter((word) => word.value.toLowerCase().includes(lower))
-                .map((word) => ({ caption: word.caption ?? word.value, value: word.value, meta: word.meta, score: word.score })),
+              rankCompletions(wordsRef.current, typed).map((word) => ({ caption: word.caption, value: word.value, meta: word.meta, score: word.score })),
             );
           },
         };

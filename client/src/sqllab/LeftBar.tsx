@@ -38,6 +38,8 @@ function TableElement({ table }: { table: TableSchema }) {
   const controller = useSqlLabController();
   const columns = (table.columns ?? []) as TableMetadataColumn[];
   const loading = table.isMetadataLoading;
+  // A table restored from storage comes with its name only: its columns are fetched when it is shown.
+  useEffect(() => controller.ensureTableMetadata(table), [controller, table]);
   return (
     <div className={classes.tableItem} data-testid="table-element">
       <div className={classes.tableHeader} onClick={() => void controller.setTableExpanded(table, !table.expanded)}>
@@ -170,12 +172,7 @@ export function LeftBar({ editor }: { editor: QueryEditor }) {
           value={editor.dbId ? String(editor.dbId) : null}
           allowDeselect={false}
           data-testid="database-select"
-          onChange={(value) => {
-            if (!value) return;
-            controller.dispatch(sqlLabActions.setDb(editor, Number(value)));
-            controller.dispatch({ type: 'QUERY_EDITOR_SET_CATALOG', queryEditor: editor, catalog: null, now: Date.now() });
-            controller.dispatch(sqlLabActions.setSchema(editor, null));
-          }}
+          onChange={(value) => value && controller.switchDatabase(editor.id, Number(value))}
         />
         {multiCatalog && (
           <Select

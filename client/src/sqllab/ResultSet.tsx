@@ -1,13 +1,15 @@
-import { Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
-import { IconChartBar, IconClipboardCopy, IconDatabasePlus, IconDownload, IconPlayerStopFilled, IconTerminal2 } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { Alert, Anchor, Badge, Box, Button, Center, CloseButton, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import { IconChartBar, IconClipboardCopy, IconDatabasePlus, IconDownload, IconPlayerStopFilled, IconSearch, IconTerminal2 } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
 import { REQUEST_ACCESS } from '@meridian/contracts/messages';
-import { isQueryInProgress, queryDisplayStyle, type Query, type QueryColumn, type QueryResults } from '@meridian/contracts/sqllab/index';
+import { formatElapsed, isQueryInProgress, limitNotice, queryDisplayStyle, queryElapsedMs, queryErrorDetails, type Query, type QueryColumn, type QueryResults } from '@meridian/contracts/sqllab/index';
 import { downloadByLink } from '../api';
-import { ResultsGrid, rowsAsTsv, type ResultRow } from './ResultsGrid';
+import { filterRows, ResultsGrid, rowsAsTsv, type ResultRow } from './ResultsGrid';
 import { useSqlLabController } from './SqlLabScreen';
 import { copyText } from './sqllab.controller';
 import { sqllabApi } from './sqllab.api';
+import classes from './sqllab.module.css';
 
 /** Mantine colour of a query state's display style (spec 01 §4). */
 export function stateColor(state: string): string {
@@ -15,16 +17,7 @@ export function stateColor(state: string): string {
   return style === 'danger' ? 'red' : style === 'info' ? 'blue' : style === 'warning' ? 'yellow' : style === 'success' ? 'teal' : 'gray';
 }
 
-/** Elapsed time as Superset shows it: HH:MM:SS.ss. */
-export function formatDuration(ms: number): string {
-  const total = Math.max(0, ms);
-  const hours = Math.floor(total / 3_600_000);
-  const minutes = Math.floor((total % 3_600_000) / 60_000);
-  const seconds = (total % 60_000) / 1000;
-  return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}:${seconds.toFixed(2).padStart(5, '0')}`;
-}
-
-/** A timer that ticks while the query runs and shows its duration once finished. */
+/** A timer that ticks while the query runs and shows the query's own duration (its start to its end) once finished. */
 export function QueryTimer({ query }: { query: Query }) {
   const running = isQueryInProgress(query.state);
   const [now, setNow] = useState(Date.now());
@@ -33,26 +26,13 @@ export function QueryTimer({ query }: { query: Query }) {
     const timer = setInterval(() => setNow(Date.now()), 50);
     return () => clearInterval(timer);
   }, [running]);
-  const end = running ? now : (query.endDttm ?? now);
+  const elapsed = queryElapsedMs(query, running ? now : Date.now());
+  if (elapsed === null) return null;
   return (
-    <Badge variant="light" color={stateColor(query.state)} size="lg" radius="sm" data-testid="query-timer" styles={{ root: { textTransform: 'none', overflow: 'visible', flex: 'none' }, label: { overflow: 'visible', fontFamily: 'var(--mantine-font-family-monospace)' } }}>
-      {formatDuration(end - query.startDttm)}
+    <Badge variant="light" color={stateColor(query.state)} size="lg" radius="sm" data-testid="query-timer" className={classes.timer}>
+      {formatElapsed(elapsed)}
     </Badge>
   );
-}
-
-/** Superset's limit notices, by limitingFactor. */
-export function limitNotice(query: Query, rows: number, defaultLimit: number, sqlMaxRow: number): string | null {
-  const results = query.results as QueryResults | undefined;
-  const factor = query.limitingFactor ?? (results?.query?.limitingFactor as string | undefined);
-  if (factor === 'QUERY') return `The number of rows displayed is limited to ${rows} by the query`;
-  if (factor === 'DROPDOWN') {
-    if (query.queryLimit === defaultLimit)
-      return `The number of results displayed is limited to ${rows}. Please add additional limits/filters or download to csv to see more rows up to the ${sqlMaxRow} limit.`;
-    return `The number of rows displayed is limited to ${rows} by the limit dropdown.`;
-  }
-  if (factor === 'QUERY_AND_DROPDOWN') return `The number of rows displayed is limited to ${rows} by the query and limit dropdown.`;
-  return null;
 }
 
 function SaveDatasetModal({ query, opened, onClose, thenExplore }: { query: Query; opened: boolean; onClose: () => void; thenExplore: boolean }) {
@@ -153,12 +133,23 @@ export function ResultSet({ query, height, isPreview = false }: { query: Query |
   }
 
   if (query.state === 'failed' || query.state === 'timed_out') {
+    const details = queryErrorDetails(query);
     return (
       <Box p="md">
         <Alert color="red" variant="light" title={query.state === 'timed_out' ? 'Query timed out' : 'Query failed'} data-testid="query-error">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', fontFamily: 'var(--mantine-font-family-monospace)' }}>
             {query.errorMessage ?? query.errors?.[0]?.message}
           </Text>
+          {details.databaseMessage && (
+            <pre className={classes.databaseMessage} data-testid="database-message">
+              {details.databaseMessage}
+            </pre>
+          )}
+          {details.line && (
+            <Text size="xs" c="dimmed" mt={4} data-testid="error-line">
+              Line {details.line} of the query
+            </Text>
+          )}
           {query.link && (
             <Anchor href={query.link} size="sm">
               {REQUEST_ACCESS}
@@ -187,58 +178,116 @@ export function ResultSet({ query, height, isPreview = false }: { query: Query |
     );
   }
 
-  const gridHeight = Math.max(80, height - 58);
+  return (
+    <ResultTable
+      key={query.id}
+      query={query}
+      columns={columns}
+      rows={rows}
+      total={total}
+      resultsKey={resultsKey}
+      notice={notice}
+      whole={whole}
+      height={height}
+      isPreview={isPreview}
+      onCreateDataset={setDatasetModal}
+    >
+      <SaveDatasetModal query={query} opened={datasetModal !== null} thenExplore={datasetModal === 'chart'} onClose={() => setDatasetModal(null)} />
+    </ResultTable>
+  );
+}
+
+interface ResultTableProps {
+  query: Query;
+  columns: QueryColumn[];
+  rows: ResultRow[];
+  total: number;
+  resultsKey: string | null;
+  notice: string | null;
+  whole: boolean;
+  height: number;
+  isPreview: boolean;
+  onCreateDataset: (kind: 'dataset' | 'chart') => void;
+  children?: React.ReactNode;
+}
+
+/**
+ * The rows of a finished query: its actions and the "Filter results" box, then the row count, the timer and the limit
+ * notice (wrapping, never cut), then the grid in the height left. The filter narrows the rows held in the browser.
+ */
+function ResultTable({ query, columns, rows, total, resultsKey, notice, whole, height, isPreview, onCreateDataset, children }: ResultTableProps) {
+  const [filter, setFilter] = useState('');
+  const filtering = filter.trim().length > 0;
+  const filtered = useMemo(() => (filtering ? filterRows(columns, rows, filter) : rows), [filtering, columns, rows, filter]);
+  const { ref: headerRef, height: headerHeight } = useElementSize();
+  const gridHeight = Math.max(80, height - (headerHeight || 66) - 14);
   return (
     <Box px="sm" pt={6} data-testid="result-set">
-      <Group justify="space-between" mb={6} wrap="nowrap" h={36}>
-        <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+      <div ref={headerRef} className={classes.resultHeader}>
+        <div className={classes.resultControls}>
+          {!isPreview && (
+            <Group gap={4} wrap="wrap">
+              <Button variant="subtle" size="xs" leftSection={<IconDatabasePlus size={14} />} onClick={() => onCreateDataset('dataset')}>
+                Save dataset
+              </Button>
+              <Button variant="subtle" size="xs" leftSection={<IconChartBar size={14} />} onClick={() => onCreateDataset('chart')}>
+                Create chart
+              </Button>
+              <Button
+                variant="subtle"
+                size="xs"
+                leftSection={<IconDownload size={14} />}
+                onClick={() => downloadByLink(sqllabApi.exportCsvUrl(query.id))}
+                data-testid="download-csv"
+              >
+                Download CSV
+              </Button>
+              {/* As in Superset, copying takes the rows the browser holds (the first page of a paged result), never
+                  the whole stored result: a million rows do not belong on a clipboard, and the CSV download has them all. */}
+              <Tooltip
+                label={
+                  whole
+                    ? 'Copy every row as tab-separated text'
+                    : `Copy the ${rows.length.toLocaleString('en-US')} loaded rows of ${total.toLocaleString('en-US')} as tab-separated text (Download CSV has every row)`
+                }
+              >
+                <Button variant="subtle" size="xs" leftSection={<IconClipboardCopy size={14} />} onClick={() => void copyText(rowsAsTsv(columns, rows))} data-testid="copy-results">
+                  Copy to clipboard
+                </Button>
+              </Tooltip>
+            </Group>
+          )}
+          <TextInput
+            size="xs"
+            className={classes.resultFilter}
+            placeholder="Filter results"
+            aria-label="Filter results"
+            leftSection={<IconSearch size={13} />}
+            value={filter}
+            onChange={(event) => setFilter(event.currentTarget.value)}
+            rightSection={filtering ? <CloseButton size="xs" aria-label="Clear the filter" onClick={() => setFilter('')} /> : undefined}
+            data-testid="filter-results"
+          />
+        </div>
+        <div className={classes.resultSummary}>
           <Text size="sm" fw={600} data-testid="row-count" style={{ whiteSpace: 'nowrap' }}>
             {total.toLocaleString('en-US')} {total === 1 ? 'row' : 'rows'} returned
           </Text>
           <QueryTimer query={query} />
-          {notice && (
-            <Tooltip label={notice} multiline w={380}>
-              <Text size="xs" c="orange.8" truncate data-testid="limit-notice" style={{ minWidth: 0 }}>
-                {notice}
-              </Text>
-            </Tooltip>
+          {filtering && (
+            <Text size="xs" c="dimmed" data-testid="filter-count" style={{ whiteSpace: 'nowrap' }}>
+              {filtered.length.toLocaleString('en-US')} of {rows.length.toLocaleString('en-US')} {whole ? '' : 'loaded '}rows match
+            </Text>
           )}
-        </Group>
-        {!isPreview && (
-          <Group gap={4} wrap="nowrap">
-            <Button variant="subtle" size="xs" leftSection={<IconDatabasePlus size={14} />} onClick={() => setDatasetModal('dataset')}>
-              Save dataset
-            </Button>
-            <Button variant="subtle" size="xs" leftSection={<IconChartBar size={14} />} onClick={() => setDatasetModal('chart')}>
-              Create chart
-            </Button>
-            <Button
-              variant="subtle"
-              size="xs"
-              leftSection={<IconDownload size={14} />}
-              onClick={() => downloadByLink(sqllabApi.exportCsvUrl(query.id))}
-              data-testid="download-csv"
-            >
-              Download CSV
-            </Button>
-            {/* As in Superset, copying takes the rows the browser holds (the first page of a paged result), never
-                the whole stored result: a million rows do not belong on a clipboard, and the CSV download has them all. */}
-            <Tooltip
-              label={
-                whole
-                  ? 'Copy every row as tab-separated text'
-                  : `Copy the ${rows.length.toLocaleString('en-US')} loaded rows of ${total.toLocaleString('en-US')} as tab-separated text (Download CSV has every row)`
-              }
-            >
-              <Button variant="subtle" size="xs" leftSection={<IconClipboardCopy size={14} />} onClick={() => void copyText(rowsAsTsv(columns, rows))} data-testid="copy-results">
-                Copy to clipboard
-              </Button>
-            </Tooltip>
-          </Group>
-        )}
-      </Group>
-      <ResultsGrid columns={columns} rows={rows} total={total} resultsKey={resultsKey} height={gridHeight} />
-      <SaveDatasetModal query={query} opened={datasetModal !== null} thenExplore={datasetModal === 'chart'} onClose={() => setDatasetModal(null)} />
+          {notice && (
+            <Text size="xs" className={classes.limitNotice} data-testid="limit-notice">
+              {notice}
+            </Text>
+          )}
+        </div>
+      </div>
+      <ResultsGrid columns={columns} rows={rows} filteredRows={filtering ? filtered : undefined} total={total} resultsKey={resultsKey} height={gridHeight} />
+      {children}
     </Box>
   );
 }

@@ -108,10 +108,20 @@ function usePagedRows(resultsKey: string | null | undefined, total: number, init
   return { rowAt, ensure, version, error };
 }
 
+/** The rows with a cell containing the text, ignoring case (cells read as the grid shows them: NULL, all digits). */
+export function filterRows(columns: QueryColumn[], rows: ResultRow[], text: string): ResultRow[] {
+  const needle = text.trim().toLowerCase();
+  if (!needle) return rows;
+  const names = columns.map((c) => c.column_name ?? c.name ?? '');
+  return rows.filter((row) => names.some((name) => cellText(row[name]).toLowerCase().includes(needle)));
+}
+
 export interface ResultsGridProps {
   columns: QueryColumn[];
   /** Rows already at hand (the execute answer's first page, or the whole result). */
   rows: ResultRow[];
+  /** When the results are filtered: the matching rows among `rows` (the grid then stops paging, as when sorted). */
+  filteredRows?: ResultRow[];
   /** Rows in the stored result; more than `rows.length` means the grid pages from the server. */
   total: number;
   resultsKey?: string | null;
@@ -131,12 +141,13 @@ interface CellMenu {
  * so a million rows scroll without ever being loaded whole. Sorting a paged result sorts the rows loaded with it
  * (the first page, as many as Superset's grid shows) and says so; clearing the sort scrolls the whole result again.
  */
-export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, resultsKey, height }: ResultsGridProps) {
+export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRows, total, resultsKey, height }: ResultsGridProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
   const paged = total > rows.length && Boolean(resultsKey);
-  // Sorting a paged result sorts the loaded rows only: the grid stops paging while a sort is on.
+  // Sorting or filtering a paged result works on the loaded rows only: the grid stops paging meanwhile.
   const sortedWithinLoaded = paged && sorting.length > 0;
-  const scrollsPages = paged && !sortedWithinLoaded;
+  const filteredWithinLoaded = paged && filteredRows !== undefined;
+  const scrollsPages = paged && !sortedWithinLoaded && !filteredWithinLoaded;
   const { rowAt, ensure, version, error } = usePagedRows(resultsKey, total, rows, scrollsPages);
   const [menu, setMenu] = useState<CellMenu | null>(null);
   const [selected, setSelected] = useState<{ row: number; column: string } | null>(null);
@@ -161,7 +172,7 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
   );
 
   const table = useReactTable({
-    data: scrollsPages ? [] : rows,
+    data: scrollsPages ? [] : (filteredRows ?? rows),
     columns: columnDefs,
     state: { sorting },
     onSortingChange: setSorting,
@@ -233,7 +244,7 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
         className={classes.gridScroll}
         tabIndex={0}
         role="grid"
-        aria-rowcount={scrollsPages || !paged ? total : rows.length}
+        aria-rowcount={filteredRows ? filteredRows.length : scrollsPages || !paged ? total : rows.length}
         aria-colcount={leafColumns.length}
         data-testid="results-grid"
         style={{ height }}
@@ -338,9 +349,10 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, total, res
           })}
         </div>
       </div>
-      {sortedWithinLoaded && (
+      {(sortedWithinLoaded || filteredWithinLoaded) && (
         <Text size="xs" className={classes.sortNotice} data-testid="sort-notice">
-          Sorted within loaded rows: the first {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}. Clear the sort to scroll every row.
+          {sortedWithinLoaded && filteredWithinLoaded ? 'Sorted and filtered' : sortedWithinLoaded ? 'Sorted' : 'Filtered'} within loaded rows: the first{' '}
+          {rows.length.toLocaleString('en-US')} of {total.toLocaleString('en-US')}. Clear the {sortedWithinLoaded && filteredWithinLoaded ? 'sort and the filter' : sortedWithinLoaded ? 'sort' : 'filter'} to scroll every row.
         </Text>
       )}
       {error && (

@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Box, Center, CloseButton, Group, ScrollArea, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconArrowBackUp, IconCopy, IconHistory, IconTable, IconTableFilled, IconTrash } from '@tabler/icons-react';
 import { SOUTH_PANE_RESULTS_TAB } from '@meridian/contracts/rules/constants';
-import { sqlLabActions, type Query, type QueryEditor } from '@meridian/contracts/sqllab/index';
-import { formatDuration, ResultSet, stateColor } from './ResultSet';
+import { formatElapsed, isQueryInProgress, queryElapsedMs, sqlLabActions, type Query, type QueryEditor } from '@meridian/contracts/sqllab/index';
+import { ResultSet, stateColor } from './ResultSet';
 import { useSqlLabController } from './SqlLabScreen';
 import { copyText } from './sqllab.controller';
 import { useSqlLabState } from './sqllab.store';
@@ -46,7 +46,10 @@ function QueryHistory({ editor, queries, height }: { editor: QueryEditor; querie
                 </Badge>
               </Table.Td>
               <Table.Td>{new Date(query.startDttm).toLocaleString()}</Table.Td>
-              <Table.Td ff="monospace">{query.endDttm ? formatDuration(query.endDttm - query.startDttm) : '—'}</Table.Td>
+              <Table.Td ff="monospace">{(() => {
+                  const elapsed = isQueryInProgress(query.state) ? null : queryElapsedMs(query, Date.now());
+                  return elapsed === null ? '—' : formatElapsed(elapsed);
+                })()}</Table.Td>
               <Table.Td ta="right">{query.rows !== undefined ? Number(query.rows).toLocaleString('en-US') : '—'}</Table.Td>
               <Table.Td>
                 <Tooltip label={<pre style={{ margin: 0, whiteSpace: 'pre-wrap', maxWidth: 520 }}>{query.sql}</pre>} openDelay={400} maw={560}>
@@ -111,7 +114,8 @@ export function SouthPane({ editor, height }: { editor: QueryEditor; height: num
           leftSection={<IconHistory size={14} />}
           rightSection={
             history.length ? (
-              <Badge size="xs" variant="light" color="gray" circle>
+              // Not `circle`: a fixed round badge cuts two digits to "1…".
+              <Badge size="xs" variant="light" color="gray" miw={18} px={5} styles={{ label: { overflow: 'visible' } }}>
                 {history.length}
               </Badge>
             ) : undefined

@@ -2,7 +2,7 @@ import { Center, Loader } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { INITIAL_NORTH_PERCENT } from '@meridian/contracts/rules/constants';
-import { sqlLabActions, type QueryEditor } from '@meridian/contracts/sqllab/index';
+import { errorRowInEditor, queryErrorDetails, referencedTableNames, sqlLabActions, type QueryEditor } from '@meridian/contracts/sqllab/index';
 import type { CompletionWord } from './AceSqlEditor';
 import { EditorToolbar } from './EditorToolbar';
 import { LeftBar } from './LeftBar';
@@ -20,16 +20,6 @@ const AceSqlEditor = lazy(() => import('./AceSqlEditor'));
 const TOOLBAR_HEIGHT = 50;
 const HANDLE_HEIGHT = 9;
 
-/** Table names the SQL refers to after FROM / JOIN (for column autocomplete). */
-function referencedTables(sql: string, known: Set<string>): string[] {
-  const names = new Set<string>();
-  for (const match of sql.matchAll(/\b(?:from|join)\s+([\w."]+)/gi)) {
-    const name = match[1].replace(/"/g, '').split('.').pop() ?? '';
-    if (known.has(name)) names.add(name);
-  }
-  return [...names].slice(0, 8);
-}
-
 /** One editor tab: left bar, toolbar, SQL editor and the south pane, split by a drag handle. */
 export function SqlEditor({ editor }: { editor: QueryEditor }) {
   const controller = useSqlLabController();
@@ -41,23 +31,26 @@ export function SqlEditor({ editor }: { editor: QueryEditor }) {
   const northPercent = dragPercent ?? editor.northPercent ?? INITIAL_NORTH_PERCENT + 10;
   const northHeight = Math.max(120, Math.round(((mainHeight || 600) * northPercent) / 100));
   const southHeight = Math.max(100, (mainHeight || 600) - northHeight - HANDLE_HEIGHT);
-  const aceHeight = Math.max(60, northHeight - TOOLBAR_HEIGHT);
+  // The toolbar wraps to two rows on a narrow screen: the editor takes what it leaves.
+  const { ref: toolbarRef, height: toolbarHeight } = useElementSize();
+  const aceHeight = Math.max(60, northHeight - (toolbarHeight ? toolbarHeight + 3 : TOOLBAR_HEIGHT));
 
   // Autocomplete words: keywords, functions, schemas, tables and columns of this tab's database.
   const schemas = useSchemas(editor.dbId, editor.catalog);
   const tables = useTables(editor.dbId, editor.schema, editor.catalog);
   const tableNames = useMemo(() => new Set((tables.data?.result ?? []).map((t) => t.value)), [tables.data]);
-  const referenced = useMemo(() => referencedTables(editor.sql, tableNames), [editor.sql, tableNames]);
+  // Columns of the tables the SQL names (anywhere in it, so a select list typed before FROM gets them too).
+  const referenced = useMemo(() => referencedTableNames(editor.sql).filter((name) => tableNames.has(name)).slice(0, 8), [editor.sql, tableNames]);
   const metadata = useTablesMetadata(editor.dbId, editor.schema, editor.catalog, referenced);
   const browsedTables = state.tables.filter((t) => t.queryEditorId === (editor.tabViewId ?? editor.id));
   const metadataKey = metadata.map((m) => m.dataUpdatedAt).join(',');
   const browsedKey = browsedTables.map((t) => `${t.id}:${t.columns?.length ?? 0}`).join(',');
   const words = useMemo<CompletionWord[]>(() => {
     const list: CompletionWord[] = [
-      ...SQL_KEYWORDS.map((value) => ({ value, meta: 'keyword', score: 100 })),
-      ...SQL_FUNCTIONS.map((value) => ({ value: `${value}()`, caption: value, meta: 'function', score: 90 })),
-      ...(schemas.data ?? []).map((value) => ({ value, meta: 'schema', score: 60 })),
-      ...[...tableNames].map((value) => ({ value, meta: 'table', score: 80 })),
+      ...SQL_KEYWORDS.map((value) => ({ value, caption: value, kind: 'keyword' as const, meta: 'keyword' })),
+      ...SQL_FUNCTIONS.map((value) => ({ value: `${value}()`, caption: value, kind: 'function' as const, meta: 'function' })),
+      ...(schemas.data ?? []).map((value) => ({ value, caption: value, kind: 'schema' as const, meta: 'schema' })),
+      ...[...tableNames].map((value) => ({ value, caption: value, kind: 'table' as const, meta: 'table' })),
     ];
     const seen = new Set<string>();
     const columnSources = [
@@ -68,12 +61,21 @@ export function SqlEditor({ editor }: { editor: QueryEditor }) {
       for (const column of source.columns) {
         if (seen.has(column.name)) continue;
         seen.add(column.name);
-        list.push({ value: column.name, meta: `column · ${String(column.type ?? '').toLowerCase()}`, score: 120 });
+        list.push({ value: column.name, caption: column.name, kind: 'column', meta: `column · ${String(column.type ?? '').toLowerCase()}` });
       }
     }
     return list;
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [schemas.data, tableNames, metadataKey, browsedKey]);
+
+  // The line a failed query's database pointed at, marked in the editor while the editor still holds that SQL.
+  const latest = editor.latestQueryId ? state.queries[editor.latestQueryId] : undefined;
+  const errorMark = useMemo(() => {
+    if (!latest || latest.state !== 'failed') return null;
+    const { line } = queryErrorDetails(latest);
+    const row = line ? errorRowInEditor(editor.sql, latest.sql, line) : null;
+    return row === null ? null : { row, text: String(latest.errorMessage ?? latest.errors?.[0]?.message ?? '') };
+  }, [latest, editor.sql]);
 
   const id = editor.id;
   // A tab flagged autorun runs once when it is shown with a database set.
@@ -128,7 +130,9 @@ export function SqlEditor({ editor }: { editor: QueryEditor }) {
       {!editor.hideLeftBar && <LeftBar editor={editor} />}
       <div className={classes.main} ref={mainRef}>
         <div className={classes.north} style={{ height: northHeight }}>
-          <EditorToolbar editor={editor} />
+          <div ref={toolbarRef}>
+            <EditorToolbar editor={editor} />
+          </div>
           <div className={classes.editorFrame} data-testid="sql-editor">
             <Suspense
               fallback={
@@ -143,6 +147,7 @@ export function SqlEditor({ editor }: { editor: QueryEditor }) {
                 height={`${aceHeight}px`}
                 cursorPosition={editor.cursorPosition}
                 words={words}
+                errorMark={errorMark}
                 handlers={handlers}
                 onChange={(sql) => controller.dispatch(sqlLabActions.setSql({ id }, sql))}
                 onSelectionChange={(selected) => {

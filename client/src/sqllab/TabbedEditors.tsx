@@ -20,6 +20,12 @@ function TabTitle({ editor, active, running }: { editor: QueryEditor; active: bo
     if (editing) inputRef.current?.select();
   }, [editing]);
 
+  // The active tab is scrolled into the strip's view (a new tab, or one reached with the keyboard).
+  const tabRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (active) tabRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active]);
+
   const commit = () => {
     setEditing(false);
     if (draft.trim() && draft !== editor.name) controller.rename(editor.id, draft);
@@ -27,6 +33,7 @@ function TabTitle({ editor, active, running }: { editor: QueryEditor; active: bo
 
   return (
     <div
+      ref={tabRef}
       className={classes.tab}
       data-active={active || undefined}
       role="tab"
@@ -155,11 +162,11 @@ export function TabbedEditors() {
             <IconPlus size={18} />
           </ActionIcon>
         </Tooltip>
-        <Group ml="auto" gap="xs" mb={6} wrap="nowrap">
+        <Group ml="auto" pl="xs" gap="xs" mb={6} wrap="nowrap" style={{ flex: 'none' }}>
           <Tooltip label={`SQL Lab keeps its tabs and recent results in this browser's local storage: ${usageKb.toFixed(2)} KB of ${LOCALSTORAGE_MAX_USAGE_KB} KB used`}>
             <Group gap={4} wrap="nowrap" data-testid="local-storage-usage" data-nearly-full={nearlyFull || undefined}>
               <IconDatabase size={13} color={nearlyFull ? 'var(--mantine-color-red-6)' : 'var(--mantine-color-dimmed)'} />
-              <Text size="xs" c={nearlyFull ? 'red' : 'dimmed'} ff="monospace">
+              <Text size="xs" c={nearlyFull ? 'red' : 'dimmed'} ff="monospace" style={{ whiteSpace: 'nowrap' }}>
                 {usageKb.toFixed(2)} KB
               </Text>
             </Group>

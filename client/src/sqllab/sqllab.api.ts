@@ -124,7 +124,8 @@ export const sqllabApi = {
   getTabState: (id: string) => call<Record<string, unknown>>(`/tabstateview/${seg(id)}`),
   updateTabState: (id: string, fields: Record<string, unknown>) => call(`/tabstateview/${seg(id)}`, { method: 'PUT', body: fields }),
   activateTabState: (id: string) => post(`/tabstateview/${seg(id)}/activate`),
-  deleteTabState: (id: string) => call(`/tabstateview/${seg(id)}`, { method: 'DELETE' }),
+  // keepalive: a tab closed just before leaving the page stays closed.
+  deleteTabState: (id: string) => call(`/tabstateview/${seg(id)}`, { method: 'DELETE', keepalive: true }),
   migrateQuery: (tabId: string, queryId: string) => post(`/tabstateview/${seg(tabId)}/migrate_query`, { queryId }),
   removeTabQuery: (tabId: string, queryId: string) => call(`/tabstateview/${seg(tabId)}/query/${seg(queryId)}`, { method: 'DELETE' }),
   addTableSchema: (table: Record<string, unknown>) => post<{ id: number | string }>('/tableschemaview/', { table }),

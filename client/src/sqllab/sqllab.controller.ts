@@ -69,10 +69,10 @@ import {
   type SqlLabState,
   type TableSchema,
 } from '@meridian/contracts/sqllab/index';
-import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
+import { addDangerToast, addInfoToast, addSuccessToast, addWarningToast } from '../notify';
 import { shortId } from './ids';
 import { ApiError } from '../api';
-import { sqllabApi, type DatabaseListItem } from './sqllab.api';
+import { sqllabApi, type DatabaseListItem, type TableMetadata } from './sqllab.api';
 import type { SqlLabStore } from './sqllab.store';
 
 /** What the SQL editor reads from the bootstrap data. */
@@ -213,6 +213,7 @@ export class SqlLabController {
     window.addEventListener('pagehide', this.saveLocalNow);
     window.addEventListener('beforeunload', this.saveLocalNow);
     document.addEventListener('visibilitychange', this.saveWhenHidden);
+    window.addEventListener('pagehide', this.deleteClosedTabsNow);
     // One save now reports the usage of local storage from the start.
     this.saveLocalNow();
     if (this.backendPersistence) {
@@ -240,6 +241,7 @@ export class SqlLabController {
     window.removeEventListener('pagehide', this.saveLocalNow);
     window.removeEventListener('beforeunload', this.saveLocalNow);
     document.removeEventListener('visibilitychange', this.saveWhenHidden);
+    window.removeEventListener('pagehide', this.deleteClosedTabsNow);
     for (const timer of this.timers) clearInterval(timer);
     this.timers = [];
   }
@@ -317,11 +319,12 @@ export class SqlLabController {
       addDangerToast(FETCH_TAB_STATE_FAILED);
     }
     const active = bootstrap.active_tab as ServerTabState | null | undefined;
-    const tabIds = (bootstrap.tab_state_ids as Array<{ id: number | string; label: string } | [number | string, string]> | undefined) ?? [];
+    const tabIds = (bootstrap.tab_state_ids as Array<{ id: number | string; label: string; saved_query_id?: number | null } | [number | string, string]> | undefined) ?? [];
     const queryEditors: QueryEditor[] = tabIds.map((entry) => {
-      const [id, label] = Array.isArray(entry) ? entry : [entry.id, entry.label];
+      const [id, label, savedQueryId] = Array.isArray(entry) ? [...entry, null] : [entry.id, entry.label, entry.saved_query_id ?? null];
       if (active && String(active.id) === String(id)) return tabStateToQueryEditor(active);
-      return { id: String(id), name: label, sql: '', autorun: false, loaded: false };
+      // The saved query a tab is tied to comes with the list, so its link finds the tab before the tab is loaded.
+      return { id: String(id), name: label, sql: '', autorun: false, loaded: false, remoteId: savedQueryId };
     });
     if (active && !queryEditors.some((qe) => qe.id === String(active.id))) queryEditors.push(tabStateToQueryEditor(active));
     const tables: TableSchema[] = active ? this.tablesFromTabState(active) : [];
@@ -526,6 +529,7 @@ export class SqlLabController {
         }
       }
       for (const id of plan.deletes) {
+        if (this.deleting.has(id)) continue;
         try {
           await sqllabApi.deleteTabState(id);
           this.dispatch({ type: 'CLEAR_DESTROYED_QUERY_EDITOR', queryEditorId: id });
@@ -671,9 +675,35 @@ export class SqlLabController {
       if (query.sqlEditorId === (editor.tabViewId ?? editor.id) && isQueryInProgress(query.state)) void this.stopQuery(query.id, { silent: true });
     }
     this.dispatch(sqlLabActions.removeQueryEditor(editor));
+    // A close is kept: its DELETE goes now (keepalive, so leaving the page does not cancel it), not with the next sync.
+    if (this.backendPersistence && !editor.inLocalStorage) void this.deleteClosedTab(editor.tabViewId ?? editor.id);
     if (this.state.queryEditors.length === 0) this.newTab();
     void this.ensureLoaded(activeQueryEditorId(this.state));
   }
+
+  private readonly deleting = new Set<string>();
+
+  /** DELETE /tabstateview/{id} of a closed tab; cleared locally on success or 404, else left for the sync to retry. */
+  private async deleteClosedTab(serverId: string): Promise<void> {
+    if (this.deleting.has(serverId)) return;
+    this.deleting.add(serverId);
+    try {
+      await sqllabApi.deleteTabState(serverId);
+      this.dispatch({ type: 'CLEAR_DESTROYED_QUERY_EDITOR', queryEditorId: serverId });
+    } catch (error) {
+      if (shouldClearDestroyedTab(statusOf(error))) this.dispatch({ type: 'CLEAR_DESTROYED_QUERY_EDITOR', queryEditorId: serverId });
+    } finally {
+      this.deleting.delete(serverId);
+    }
+  }
+
+  /** On page hide: closed tabs whose DELETE has not been answered are sent again with keepalive, which outlives the page. */
+  private readonly deleteClosedTabsNow = (): void => {
+    if (!this.backendPersistence) return;
+    for (const id of Object.keys(this.state.destroyedQueryEditors)) {
+      if (!this.deleting.has(id)) void this.deleteClosedTab(id);
+    }
+  };
 
   closeOtherTabs(id: string): void {
     for (const other of otherQueryEditorIds(this.state, id)) this.closeTab(other);
@@ -734,10 +764,20 @@ export class SqlLabController {
         });
       } else if (kvId) {
         const shared = await sqllabApi.kvGet(kvId);
+        // The same link opened again finds the tab it opened (same SQL, database and schema) instead of a second one.
+        const dbId = shared.dbId !== undefined ? Number(shared.dbId) : this.defaultDbId();
+        const opened = this.state.queryEditors
+          .map((qe) => getQueryEditor(this.state, qe.id) ?? qe)
+          .find((qe) => qe.loaded !== false && qe.sql === String(shared.sql ?? '') && qe.dbId === dbId && (qe.schema ?? null) === ((shared.schema as string | null) ?? null));
+        if (opened) {
+          this.activate(opened.id);
+          window.history.replaceState(window.history.state, '', window.location.pathname);
+          return;
+        }
         this.newTab({
           name: SHARED_QUERY_TAB_NAME,
           sql: String(shared.sql ?? ''),
-          dbId: shared.dbId !== undefined ? Number(shared.dbId) : this.defaultDbId(),
+          dbId,
           catalog: (shared.catalog as string | null) ?? null,
           schema: (shared.schema as string | null) ?? null,
           templateParams: (shared.templateParams as string | undefined) ?? undefined,
@@ -887,7 +927,8 @@ export class SqlLabController {
     this.dispatch(sqlLabActions.stopQuery({ id }));
     try {
       await sqllabApi.stop(id);
-      if (!opts.silent) addSuccessToast(QUERY_STOPPED);
+      // Stopping is what the user asked for, not an outcome to celebrate: a neutral notice (the query shows as stopped).
+      if (!opts.silent) addInfoToast(QUERY_STOPPED);
     } catch {
       if (!opts.silent) addDangerToast(fmt(FAILED_STOPPING_QUERY, id));
     } finally {
@@ -998,10 +1039,17 @@ export class SqlLabController {
     return true;
   }
 
-  /** Stores the tab in the key-value store and copies `/sqllab/?id=<id>`. */
+  /**
+   * Copies a link to the tab's query: a saved query's own link, `/sqllab/?savedQueryId=<id>` (the one the saved-queries
+   * list gives; it opens the saved query's tab, tied to it), else the tab stored in the key-value store, `/sqllab/?id=<id>`.
+   */
   async copyShareLink(editorId: string): Promise<void> {
     const editor = getQueryEditor(this.state, editorId);
     if (!editor) return;
+    if (editor.remoteId) {
+      await copyText(`${window.location.origin}/sqllab/?savedQueryId=${encodeURIComponent(String(editor.remoteId))}`);
+      return;
+    }
     let url: string;
     try {
       const { id } = await sqllabApi.kvStore({
@@ -1045,6 +1093,21 @@ export class SqlLabController {
   // ------------------------------------------------------------------------------------------------
   // Tables of the left bar
 
+  /**
+   * Switches the tab's database. The catalog and schema are cleared, and so are the tables browsed in the old
+   * database (with their previews): they do not exist in the new one.
+   */
+  switchDatabase(editorId: string, dbId: number): void {
+    const editor = getQueryEditor(this.state, editorId);
+    if (!editor || editor.dbId === dbId) return;
+    const now = Date.now();
+    this.dispatch(sqlLabActions.setDb(editor, dbId));
+    this.dispatch({ type: 'QUERY_EDITOR_SET_CATALOG', queryEditor: editor, catalog: null, now });
+    this.dispatch(sqlLabActions.setSchema(editor, null));
+    const queryEditorId = editor.tabViewId ?? editor.id;
+    for (const table of this.state.tables.filter((t) => t.queryEditorId === queryEditorId && t.dbId !== dbId)) void this.removeTable(table);
+  }
+
   /** Adds a table to the tab: loads its metadata, expands it and runs the data preview unless disabled. */
   async addTable(editorId: string, name: string, schema: string, catalog: string | null): Promise<void> {
     const editor = getQueryEditor(this.state, editorId);
@@ -1070,34 +1133,68 @@ export class SqlLabController {
       inLocalStorage: true,
     };
     this.dispatch(sqlLabActions.mergeTable(table, undefined, true));
+    this.metadataRequested.add(table.id);
+    const meta = await this.fetchTableMetadata(table, { announceMissing: true });
+    const database = this.state.databases[editor.dbId] as (SqlLabDatabase & DatabaseListItem) | undefined;
+    const previewDisabled = Boolean(database?.disable_data_preview ?? database?.extra_json?.disable_data_preview);
+    // Data preview is skipped when the database disables it.
+    if (meta?.selectStar && !previewDisabled) void this.runPreview({ ...table, selectStar: meta.selectStar });
+    const listed = this.state.tables.some((t) => t.id === table.id);
+    if (listed && this.backendPersistence && !editor.inLocalStorage) void this.persistTable({ ...table });
+  }
+
+  private readonly metadataRequested = new Set<string>();
+
+  /**
+   * Loads the columns of a table listed without them (restored from local storage or the server, which keep only
+   * its name), once per table.
+   */
+  ensureTableMetadata(table: TableSchema): void {
+    if (table.columns || table.isMetadataLoading || this.metadataRequested.has(table.id)) return;
+    this.metadataRequested.add(table.id);
+    void this.fetchTableMetadata(table, { announceMissing: false });
+  }
+
+  /**
+   * Fetches a listed table's metadata (with the table's own database) and merges it. A 404 means the table is gone
+   * (dropped, or its database changed): it leaves the list, with a message only when the user just picked it.
+   */
+  private async fetchTableMetadata(table: TableSchema, opts: { announceMissing: boolean }): Promise<TableMetadata | null> {
     // Later merges carry only the identity: `expanded` in a merge would make the pane follow a stale id.
-    const identity = { id: table.id, dbId: table.dbId, queryEditorId, schema, name, catalog };
+    const identity = { id: table.id, dbId: table.dbId, queryEditorId: table.queryEditorId, schema: table.schema, name: table.name, catalog: table.catalog ?? null };
+    const current = () => this.state.tables.find((t) => t.dbId === identity.dbId && t.queryEditorId === identity.queryEditorId && t.schema === identity.schema && t.name === identity.name);
+    this.dispatch(sqlLabActions.mergeTable({ ...identity, isMetadataLoading: true, isExtraMetadataLoading: true }));
+    let meta: TableMetadata;
     try {
-      const meta = await sqllabApi.tableMetadata(editor.dbId, name, schema, catalog);
-      this.dispatch(
-        sqlLabActions.mergeTable({
-          ...identity,
-          columns: meta.columns,
-          selectStar: meta.selectStar,
-          primaryKey: meta.primaryKey,
-          foreignKeys: meta.foreignKeys,
-          indexes: meta.indexes,
-          isMetadataLoading: false,
-        }),
-      );
-      const database = this.state.databases[editor.dbId] as (SqlLabDatabase & DatabaseListItem) | undefined;
-      const previewDisabled = Boolean(database?.disable_data_preview ?? database?.extra_json?.disable_data_preview);
-      // Data preview is skipped when the database disables it.
-      if (meta.selectStar && !previewDisabled) void this.runPreview({ ...table, selectStar: meta.selectStar });
-    } catch {
-      this.dispatch(sqlLabActions.mergeTable({ ...identity, isMetadataLoading: false }));
-      addDangerToast(FETCH_TABLE_METADATA_FAILED);
+      meta = await sqllabApi.tableMetadata(table.dbId, table.name, table.schema, table.catalog);
+    } catch (error) {
+      const listed = current();
+      if (statusOf(error) === 404) {
+        if (listed) void this.removeTable(listed);
+        if (opts.announceMissing) addDangerToast(FETCH_TABLE_METADATA_FAILED);
+      } else {
+        if (listed) this.dispatch(sqlLabActions.mergeTable({ ...identity, id: listed.id, isMetadataLoading: false, isExtraMetadataLoading: false }));
+        addDangerToast(FETCH_TABLE_METADATA_FAILED, { noDuplicate: true });
+      }
+      return null;
     }
+    if (!current()) return meta;
+    this.dispatch(
+      sqlLabActions.mergeTable({
+        ...identity,
+        columns: meta.columns,
+        selectStar: meta.selectStar,
+        primaryKey: meta.primaryKey,
+        foreignKeys: meta.foreignKeys,
+        indexes: meta.indexes,
+        isMetadataLoading: false,
+      }),
+    );
     sqllabApi
-      .tableMetadataExtra(editor.dbId, name, schema, catalog)
-      .then((extra) => this.dispatch(sqlLabActions.mergeTable({ ...identity, ...extra, isExtraMetadataLoading: false })))
-      .catch(() => this.dispatch(sqlLabActions.mergeTable({ ...identity, isExtraMetadataLoading: false })));
-    if (this.backendPersistence && !editor.inLocalStorage) void this.persistTable({ ...table });
+      .tableMetadataExtra(table.dbId, table.name, table.schema, table.catalog)
+      .then((extra) => current() && this.dispatch(sqlLabActions.mergeTable({ ...identity, ...extra, isExtraMetadataLoading: false })))
+      .catch(() => current() && this.dispatch(sqlLabActions.mergeTable({ ...identity, isExtraMetadataLoading: false })));
+    return meta;
   }
 
   private async persistTable(table: TableSchema): Promise<void> {

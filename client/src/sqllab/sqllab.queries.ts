@@ -1,4 +1,4 @@
-import { keepPreviousData, useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import { sqllabApi } from './sqllab.api';
 
 /** Query options of the schema and table browsing calls (spec 01 §7), cached per database / catalog / schema. */
@@ -21,7 +21,8 @@ export const metadataQueries = {
     queryFn: async () => sqllabApi.tables(dbId!, schema!, catalog),
     enabled: Boolean(dbId && schema),
     staleTime: 5 * 60_000,
-    placeholderData: keepPreviousData,
+    // No placeholder from the previous key: another database's or schema's tables, picked while the new list loads,
+    // would be asked for in this one (a 404).
   }),
   tableMetadata: (dbId: number | null | undefined, name: string, schema: string | null | undefined, catalog: string | null | undefined) => ({
     queryKey: ['sqllab', 'table_metadata', dbId, catalog ?? null, schema, name],

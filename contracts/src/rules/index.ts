@@ -8,3 +8,4 @@ export * from './permissions';
 export * from './validators';
 export * from './constants';
 export * from './schedule';
+export * from './last-modified';

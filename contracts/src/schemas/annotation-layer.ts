@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { JSON_NOT_VALID, jsonText } from './json-text';
 
 /** `POST /api/v1/annotation_layer/` (Superset `AnnotationLayerRestApi.post`). */
 export const AnnotationLayerCreateSchema = z.object({
@@ -28,18 +29,8 @@ export function parseAnnotationDttm(text: string): Date | null {
 
 const Dttm = z.string().refine((v) => parseAnnotationDttm(v) !== null, { message: 'Not a valid datetime.' });
 
-export const ANNOTATION_JSON_MESSAGE = 'JSON not valid';
+export const ANNOTATION_JSON_MESSAGE = JSON_NOT_VALID;
 
-/** True for empty text or text that parses as JSON (Superset's `validate_json`). */
-export function isJsonText(text: string | null | undefined): boolean {
-  if (!text) return true;
-  try {
-    JSON.parse(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** `POST /api/v1/annotation_layer/{pk}/annotation/` (Superset `AnnotationRestApi.post`). */
 export const AnnotationCreateSchema = z.object({
@@ -47,7 +38,7 @@ export const AnnotationCreateSchema = z.object({
   long_descr: z.string().nullable().optional(),
   start_dttm: Dttm,
   end_dttm: Dttm,
-  json_metadata: z.string().nullable().optional().refine(isJsonText, { message: ANNOTATION_JSON_MESSAGE }),
+  json_metadata: jsonText(ANNOTATION_JSON_MESSAGE).nullable().optional(),
 });
 export type AnnotationCreate = z.infer<typeof AnnotationCreateSchema>;
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { jsonText } from './json-text';
 import { DATASOURCE_TYPES } from '../rules/validators';
 
 /** The chart save payload of spec 01 §3 (`POST /api/v1/chart/`). `params` and `query_context` are JSON text. */
 export const ChartCreateSchema = z.object({
   slice_name: z.string().min(1).max(250),
   viz_type: z.string().max(250).nullish(),
-  params: z.string().nullish(),
-  query_context: z.string().nullish(),
+  params: jsonText().nullish(),
+  query_context: jsonText().nullish(),
   query_context_generation: z.boolean().nullish(),
   datasource_id: z.coerce.number().int(),
   datasource_type: z.enum(DATASOURCE_TYPES),

@@ -1,20 +1,27 @@
 import { z } from 'zod';
+import { jsonText } from './json-text';
+import type { DatabaseParameters } from '../rules/database-parameters';
 
-const jsonText = (field: string) =>
-  z.string().refine((text) => {
-    if (text.trim() === '') return true;
-    try {
-      JSON.parse(text);
-      return true;
-    } catch {
-      return false;
-    }
-  }, `${field} is not valid JSON`);
 
-/** Superset's database post body (`DatabaseRestApi.post`); unknown keys (parameters, ssh_tunnel...) are dropped. */
-export const DatabaseCreateSchema = z.object({
+/** Superset's `parameters` of a dynamic-form connection (BasicParametersSchema); checked against the engine by the service. */
+export const DatabaseParametersSchema = z.object({
+  host: z.string().nullish(),
+  port: z.union([z.number(), z.string()]).nullish(),
+  database: z.string().nullish(),
+  username: z.string().nullish(),
+  password: z.string().nullish(),
+  query: z.record(z.string(), z.string()).nullish(),
+  encryption: z.boolean().nullish(),
+});
+
+const DatabaseFieldsSchema = z.object({
   database_name: z.string().trim().min(1).max(250),
   sqlalchemy_uri: z.string().trim().min(1),
+  /** With `parameters`, the URI is built from them on the server (Superset's dynamic form). */
+  engine: z.string().trim().min(1).optional(),
+  parameters: DatabaseParametersSchema.optional(),
+  configuration_method: z.enum(['sqlalchemy_form', 'dynamic_form']).optional(),
+  driver: z.string().optional(),
   expose_in_sqllab: z.boolean().optional(),
   allow_run_async: z.boolean().optional(),
   allow_dml: z.boolean().optional(),
@@ -24,21 +31,40 @@ export const DatabaseCreateSchema = z.object({
   cache_timeout: z.number().int().min(-1).nullable().optional(),
   force_ctas_schema: z.string().max(250).nullable().optional(),
   impersonate_user: z.boolean().optional(),
-  extra: jsonText('extra').optional(),
+  extra: jsonText().optional(),
   external_url: z.string().nullable().optional(),
   is_managed_externally: z.boolean().optional(),
   uuid: z.string().uuid().optional(),
 });
+
+/**
+ * Superset's database post body (`DatabaseRestApi.post`): a `sqlalchemy_uri`, or an `engine` with its `parameters`.
+ * Unknown keys (ssh_tunnel, masked_encrypted_extra...) are dropped.
+ */
+export const DatabaseCreateSchema = DatabaseFieldsSchema.partial({ sqlalchemy_uri: true }).superRefine((body, ctx) => {
+  if (!body.sqlalchemy_uri && !(body.engine && body.parameters)) ctx.addIssue({ code: 'custom', path: ['sqlalchemy_uri'], message: 'Missing data for required field.' });
+});
 export type DatabaseCreate = z.infer<typeof DatabaseCreateSchema>;
 
-export const DatabaseUpdateSchema = DatabaseCreateSchema.partial();
+export const DatabaseUpdateSchema = DatabaseFieldsSchema.partial();
 export type DatabaseUpdate = z.infer<typeof DatabaseUpdateSchema>;
+
+/** `POST /api/v1/database/validate_parameters/`: an engine's parameters, checked and tried before saving. */
+export const DatabaseValidateParametersSchema = z.object({
+  engine: z.string().trim().min(1),
+  parameters: DatabaseParametersSchema,
+  configuration_method: z.enum(['sqlalchemy_form', 'dynamic_form']).optional(),
+  database_name: z.string().optional(),
+  driver: z.string().optional(),
+  catalog: z.unknown().optional(),
+});
+export type DatabaseValidateParameters = z.infer<typeof DatabaseValidateParametersSchema>;
 
 /** `POST /api/v1/database/test_connection/`: a URI (possibly masked, then `database_name` finds the stored password). */
 export const DatabaseTestConnectionSchema = z.object({
   sqlalchemy_uri: z.string().trim().min(1),
   database_name: z.string().optional(),
-  extra: jsonText('extra').optional(),
+  extra: jsonText().optional(),
   impersonate_user: z.boolean().optional(),
 });
 export type DatabaseTestConnection = z.infer<typeof DatabaseTestConnectionSchema>;
@@ -98,6 +124,8 @@ export interface DatabaseView {
   external_url: string | null;
   extra: string;
   configuration_method: 'sqlalchemy_form';
+  /** The URI as the connect form's parameters (password masked); null when it cannot be read. */
+  parameters: DatabaseParameters | null;
   engine_information: { supports_file_upload: boolean; disable_ssh_tunneling: boolean; supports_dynamic_catalog: boolean; supports_oauth2: boolean };
   created_by: { id: number; first_name: string; last_name: string } | null;
   changed_by: { id: number; first_name: string; last_name: string } | null;

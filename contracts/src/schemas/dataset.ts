@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonText } from './json-text';
 
 /** A dataset column as `PUT /api/v1/dataset/{pk}` takes it (Superset's DatasetColumnsPut). */
 export const DatasetColumnInputSchema = z.object({
@@ -15,7 +16,7 @@ export const DatasetColumnInputSchema = z.object({
   expression: z.string().nullish(),
   description: z.string().nullish(),
   python_date_format: z.string().max(255).nullish(),
-  extra: z.string().nullish(),
+  extra: jsonText().nullish(),
 });
 export type DatasetColumnInput = z.infer<typeof DatasetColumnInputSchema>;
 
@@ -31,7 +32,7 @@ export const DatasetMetricInputSchema = z.object({
   d3format: z.string().max(128).nullish(),
   currency: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish(),
   warning_text: z.string().nullish(),
-  extra: z.string().nullish(),
+  extra: jsonText().nullish(),
 });
 export type DatasetMetricInput = z.infer<typeof DatasetMetricInputSchema>;
 
@@ -47,7 +48,7 @@ export const DatasetCreateSchema = z.object({
   external_url: z.string().nullish(),
   normalize_columns: z.boolean().optional(),
   always_filter_main_dttm: z.boolean().optional(),
-  template_params: z.string().nullish(),
+  template_params: jsonText().nullish(),
   /** The explore variant (SQL Lab "Save dataset") sends the result's columns. */
   columns: z.array(z.object({ column_name: z.string().optional(), name: z.string().optional(), type: z.string().nullish(), is_dttm: z.boolean().nullish() }).passthrough()).optional(),
 });
@@ -67,8 +68,8 @@ export const DatasetUpdateSchema = z.object({
   cache_timeout: z.number().int().nullish(),
   filter_select_enabled: z.boolean().optional(),
   fetch_values_predicate: z.string().nullish(),
-  template_params: z.string().nullish(),
-  extra: z.string().nullish(),
+  template_params: jsonText().nullish(),
+  extra: jsonText().nullish(),
   normalize_columns: z.boolean().optional(),
   always_filter_main_dttm: z.boolean().optional(),
   is_sqllab_view: z.boolean().optional(),
@@ -78,6 +79,11 @@ export const DatasetUpdateSchema = z.object({
   columns: z.array(DatasetColumnInputSchema).optional(),
   metrics: z.array(DatasetMetricInputSchema).optional(),
   folders: z.unknown().optional(),
+  /**
+   * Epoch seconds (with milliseconds) of the copy the screen edited, from the GET's `last_modified_time`:
+   * a save from a copy older than the stored one is refused with 409. Scripts leave it out and are not checked.
+   */
+  last_modified_time: z.number().nullish(),
 });
 export type DatasetUpdate = z.infer<typeof DatasetUpdateSchema>;
 
@@ -94,7 +100,7 @@ export const DatasetGetOrCreateSchema = z.object({
   database_id: z.coerce.number().int(),
   catalog: z.string().nullish(),
   schema: z.string().nullish(),
-  template_params: z.string().nullish(),
+  template_params: jsonText().nullish(),
   always_filter_main_dttm: z.boolean().optional(),
   normalize_columns: z.boolean().optional(),
 });
@@ -190,4 +196,6 @@ export interface DatasetView {
   changed_on_delta_humanized: string | null;
   changed_on_utc: string | null;
   changed_by_name: string;
+  /** Epoch seconds with milliseconds of `changed_on`: what an editor sends back as the time of its copy. */
+  last_modified_time: number;
 }

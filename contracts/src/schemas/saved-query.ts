@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonText } from './json-text';
 
 /** `POST /api/v1/saved_query/` (Superset `SavedQueryRestApi.post`). */
 export const SavedQueryCreateSchema = z.object({
@@ -9,7 +10,7 @@ export const SavedQueryCreateSchema = z.object({
   schema: z.string().max(128).nullable().optional(),
   description: z.string().nullable().optional(),
   template_parameters: z.string().nullable().optional(),
-  extra_json: z.string().nullable().optional(),
+  extra_json: jsonText().nullable().optional(),
 });
 export type SavedQueryCreate = z.infer<typeof SavedQueryCreateSchema>;
 

@@ -7,3 +7,7 @@ export * from './editors.reducer';
 export * from './tables.reducer';
 export * from './persistence';
 export * from './reducer';
+export * from './elapsed';
+export * from './completion';
+export * from './query-error';
+export * from './limit-notice';

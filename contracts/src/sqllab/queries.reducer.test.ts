@@ -37,6 +37,12 @@ describe('query transitions (spec 01 §4 "Query")', () => {
     expect(next.queries.q).toMatchObject({ state: 'success', progress: 100, rows: 42, endDttm: 9000, errorMessage: null, resultsKey: 'rk' });
   });
 
+  it('rows fetched later for a restored query keep its own end time, not the time of the fetch', () => {
+    const state = twoTabs({ queries: { q: query('q', { state: 'fetching', startDttm: 1_000, endDttm: 1_090 }) } });
+    const next = sqlLabReducer(state, act.querySuccess(state.queries.q, { status: 'success', data: [], query: { rows: 1 } }, 62_640));
+    expect(next.queries.q).toMatchObject({ state: 'success', startDttm: 1_000, endDttm: 1_090 });
+  });
+
   it("'Success applies only if the query is not stopped and the result status is success'", () => {
     const stopped = twoTabs({ queries: { q: query('q', { state: 'stopped' }) } });
     expect(sqlLabReducer(stopped, act.querySuccess({ id: 'q', state: 'running' }, { status: 'success' }))).toBe(stopped);

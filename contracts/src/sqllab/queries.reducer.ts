@@ -1,6 +1,7 @@
 import type { SqlLabAction } from './actions';
 import { QueryState, type Query, type QueryEditor, type SqlLabState } from './types';
 import { activeQueryEditorId, applyQueryEditorEdit } from './editors.reducer';
+import { successEndDttm } from './elapsed';
 
 function alterQuery(state: SqlLabState, id: string, alterations: Partial<Query>): SqlLabState {
   const existing = state.queries[id];
@@ -68,7 +69,8 @@ export function queriesReducer(state: SqlLabState, action: SqlLabAction): SqlLab
       if (action.results?.status !== QueryState.SUCCESS) return state;
       const info = action.results.query ?? {};
       return alterQuery(state, action.query.id, {
-        endDttm: action.now,
+        // Rows fetched later (restored, or asynchronous) keep the query's own end, not the time of the fetch.
+        endDttm: successEndDttm(current, action.now),
         progress: 100,
         results: action.results,
         rows: info.rows ?? 0,

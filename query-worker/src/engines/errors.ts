@@ -79,16 +79,62 @@ export interface ErrorRule {
   extra?: Record<string, unknown>;
 }
 
-/** Applies the first matching rule to a driver message; falls back to GENERIC_DB_ENGINE_ERROR with `<engine> error: <message>`. */
-export function mapByRules(rules: ErrorRule[], rawMessage: string, engineName: string): SupersetError {
+/**
+ * The line (1-based) of the statement a driver message points at: `LINE 2:` (PostgreSQL, DuckDB) or `at line 2`
+ * (MySQL, MariaDB); null when it names none.
+ */
+export function errorLine(message: string): number | null {
+  const match = /^LINE (\d+):/m.exec(message) ?? /\bat line (\d+)\s*$/.exec(message);
+  const line = match ? Number(match[1]) : NaN;
+  return Number.isInteger(line) && line > 0 ? line : null;
+}
+
+/** What the driver itself said, beside the message a rule made of it. */
+export interface DriverMessage {
+  /** The driver's own text, when the rule was given another (PostgreSQL's with its line appended, a marker). */
+  databaseMessage?: string;
+  /** The statement line it points at, when the driver gives a position rather than a `LINE n` text. */
+  line?: number | null;
+}
+
+/**
+ * Applies the first matching rule to a driver message; falls back to GENERIC_DB_ENGINE_ERROR with `<engine> error: <message>`.
+ * A rule's message keeps the database's own text in `extra.database_message` (shown under it), and a position the
+ * driver gives becomes `extra.line` (the failing statement's line).
+ */
+export function mapByRules(rules: ErrorRule[], rawMessage: string, engineName: string, driver: DriverMessage = {}): SupersetError {
+  const databaseMessage = driver.databaseMessage ?? rawMessage;
+  const line = driver.line ?? errorLine(databaseMessage);
+  const position = line ? { line } : {};
   for (const rule of rules) {
     const match = rule.regex.exec(rawMessage);
     if (!match) continue;
     const groups = match.groups ?? {};
     const message = rule.message.replace(/%\((\w+)\)s/g, (_all, name: string) => groups[name] ?? '');
-    return supersetError(rule.errorType, message, engineName, rule.extra ?? {});
+    const own = databaseMessage.startsWith('MERIDIAN_') || databaseMessage === message ? {} : { database_message: databaseMessage };
+    return supersetError(rule.errorType, message, engineName, { ...rule.extra, ...own, ...position });
   }
-  return supersetError('GENERIC_DB_ENGINE_ERROR', `${engineName} error: ${rawMessage}`, engineName);
+  return supersetError('GENERIC_DB_ENGINE_ERROR', `${engineName} error: ${rawMessage}`, engineName, position);
+}
+
+/**
+ * Turns a failing statement's `extra.line` into the line of the submitted SQL: the statement's line is looked up in
+ * the SQL from where that statement starts (statements sent may be rewritten: a LIMIT added, a wrapper around them).
+ * The line is dropped when its text is not in the submitted SQL (a line Meridian added).
+ */
+export function lineInSubmittedSql(error: SupersetError, submitted: string, statementSent: string, statementIndex: number, originals: readonly string[]): SupersetError {
+  const line = Number(error.extra?.line);
+  if (!Number.isInteger(line) || line < 1) return error;
+  const { line: _line, ...extra } = error.extra;
+  const text = statementSent.split('\n')[line - 1]?.trim();
+  let from = 0;
+  for (let i = 0; i < statementIndex && i < originals.length; i++) {
+    const at = submitted.indexOf(originals[i], from);
+    if (at >= 0) from = at + originals[i].length;
+  }
+  const at = text ? submitted.indexOf(text, from) : -1;
+  if (at < 0) return { ...error, extra: extra as SupersetError['extra'] };
+  return { ...error, extra: { ...extra, line: submitted.slice(0, at).split('\n').length } as SupersetError['extra'] };
 }
 
 /** The message of anything thrown. */

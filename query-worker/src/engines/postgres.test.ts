@@ -172,6 +172,14 @@ describe('PostgreSQL errors', () => {
     expect(e.message).toBe('We can\'t seem to resolve the column "nope" at line 2.');
   });
 
+  it("keeps PostgreSQL's own message and the line of its position, counted in the SQL as submitted", async () => {
+    const e = await run('SELECT 1;\nSELECT id,\n  nope\nFROM orders');
+    expect(e.errors[0].extra).toMatchObject({ database_message: 'column "nope" does not exist', line: 3 });
+    const syntax = await run('SELECT 1\nFORM orders');
+    // ('FORM' reads as an alias of 1: PostgreSQL stops at 'orders'.)
+    expect(syntax.errors[0].extra).toMatchObject({ database_message: 'syntax error at or near "orders"', line: 2 });
+  });
+
   it('maps a missing table and a missing schema', async () => {
     expect((await run('SELECT * FROM nope')).errorType).toBe('TABLE_DOES_NOT_EXIST_ERROR');
     const schema = await run('SELECT * FROM noschema.orders');

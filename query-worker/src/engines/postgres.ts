@@ -130,13 +130,13 @@ function mapPostgresError(error: unknown, _phase: 'connect' | 'query', target?: 
   if (e?.code === 'ETIMEDOUT' || e?.code === 'EHOSTUNREACH' || /timeout expired|Connection terminated due to connection timeout/.test(e?.message ?? '')) {
     return supersetError('CONNECTION_HOST_DOWN_ERROR', `The host "${host}" might be down, and can't be reached on port ${port}.`, ENGINE_NAME, { invalid: ['host', 'port'] });
   }
-  let message = errorMessage(error);
+  const own = errorMessage(error);
+  let message = own;
+  // PostgreSQL gives a character position in the statement: its line marks the editor.
+  const line = e?.position && e.meridianSql !== undefined ? e.meridianSql.slice(0, Number(e.position) - 1).split('\n').length : null;
   if (e?.meridianSchemaMissing) message = `MERIDIAN_SCHEMA_MISSING "${e.meridianSchemaMissing}"`;
-  else if (e?.code === '42703' && e.position && e.meridianSql !== undefined) {
-    const line = e.meridianSql.slice(0, Number(e.position) - 1).split('\n').length;
-    message = `${message}\nLINE ${line}`;
-  }
-  return mapByRules(RULES, message, ENGINE_NAME);
+  else if (e?.code === '42703' && line) message = `${message}\nLINE ${line}`;
+  return mapByRules(RULES, message, ENGINE_NAME, { databaseMessage: own, line });
 }
 
 /** Python's `str(float)`, as Superset's `query_cost_formatter` prints costs. */

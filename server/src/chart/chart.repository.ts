@@ -47,6 +47,14 @@ const LIST_COLUMNS = {
   certified_by: 'slices.certified_by',
 };
 
+/** The charts a caller may read: owned, without a dataset, or on a dataset within its access scope. */
+function readableSql(scope: DatasetAccessScope, userId: number) {
+  return sql<boolean>`(${sql.ref('slices.datasource_id')} is null or exists (select 1 from slice_user su_access where su_access.slice_id = ${sql.ref('slices.id')} and su_access.user_id = ${userId}) or ${datasetAccessSql(scope)})`;
+}
+
+/** Columns of `distinct/{column}` and the expression each reads. */
+export const DISTINCT_COLUMNS = { slice_name: 'slices.slice_name', viz_type: 'slices.viz_type', datasource_name: 'tables.table_name' } as const;
+
 const like = (value: unknown) => `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Saved charts (`slices`), their owners (`slice_user`), dashboards and favourites. */
@@ -110,11 +118,7 @@ export class ChartRepository {
    */
   async list(query: ListQuery, opts: { scope: DatasetAccessScope; userId: number }): Promise<{ count: number; rows: ChartRecord[] }> {
     let base = this.base();
-    if (!opts.scope.all) {
-      base = base.where(
-        sql<boolean>`(${sql.ref('slices.datasource_id')} is null or exists (select 1 from slice_user su_access where su_access.slice_id = ${sql.ref('slices.id')} and su_access.user_id = ${opts.userId}) or ${datasetAccessSql(opts.scope)})`,
-      );
-    }
+    if (!opts.scope.all) base = base.where(readableSql(opts.scope, opts.userId));
     const { count, rows } = await runListQuery(base, query, {
       columns: LIST_COLUMNS,
       idColumn: 'slices.id',
@@ -212,6 +216,30 @@ export class ChartRepository {
     if (search) q = q.where(sql<boolean>`(first_name || ' ' || last_name) ilike ${like(search)} or username ilike ${like(search)}`);
     const count = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
     const rows = await q.select(['id', 'first_name', 'last_name', 'email']).orderBy('first_name').orderBy('id').limit(pageSize).offset(page * pageSize).execute();
+    return { count, rows };
+  }
+
+  /** Distinct values of one column among the charts the caller may read, with how many there are. */
+  async distinct(column: keyof typeof DISTINCT_COLUMNS, opts: { scope: DatasetAccessScope; userId: number; filter: string; page: number; pageSize: number }): Promise<{ count: number; values: string[] }> {
+    const ref = sql.ref(DISTINCT_COLUMNS[column]);
+    let q = this.db
+      .selectFrom('slices')
+      .leftJoin('tables', (j) => j.onRef('tables.id', '=', 'slices.datasource_id').on('slices.datasource_type', '=', 'table'))
+      .where(sql<boolean>`${ref} is not null`);
+    if (!opts.scope.all) q = q.where(readableSql(opts.scope, opts.userId));
+    if (opts.filter) q = q.where(sql<boolean>`${ref} ilike ${like(opts.filter)}`);
+    const count = Number((await q.select(sql<number>`count(distinct ${ref})`.as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.select(sql<string>`${ref}`.as('value')).distinct().orderBy('value').limit(opts.pageSize).offset(opts.page * opts.pageSize).execute();
+    return { count, values: rows.map((r) => r.value) };
+  }
+
+  /** Dashboards for the `dashboards` related field, with their titles. */
+  async dashboardChoices(search: string, page: number, pageSize: number, ownerId: number | null): Promise<{ count: number; rows: Array<{ id: number; dashboard_title: string | null }> }> {
+    let q = this.db.selectFrom('dashboards');
+    if (search) q = q.where(sql<boolean>`dashboard_title ilike ${like(search)}`);
+    if (ownerId !== null) q = q.where(sql<boolean>`exists (select 1 from dashboard_user du where du.dashboard_id = dashboards.id and du.user_id = ${ownerId})`);
+    const count = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.select(['id', 'dashboard_title']).orderBy('dashboard_title').orderBy('id').limit(pageSize).offset(page * pageSize).execute();
     return { count, rows };
   }
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  DatabaseCreateSchema, DatabaseSchemasQuerySchema, DatabaseTablesQuerySchema, DatabaseTestConnectionSchema, DatabaseUpdateSchema, TableMetadataQuerySchema,
+  DatabaseCreateSchema, DatabaseSchemasQuerySchema, DatabaseTablesQuerySchema, DatabaseTestConnectionSchema, DatabaseUpdateSchema, DatabaseValidateParametersSchema, TableMetadataQuerySchema,
 } from '@meridian/contracts';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
@@ -43,6 +43,13 @@ export function registerDatabaseRest(app: FastifyInstance, services: Services): 
   });
   route(app, { method: 'POST', url: '/api/v1/database/test_connection/', permission: ['can_write', 'Database'], summary: 'Test a database connection', tags, body: DatabaseTestConnectionSchema }, async ({ actor, body }) => {
     await databases.testConnection(actor, body);
+    return { message: 'OK' };
+  });
+  route(app, { method: 'GET', url: '/api/v1/database/available/', permission: ['can_read', 'Database'], summary: 'Engines that can be connected, with the parameters each takes', tags }, ({ actor }) => ({
+    databases: databases.available(actor),
+  }));
+  route(app, { method: 'POST', url: '/api/v1/database/validate_parameters/', permission: ['can_write', 'Database'], summary: "Check an engine's connection parameters and try them", tags, body: DatabaseValidateParametersSchema }, async ({ actor, body }) => {
+    await databases.validateParameters(actor, body);
     return { message: 'OK' };
   });
   route(

@@ -1,7 +1,8 @@
 import type {
-  DatabaseCreate, DatabaseSchemasQuery, DatabaseTableOption, DatabaseTablesQuery, DatabaseTestConnection, DatabaseUpdate, DatabaseView,
+  DatabaseCreate, DatabaseSchemasQuery, DatabaseTableOption, DatabaseTablesQuery, DatabaseTestConnection, DatabaseUpdate, DatabaseValidateParameters, DatabaseView,
   ListQuery, ListResult, TableMetadataQuery,
 } from '@meridian/contracts';
+import { buildSqlalchemyUri, connectEngineOf, missingParameters, missingParametersMessage, type DatabaseParameters } from '@meridian/contracts/rules/database-parameters';
 import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
 import { backendFromUri, getEngineSpec, type ConnectionTarget, type MetadataRequest, type MetadataSuccess, type MetadataTask, type TableMetadata, type TaskFailure } from '@meridian/query-worker';
 import { Invalid, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
@@ -13,6 +14,7 @@ import { humanizedDelta, isoOf } from './humanize';
 import type { PasswordCrypto } from './password-crypto';
 import { maskedUri, PASSWORD_MASK, passwordOf, uriProblem, withPassword } from './sqlalchemy-uri';
 import { ExpiringMap } from '../common/expiring-map';
+import { availableEngines, parameterErrors, parametersFromUri } from './database-connect';
 
 /** A database's `extra` JSON, parsed (unknown keys kept). */
 export interface DatabaseExtra {
@@ -121,6 +123,7 @@ export class DatabaseService {
       external_url: db.external_url,
       extra: db.extra,
       configuration_method: 'sqlalchemy_form',
+      parameters: parametersFromUri(db.sqlalchemy_uri),
       engine_information: { supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false },
       created_by: person(db.created_by_fk, db.created_by_first_name, db.created_by_last_name),
       changed_by: person(db.changed_by_fk, db.changed_by_first_name, db.changed_by_last_name),
@@ -163,9 +166,10 @@ export class DatabaseService {
     if (await this.deps.databases.findByName(input.database_name)) {
       throw new Unprocessable({ database_name: ['A database with the same name already exists.'] });
     }
-    const stored = this.secure(input.sqlalchemy_uri, null);
-    await this.checkConnection({ uri: input.sqlalchemy_uri });
-    const { sqlalchemy_uri: _u, extra, uuid, ...flags } = input;
+    const uri = input.sqlalchemy_uri ?? this.uriOfParameters(input.engine, input.parameters);
+    const stored = this.secure(uri, null);
+    await this.checkConnection({ uri });
+    const { sqlalchemy_uri: _u, engine: _e, parameters: _p, configuration_method: _c, driver: _d, extra, uuid, ...flags } = input;
     const values: DatabaseInsert = {
       ...flags,
       ...stored,
@@ -186,7 +190,9 @@ export class DatabaseService {
       const clash = await this.deps.databases.findByName(input.database_name);
       if (clash && clash.id !== id) throw new Unprocessable({ database_name: ['A database with the same name already exists.'] });
     }
-    const { sqlalchemy_uri, extra, uuid: _uuid, ...flags } = input;
+    const { sqlalchemy_uri: uriInput, engine, parameters, configuration_method: _c, driver: _d, extra, uuid: _uuid, ...flags } = input;
+    // Parameters without a URI rebuild it (a masked password in them keeps the stored one, as a masked URI does).
+    const sqlalchemy_uri = uriInput ?? (parameters ? this.uriOfParameters(engine ?? current.sqlalchemy_uri, parameters) : undefined);
     const patch: DatabasePatch = { ...flags, changed_by_fk: actor.userId };
     if (extra !== undefined) patch.extra = extra.trim() ? extra : '{}';
     if (sqlalchemy_uri !== undefined) {
@@ -198,6 +204,43 @@ export class DatabaseService {
     await this.deps.databases.update(id, current.database_name, patch);
     this.forget(id);
     return this.toView((await this.deps.databases.get(id))!);
+  }
+
+  /** The URI of an engine's parameters (Superset's dynamic form); 422 with the field when the engine or a parameter is missing. */
+  private uriOfParameters(engineName: string | undefined, parameters: DatabaseParameters | undefined): string {
+    const engine = connectEngineOf(engineName);
+    if (!engine) throw new Unprocessable({ engine: [engineName ? `Engine "${engineName}" is not a valid engine.` : 'Missing data for required field.'] });
+    if (!parameters) throw new Unprocessable({ parameters: ['Missing data for required field.'] });
+    const missing = missingParameters(engine, parameters);
+    if (missing.length) throw new Unprocessable({ parameters: [missingParametersMessage(missing)] });
+    return buildSqlalchemyUri(engine, parameters);
+  }
+
+  /** Superset's `/database/available/`: the engines Meridian connects to, each with its parameters schema. */
+  available(actor: Actor | null) {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    return availableEngines();
+  }
+
+  /**
+   * Superset's `/database/validate_parameters/`: required parameters present, host resolvable, port open, then a
+   * connection tried with them. A masked password of an existing database (by `database_name`) uses the stored one.
+   */
+  async validateParameters(actor: Actor | null, input: DatabaseValidateParameters): Promise<void> {
+    this.deps.security.require(actor, 'can_write', 'Database');
+    const engine = connectEngineOf(input.engine);
+    if (!engine) {
+      throw new StructuredError(422, [{ message: `Engine "${input.engine}" is not a valid engine.`, error_type: 'GENERIC_DB_ENGINE_ERROR', level: 'error', extra: { allowed: availableEngines().map((e) => e.engine), provided: input.engine } }]);
+    }
+    const errors = await parameterErrors(engine, input.parameters);
+    if (errors.length) throw new StructuredError(422, errors);
+    let uri = buildSqlalchemyUri(engine, input.parameters);
+    if (passwordOf(uri) === PASSWORD_MASK && input.database_name) {
+      const existing = await this.deps.databases.findByName(input.database_name);
+      if (existing?.password_encrypted) uri = withPassword(uri, this.deps.crypto.decrypt(existing.password_encrypted));
+    }
+    const result = await this.deps.runtime.pool.testConnection({ uri, timeoutMs: 30_000 });
+    if (!result.ok) throw taskError(result, 422);
   }
 
   async delete(actor: Actor | null, id: number): Promise<void> {

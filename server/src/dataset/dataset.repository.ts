@@ -193,15 +193,24 @@ export class DatasetRepository {
 
   /**
    * Updates a dataset; given lists replace the current ones: entries matched by id (or name) are
-   * updated, new ones inserted, the rest deleted. One transaction.
+   * updated, new ones inserted, the rest deleted. One transaction, which first locks the row and hands
+   * its stored `changed_on` to `check` (which may throw to write nothing). The new `changed_on` is
+   * later than the stored one by at least a millisecond, so every save gives the copy a new time even
+   * when two land within one clock tick. False when the dataset is gone.
    */
   async update(
     id: number,
     patch: DatasetPatch,
     lists: { columns?: Array<ColumnInsert & { id?: number }>; metrics?: Array<MetricInsert & { id?: number }>; owners?: number[] },
-  ): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx.updateTable('tables').set({ ...patch, changed_on: new Date() }).where('id', '=', id).execute();
+    check?: (stored: { changed_on: Date }) => void,
+  ): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const stored = await trx.selectFrom('tables').select('changed_on').where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!stored) return false;
+      const storedOn = new Date(stored.changed_on);
+      check?.({ changed_on: storedOn });
+      const changedOn = new Date(Math.max(Date.now(), storedOn.getTime() + 1));
+      await trx.updateTable('tables').set({ ...patch, changed_on: changedOn }).where('id', '=', id).execute();
       if (lists.columns) {
         const existing = await trx.selectFrom('table_columns').select(['id', 'column_name']).where('table_id', '=', id).execute();
         const keep = new Set<number>();
@@ -236,6 +245,7 @@ export class DatasetRepository {
         await trx.deleteFrom('sqlatable_user').where('table_id', '=', id).execute();
         if (lists.owners.length) await trx.insertInto('sqlatable_user').values([...new Set(lists.owners)].map((user_id) => ({ table_id: id, user_id }))).execute();
       }
+      return true;
     });
   }
 

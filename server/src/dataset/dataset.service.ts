@@ -5,7 +5,8 @@ import type {
 import { SqlExpressionError, validateSqlExpression } from '@meridian/contracts/chart-data/sql-expression';
 import { hasPermission, isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
 import { genericTypeOf, getEngineSpec, isMutating, splitStatements, TIME_GRAIN_NAMES, type ResultColumn, type TableColumn, type TimeGrain } from '@meridian/query-worker';
-import { Forbidden, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
+import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
+import { Conflict, Forbidden, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
 import type { DatabaseService } from '../database/database.service';
 import { parseExtra } from '../database/database.service';
 import { humanizedDelta } from '../database/humanize';
@@ -140,6 +141,7 @@ export function datasetView(record: DatasetRecord): DatasetView {
     changed_on_delta_humanized: humanizedDelta(record.changed_on),
     changed_on_utc: iso(record.changed_on),
     changed_by_name: record.changed_by ? `${record.changed_by.first_name} ${record.changed_by.last_name}`.trim() : '',
+    last_modified_time: lastModifiedTimeOf(record.changed_on),
   };
 }
 
@@ -337,6 +339,48 @@ export class DatasetService {
     return result.columns.map((c: ResultColumn) => ({ name: c.column_name, type: c.type, is_dttm: c.is_dttm }));
   }
 
+  /**
+   * Types of calculated columns as the database reads their expressions, by column name: one
+   * `SELECT <expressions> FROM <source> WHERE 1 = 0`, which reads no rows; when the database refuses
+   * it, each expression alone, so one bad expression leaves only its own type unknown. Best effort:
+   * the save never depends on it.
+   */
+  private async expressionTypes(record: DatasetRecord, columns: Array<{ column_name: string; expression: string }>): Promise<Map<string, string>> {
+    const types = new Map<string, string>();
+    if (!columns.length) return types;
+    const spec = getEngineSpec(record.sqlalchemy_uri);
+    const source = record.sql
+      ? `(${record.sql.trim().replace(/;+\s*$/, '')}) AS virtual_table`
+      : [record.schema, record.table_name].filter(Boolean).map((p) => spec.quoteIdentifier(p!)).join('.');
+    const target = this.deps.databases.target({ sqlalchemy_uri: record.sqlalchemy_uri, password_encrypted: record.database_password_encrypted }, record.catalog, record.schema);
+    const probe = async (batch: typeof columns): Promise<boolean> => {
+      const aliases = batch.map((_, i) => `expr_${i}`);
+      const select = batch.map((c, i) => `${c.expression} AS ${spec.quoteIdentifier(aliases[i])}`).join(', ');
+      try {
+        const result = await this.deps.runtime.pool.run({
+          ...target,
+          queryId: randomBytes(8).toString('base64url').slice(0, 11),
+          sql: `SELECT ${select} FROM ${source} WHERE 1 = 0`,
+          limit: 1,
+          allowDml: false,
+          timeoutMs: 10_000,
+          inlineMaxBytes: 1_000_000,
+        });
+        if (!result.ok) return false;
+        if (result.rowsJson === undefined) await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
+        for (const col of result.columns) {
+          const i = aliases.indexOf(col.column_name);
+          if (i >= 0 && col.type) types.set(batch[i].column_name, col.type);
+        }
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    if (!(await probe(columns)) && columns.length > 1) for (const column of columns) await probe([column]);
+    return types;
+  }
+
   private async checkOwners(ids: number[] | undefined): Promise<void> {
     if (!ids?.length) return;
     const existing = await this.deps.datasets.existingUserIds(ids);
@@ -406,6 +450,12 @@ export class DatasetService {
   async update(actor: Actor | null, id: number, input: DatasetUpdate, opts: { override_columns?: boolean } = {}): Promise<DatasetView> {
     this.deps.security.require(actor, 'can_write', 'Dataset');
     const record = await this.getEditable(actor, id);
+    // A save from an older copy would delete what it never saw: refused before any work, and again
+    // inside the write's transaction, where no other save can slip in between.
+    const refuseStale = (stored: { changed_on: Date | string }) => {
+      if (isStaleCopy(input.last_modified_time, stored.changed_on)) throw new Conflict(staleCopyMessage('dataset'));
+    };
+    refuseStale(record);
     await this.checkOwners(input.owners);
     const errors: Record<string, string[]> = {};
     if (input.columns) {
@@ -443,7 +493,7 @@ export class DatasetService {
       if (clash && clash.id !== id) errors.table_name = [`Dataset ${[schema, tableName].filter(Boolean).join('.')} already exists`];
     }
     if (Object.keys(errors).length) throw new Unprocessable(errors);
-    const { columns, metrics, owners, folders: _folders, database_id, ...fields } = input;
+    const { columns, metrics, owners, folders: _folders, last_modified_time: _copyTime, database_id, ...fields } = input;
     const patch = Object.fromEntries(Object.entries({ ...fields, database_id }).filter(([, v]) => v !== undefined));
     if (typeof patch.sql === 'string' && !patch.sql.trim()) patch.sql = null;
     // New SQL for a virtual dataset is checked by running it (one read-only statement), and unless
@@ -453,15 +503,20 @@ export class DatasetService {
       const source = await this.virtualColumns(actor, databaseId, (patch.catalog as string | null | undefined) ?? record.catalog, schema, patch.sql);
       if (!columns) synced = syncColumns(record, source, actor.userId);
     }
-    await this.writing([id], () => this.deps.datasets.update(
+    // A calculated column saved without a type takes the one its expression has in the database.
+    const untyped = columns?.filter((c): c is typeof c & { expression: string } => !!c.expression?.trim() && !c.type?.trim()) ?? [];
+    const inferred = await this.expressionTypes({ ...record, sql: 'sql' in patch ? (patch.sql as string | null) : record.sql }, untyped);
+    const written = await this.writing([id], () => this.deps.datasets.update(
       id,
       { ...patch, changed_by_fk: actor.userId },
       {
-        columns: synced ?? columns?.map(({ uuid: _u, ...c }) => ({ ...c, is_dttm: c.is_dttm ?? false, groupby: c.groupby ?? true, filterable: c.filterable ?? true, is_active: c.is_active ?? true, changed_by_fk: actor.userId })),
+        columns: synced ?? columns?.map(({ uuid: _u, ...c }) => ({ ...c, type: c.type?.trim() ? c.type : (inferred.get(c.column_name) ?? null), is_dttm: c.is_dttm ?? false, groupby: c.groupby ?? true, filterable: c.filterable ?? true, is_active: c.is_active ?? true, changed_by_fk: actor.userId })),
         metrics: metrics?.map(({ uuid: _u, currency, ...m }) => ({ ...m, currency: currency && typeof currency === 'object' ? JSON.stringify(currency) : (currency ?? null), changed_by_fk: actor.userId })) as MetricInsert[] | undefined,
         owners,
       },
+      refuseStale,
     ));
+    if (!written) throw new NotFound();
     return datasetView((await this.deps.datasets.get(id))!);
   }
 

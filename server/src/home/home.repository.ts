@@ -1,8 +1,9 @@
+import { sql } from 'kysely';
 import type { MetadataDb } from '../db/database';
 
 export interface ActivityRow {
-  action: 'run' | 'edit';
-  item_type: 'query' | 'saved_query' | 'slice' | 'dashboard';
+  action: 'explore' | 'dashboard' | 'run';
+  item_type: 'query' | 'slice' | 'dashboard';
   item_id: number;
   item_title: string;
   time: Date;
@@ -15,22 +16,51 @@ export interface FavoriteRow {
   time: Date;
 }
 
-/** What the home page reads: one user's recent queries and edits, and their favourites. */
+/** Superset's view actions that count as recent activity (LogDAO.get_recent_activity). */
+const VIEW_ACTIONS = ['explore', 'dashboard'];
+
+/** What the home page reads: one user's recent views and queries, and their favourites. */
 export class HomeRepository {
   constructor(private readonly db: MetadataDb) {}
 
-  async recentActivity(userId: number, limit: number): Promise<ActivityRow[]> {
-    const [queries, saved, charts, dashboards] = await Promise.all([
-      this.db.selectFrom('query').select(['id', 'sql', 'tab_name', 'changed_on']).where('user_id', '=', userId).orderBy('changed_on', 'desc').limit(limit).execute(),
-      this.db.selectFrom('saved_query').select(['id', 'label', 'changed_on']).where('changed_by_fk', '=', userId).orderBy('changed_on', 'desc').limit(limit).execute(),
-      this.db.selectFrom('slices').select(['id', 'slice_name', 'changed_on']).where('changed_by_fk', '=', userId).orderBy('changed_on', 'desc').limit(limit).execute(),
-      this.db.selectFrom('dashboards').select(['id', 'dashboard_title', 'changed_on']).where('changed_by_fk', '=', userId).orderBy('changed_on', 'desc').limit(limit).execute(),
-    ]);
+  /**
+   * The user's recent views of charts and dashboards (from the event log, as Superset) and the SQL they ran,
+   * newest first. With `distinct`, an item is listed once, at its latest time; a query once per SQL text and database.
+   */
+  async recentActivity(userId: number, limit: number, distinct: boolean): Promise<ActivityRow[]> {
+    const views = this.db
+      .selectFrom('logs as l')
+      .leftJoin('slices as s', 's.id', 'l.slice_id')
+      .leftJoin('dashboards as d', 'd.id', 'l.dashboard_id')
+      .where('l.user_id', '=', userId)
+      .where('l.action', 'in', VIEW_ACTIONS)
+      .where((eb) => eb.or([eb.and([eb('l.action', '=', 'explore'), eb('s.slice_name', 'is not', null), eb('s.slice_name', '<>', '')]), eb.and([eb('l.action', '=', 'dashboard'), eb('d.dashboard_title', 'is not', null), eb('d.dashboard_title', '<>', '')])]));
+    const viewRows = distinct
+      ? await views
+          .select(['l.action', 'l.slice_id', 'l.dashboard_id', 's.slice_name', 'd.dashboard_title', sql<Date>`max(l.dttm)`.as('dttm')])
+          .groupBy(['l.action', 'l.slice_id', 'l.dashboard_id', 's.slice_name', 'd.dashboard_title'])
+          .orderBy(sql`max(l.dttm)`, 'desc')
+          .limit(limit)
+          .execute()
+      : await views.select(['l.action', 'l.slice_id', 'l.dashboard_id', 's.slice_name', 'd.dashboard_title', 'l.dttm']).orderBy('l.dttm', 'desc').limit(limit).execute();
+
+    const queries = this.db.selectFrom('query').where('user_id', '=', userId).where('sql', 'is not', null);
+    const queryRows = distinct
+      ? await queries
+          .select([sql<number>`max(id)`.as('id'), 'sql', sql<Date>`max(changed_on)`.as('changed_on')])
+          .groupBy(['sql', 'database_id'])
+          .orderBy(sql`max(changed_on)`, 'desc')
+          .limit(limit)
+          .execute()
+      : await queries.select(['id', 'sql', 'changed_on']).orderBy('changed_on', 'desc').limit(limit).execute();
+
     const rows: ActivityRow[] = [
-      ...queries.map((q) => ({ action: 'run' as const, item_type: 'query' as const, item_id: q.id, item_title: (q.sql ?? '').replace(/\s+/g, ' ').trim().slice(0, 120) || q.tab_name || 'Query', time: new Date(q.changed_on) })),
-      ...saved.map((s) => ({ action: 'edit' as const, item_type: 'saved_query' as const, item_id: s.id, item_title: s.label, time: new Date(s.changed_on) })),
-      ...charts.map((c) => ({ action: 'edit' as const, item_type: 'slice' as const, item_id: c.id, item_title: c.slice_name, time: new Date(c.changed_on) })),
-      ...dashboards.map((d) => ({ action: 'edit' as const, item_type: 'dashboard' as const, item_id: d.id, item_title: d.dashboard_title ?? '[ untitled dashboard ]', time: new Date(d.changed_on) })),
+      ...viewRows.map((v): ActivityRow =>
+        v.action === 'explore'
+          ? { action: 'explore', item_type: 'slice', item_id: v.slice_id!, item_title: v.slice_name!, time: new Date(v.dttm) }
+          : { action: 'dashboard', item_type: 'dashboard', item_id: v.dashboard_id!, item_title: v.dashboard_title!, time: new Date(v.dttm) },
+      ),
+      ...queryRows.map((q): ActivityRow => ({ action: 'run', item_type: 'query', item_id: q.id, item_title: (q.sql ?? '').replace(/\s+/g, ' ').trim().slice(0, 120) || 'Query', time: new Date(q.changed_on) })),
     ];
     return rows.sort((a, b) => b.time.getTime() - a.time.getTime()).slice(0, limit);
   }

@@ -12,14 +12,15 @@ const URLS: Record<string, (id: number) => string> = {
   dashboard: (id) => `/superset/dashboard/${id}/`,
 };
 
-/** The home page's data: what the user did lately and what they starred. */
+/** The home page's data: what the user viewed and ran lately, and what they starred. */
 export class HomeService {
   constructor(private readonly deps: { home: HomeRepository; security: SecurityService }) {}
 
-  async recentActivity(actor: Actor | null, pageSize = 10): Promise<RecentActivity[]> {
+  /** Superset's `/log/recent_activity/`: charts and dashboards viewed, plus (Meridian) the SQL run; `distinct` lists each item once. */
+  async recentActivity(actor: Actor | null, pageSize = 10, distinct = true): Promise<RecentActivity[]> {
     this.deps.security.require(actor, 'can_read', 'Me');
     const now = Date.now();
-    return (await this.deps.home.recentActivity(actor.userId, pageSize)).map((row) => ({
+    return (await this.deps.home.recentActivity(actor.userId, pageSize, distinct)).map((row) => ({
       action: row.action,
       item_type: row.item_type,
       item_title: row.item_title,

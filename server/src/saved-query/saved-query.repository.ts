@@ -17,6 +17,7 @@ const COLUMNS = {
   created_by: 'saved_query.created_by_fk',
   changed_by: 'saved_query.changed_by_fk',
   changed_on: 'saved_query.changed_on',
+  changed_on_delta_humanized: 'saved_query.changed_on',
   created_on: 'saved_query.created_on',
   last_run: 'saved_query.last_run',
   rows: 'saved_query.rows',
@@ -77,8 +78,8 @@ export class SavedQueryRepository {
     return this.base().where('saved_query.id', '=', id).executeTakeFirst();
   }
 
-  /** Lists saved queries; `userId` null means everyone's. */
-  async list(query: ListQuery, userId: number | null): Promise<{ count: number; rows: SavedQueryView[] }> {
+  /** Lists saved queries; `userId` null means everyone's. `actorId` is whose favourites `saved_query_is_fav` means. */
+  async list(query: ListQuery, userId: number | null, actorId: number): Promise<{ count: number; rows: SavedQueryView[] }> {
     let base = this.base();
     if (userId !== null) base = base.where('saved_query.user_id', '=', userId);
     const like = (v: unknown) => `%${String(v)}%`;
@@ -87,6 +88,9 @@ export class SavedQueryRepository {
       idColumn: 'saved_query.id',
       defaultOrder: ['changed_on', 'desc'],
       custom: {
+        // Superset's SavedQueryFavoriteFilter: favstar rows of class 'query'.
+        'id:saved_query_is_fav': (_eb, v) =>
+          sql<boolean>`${sql.raw(v === false || v === 'false' ? 'not ' : '')}exists (select 1 from favstar f where f.obj_id = ${sql.ref('saved_query.id')} and f.class_name = 'query' and f.user_id = ${actorId})`,
         all_text: (_eb, v) => sql<boolean>`(${sql.ref('saved_query.label')} ilike ${like(v)} or ${sql.ref('saved_query.sql')} ilike ${like(v)} or ${sql.ref('saved_query.description')} ilike ${like(v)})`,
       },
     });

@@ -37,7 +37,7 @@ export class SavedQueryService {
 
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<SavedQueryView>> {
     this.deps.security.require(actor, 'can_read', 'SavedQuery');
-    const { count, rows } = await this.deps.savedQueries.list(query, isAdmin(actor) ? null : actor.userId);
+    const { count, rows } = await this.deps.savedQueries.list(query, isAdmin(actor) ? null : actor.userId, actor.userId);
     return { count, ids: rows.map((r) => r.id), result: rows };
   }
 

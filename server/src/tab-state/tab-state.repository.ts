@@ -42,7 +42,7 @@ export class TabStateRepository {
   }
 
   listForUser(userId: number) {
-    return this.db.selectFrom('tab_state').select(['id', 'label', 'active']).where('user_id', '=', userId).orderBy('id').execute();
+    return this.db.selectFrom('tab_state').select(['id', 'label', 'active', 'saved_query_id']).where('user_id', '=', userId).orderBy('id').execute();
   }
 
   /** The user's active tab, else any of theirs (Superset's bootstrap). */

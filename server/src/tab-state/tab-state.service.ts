@@ -170,7 +170,8 @@ export class TabStateService {
   }
 
   /**
-   * `GET /api/v1/sqllab/`: Superset's SQL Lab bootstrap — the user's tabs (id and label), the active
+   * `GET /api/v1/sqllab/`: Superset's SQL Lab bootstrap — the user's tabs (id, label and the saved query each is tied
+   * to, so a saved query's link finds its tab without loading every tab), the active
    * tab, the databases they may use in SQL Lab and the queries of their tabs.
    */
   async bootstrap(actor: Actor | null) {
@@ -186,7 +187,7 @@ export class TabStateService {
     const queries: Record<string, QueryDict> = {};
     for (const q of await this.deps.queries.forEditors(actor.userId, tabs.map((t) => String(t.id)))) queries[q.client_id] = queryToDict(q);
     return {
-      tab_state_ids: tabs.map((t) => ({ id: t.id, label: t.label })),
+      tab_state_ids: tabs.map((t) => ({ id: t.id, label: t.label, saved_query_id: t.saved_query_id ?? null })),
       active_tab: activeId ? await this.get(actor, activeId) : null,
       databases,
       queries,
