@@ -43,8 +43,6 @@ const appRoute = createRoute({
 const screen = <TPath extends string>(path: TPath, component: ReturnType<typeof lazyRouteComponent>) => createRoute({ getParentRoute: () => appRoute, path, component });
 
 const home = lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen');
-const soon = (name: 'DashboardListScreen' | 'DashboardScreen') =>
-  lazyRouteComponent(() => import('./routes/coming-soon'), name);
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -56,12 +54,19 @@ const routeTree = rootRoute.addChildren([
     screen('savedqueryview/list', lazyRouteComponent(() => import('./saved-queries/SavedQueryListScreen'), 'SavedQueryListScreen')),
     screen('explore', lazyRouteComponent(() => import('./explore/ExploreScreen'), 'ExploreScreen')),
     screen('chart/list', lazyRouteComponent(() => import('./charts/ChartListScreen'), 'ChartListScreen')),
-    screen('dashboard/list', soon('DashboardListScreen')),
-    screen('superset/dashboard/$idOrSlug', soon('DashboardScreen')),
+    screen('dashboard/list', lazyRouteComponent(() => import('./dashboard/DashboardListScreen'), 'DashboardListScreen')),
+    screen('superset/dashboard/p/$key', lazyRouteComponent(() => import('./dashboard/DashboardNewScreen'), 'DashboardPermalinkScreen')),
+    screen('superset/dashboard/$idOrSlug', lazyRouteComponent(() => import('./dashboard/DashboardScreen'), 'DashboardScreen')),
     screen('tablemodelview/list', lazyRouteComponent(() => import('./datasets/DatasetListScreen'), 'DatasetListScreen')),
     screen('databaseview/list', lazyRouteComponent(() => import('./databases/DatabaseListScreen'), 'DatabaseListScreen')),
     screen('users/list', lazyRouteComponent(() => import('./settings/UserListScreen'), 'UserListScreen')),
     screen('roles/list', lazyRouteComponent(() => import('./settings/RoleListScreen'), 'RoleListScreen')),
+    // Superset's older addresses: each opens its screen, or a page saying what is coming.
+    screen('chart/add', lazyRouteComponent(() => import('./charts/ChartAddScreen'), 'ChartAddScreen')),
+    screen('dataset/add', lazyRouteComponent(() => import('./routes/legacy-paths'), 'DatasetAddScreen')),
+    screen('dashboard/new', lazyRouteComponent(() => import('./dashboard/DashboardNewScreen'), 'DashboardNewScreen')),
+    screen('alert/list', lazyRouteComponent(() => import('./routes/legacy-paths'), 'AlertListScreen')),
+    screen('rowlevelsecurity/list', lazyRouteComponent(() => import('./routes/legacy-paths'), 'RowLevelSecurityListScreen')),
   ]),
 ]);
 

@@ -22,6 +22,7 @@ import { registerKeyValueRest } from './key-value/key-value.rest';
 import { registerTabStateRest } from './tab-state/tab-state.rest';
 import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerChartRest } from './chart/chart.rest';
+import { registerDashboardRest } from './dashboard/dashboard.rest';
 import { registerChartDataRest } from './chart-data/chart-data.rest';
 import { registerExploreRest } from './explore/explore.rest';
 import { registerAnnotationLayerRest } from './annotation-layer/annotation-layer.rest';
@@ -108,6 +109,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerChartDataRest(app, services);
   registerExploreRest(app, services);
   registerAnnotationLayerRest(app, services);
+  registerDashboardRest(app, services);
   registerAsyncEventSocket(app, services);
   // Closing waits for in-flight requests and background queries, but only SHUTDOWN_GRACE_SECONDS:
   // then the queries still running are stopped (recorded as stopped, cancelled on the database),

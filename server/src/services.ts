@@ -34,6 +34,8 @@ import { ExploreService } from './explore/explore.service';
 import { AnnotationLayerRepository } from './annotation-layer/annotation-layer.repository';
 import { AnnotationLayerService } from './annotation-layer/annotation-layer.service';
 import { AnnotationData } from './chart-data/annotation-data';
+import { DashboardRepository } from './dashboard/dashboard.repository';
+import { DashboardService } from './dashboard/dashboard.service';
 
 /** Every domain service, built once from the app's dependencies; doors reach services only through here. */
 export interface Services {
@@ -60,6 +62,7 @@ export interface Services {
   charts: ChartService;
   explore: ExploreService;
   annotationLayers: AnnotationLayerService;
+  dashboards: DashboardService;
 }
 
 export function createServices(deps: { config: Config; db: MetadataDb; logger: Logger }): Services {
@@ -90,6 +93,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
     annotationData,
   });
   const charts = new ChartService({ charts: chartRepo, datasets, security });
+  const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards };
 }

@@ -5,8 +5,10 @@ export const FilterOperatorSchema = z.enum([
   'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'ct', 'nct', 'sw', 'ew', 'in', 'nin',
   'rel_o_m', 'nrel_o_m', 'rel_m_m', 'nrel_m_m', 'empty', 'not_empty',
   'all_text', 'chart_all_text', 'dashboard_title_or_slug', 'dataset_is_null_or_empty', 'user_text',
-  'chart_is_favorite', 'dashboard_is_favorite', 'saved_query_is_favorite', 'chart_owned_created_favored_by_me',
+  'chart_is_favorite', 'dashboard_is_favorite', 'saved_query_is_favorite', 'saved_query_is_fav', 'chart_owned_created_favored_by_me',
   'dashboard_owned_created_favored_by_me', 'database_user_text', 'query_all_text',
+  // Superset's DashboardTitleOrSlugFilter, DashboardCertifiedFilter and ChartCertifiedFilter.
+  'title_or_slug', 'dashboard_is_certified', 'chart_is_certified',
 ]);
 export type FilterOperator = z.infer<typeof FilterOperatorSchema>;
 

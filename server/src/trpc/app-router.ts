@@ -9,6 +9,7 @@ import { tabStateRouter } from '../tab-state/tab-state.router';
 import { datasetRouter } from '../dataset/dataset.router';
 import { chartRouter, exploreRouter } from '../chart/chart.router';
 import { annotationLayerRouter } from '../annotation-layer/annotation-layer.router';
+import { dashboardRouter } from '../dashboard/dashboard.router';
 
 /** Every domain's tRPC router, mounted at /trpc; `AppRouter` gives the client end-to-end types. */
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   chart: chartRouter,
   explore: exploreRouter,
   annotationLayer: annotationLayerRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,0 +1,118 @@
+import { Avatar, Badge, Button, Container, Group, Text, Tooltip } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useMemo, useState } from 'react';
+import { actionsColumn, booleanFilter, changedOnColumn, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { PageHeader } from '../components/PageHeader';
+import { AppLink } from '../query-history/app-link';
+import { addDangerToast } from '../notify';
+import { createDashboard, type DashboardListRow } from './dashboard.api';
+import { DashboardFavoriteStar } from './DashboardFavoriteStar';
+
+const ENDPOINT = '/api/v1/dashboard/';
+
+const FILTERS: ListViewFilter[] = [
+  searchFilter('dashboard_title', 'Search dashboards', 'title_or_slug'),
+  { col: 'published', label: 'Status', input: 'select', operator: 'eq', options: [{ value: 'true', label: 'Published' }, { value: 'false', label: 'Draft' }], parse: (v) => v === 'true' },
+  booleanFilter('id', 'Favorite', 'dashboard_is_favorite', { true: 'Favorites', false: 'Not favorites' }),
+  booleanFilter('certified_by', 'Certified', 'dashboard_is_certified', { true: 'Certified', false: 'Not certified' }),
+];
+
+/** Dashboards: every dashboard the user may see, with status, owners and favourites (Superset's /dashboard/list/). */
+export function DashboardListScreen() {
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const del = useDeleteAction<DashboardListRow>({ endpoint: ENDPOINT, noun: 'dashboards', nameOf: (d) => d.dashboard_title ?? '' });
+
+  const columns = useMemo<ColumnDef<DashboardListRow>[]>(
+    () => [
+      {
+        id: 'dashboard_title',
+        header: 'Name',
+        cell: ({ row }) => (
+          <Group gap="xs" wrap="nowrap" align="center">
+            <DashboardFavoriteStar id={row.original.id} name={row.original.dashboard_title ?? ''} />
+            <AppLink href={row.original.url} size="sm" fw={550}>
+              {row.original.dashboard_title}
+            </AppLink>
+            {row.original.certified_by && (
+              <Tooltip label={`Certified by ${row.original.certified_by}`}>
+                <Badge size="xs" variant="light" color="teal" tt="none">
+                  Certified
+                </Badge>
+              </Tooltip>
+            )}
+          </Group>
+        ),
+      },
+      {
+        id: 'published',
+        header: 'Status',
+        cell: ({ row }) => (
+          <Badge variant="light" color={row.original.published ? 'teal' : 'gray'} radius="sm" tt="none" fw={550}>
+            {row.original.published ? 'Published' : 'Draft'}
+          </Badge>
+        ),
+      },
+      {
+        id: 'owners',
+        header: 'Owners',
+        enableSorting: false,
+        cell: ({ row }) =>
+          row.original.owners.length ? (
+            <Avatar.Group spacing={6}>
+              {row.original.owners.slice(0, 4).map((o) => (
+                <Tooltip key={o.id} label={personName(o)}>
+                  <Avatar size={26} radius="xl" name={personName(o)} color="initials" />
+                </Tooltip>
+              ))}
+            </Avatar.Group>
+          ) : (
+            <Text size="sm" c="dimmed">
+              —
+            </Text>
+          ),
+      },
+      changedOnColumn('changed_on_delta_humanized', (d) => ({ humanized: d.changed_on_delta_humanized, at: d.changed_on_utc, by: d.changed_by_name })),
+      actionsColumn((d) => del.rowAction(d)),
+    ],
+    [del.rowAction],
+  );
+
+  const create = async () => {
+    setCreating(true);
+    try {
+      const created = await createDashboard();
+      void navigate({ href: `/superset/dashboard/${created.id}/?edit=true` });
+    } catch (error) {
+      addDangerToast((error as Error).message);
+    } finally {
+      setCreating(false);
+    }
+  };
+
+  return (
+    <Container size="xl" py="xl">
+      <PageHeader
+        title="Dashboards"
+        description="Charts arranged on a grid, with tabs, text and filters. Star the ones you use most; they show on the home page."
+        actions={
+          <Button leftSection={<IconPlus size={16} />} loading={creating} onClick={() => void create()}>
+            Dashboard
+          </Button>
+        }
+      />
+      <ListView<DashboardListRow>
+        label="Dashboards"
+        endpoint={ENDPOINT}
+        columns={columns}
+        filters={FILTERS}
+        initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
+        bulkActions={[del.bulkAction]}
+        emptyState={{ title: 'No dashboards yet', description: 'Create a dashboard and drag your saved charts onto it.' }}
+      />
+      {del.modal}
+    </Container>
+  );
+}

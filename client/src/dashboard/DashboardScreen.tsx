@@ -1,0 +1,456 @@
+import { ActionIcon, Alert, Badge, Button, Container, Group, Loader, Menu, Modal, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import {
+  DASHBOARD_HIDDEN,
+  DASHBOARD_PUBLISHED,
+  DASHBOARD_SAVED,
+  DASHBOARD_SAVE_ERROR,
+  fmt,
+  NO_PERMISSION_TO_EDIT_DASHBOARD,
+  PUBLISH_FORBIDDEN,
+} from '@meridian/contracts/messages';
+import {
+  chartComponentIds,
+  GRID_DEFAULT_CHART_WIDTH,
+  hasUnsavedChanges,
+  layoutFromPosition,
+  layoutReducer,
+  newComponent,
+  positionFromLayout,
+  pushHistory,
+  redo,
+  startHistory,
+  undo,
+  type Component,
+  type LayoutAction,
+  type LayoutMap,
+  type UndoHistory,
+} from '@meridian/contracts';
+import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
+import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { api, ApiError } from '../api';
+import { useSessionUser } from '../auth/session';
+import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
+import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
+import classes from './dashboard.module.css';
+import { DashboardFavoriteStar } from './DashboardFavoriteStar';
+import { BuilderPane } from './edit/BuilderPane';
+import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfirmModal';
+import { PropertiesModal, type DashboardProperties } from './edit/PropertiesModal';
+import { DashboardGrid, type DragPayload } from './layout/DashboardGrid';
+
+/** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
+const UNDO_LIMIT = 50;
+
+const lastModifiedOf = (d: DashboardDetail) => (d.changed_on ? new Date(d.changed_on).getTime() / 1000 : null);
+const parsePosition = (text: string | null) => {
+  try {
+    return text ? (JSON.parse(text) as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * Tabs a permalink opened the dashboard on (handed over by DashboardPermalinkScreen), as the active tab of
+ * each tabs container; read once.
+ */
+function restoredActiveTabs(dashboardId: number, layout: LayoutMap): Record<string, string> {
+  const key = `dashboard-active-tabs-${dashboardId}`;
+  const stored = sessionStorage.getItem(key);
+  if (!stored) return {};
+  sessionStorage.removeItem(key);
+  const out: Record<string, string> = {};
+  try {
+    for (const tabId of JSON.parse(stored) as string[]) {
+      const tabsId = Object.values(layout).find((c) => c.type === 'TABS' && c.children.includes(tabId))?.id;
+      if (tabsId) out[tabsId] = tabId;
+    }
+  } catch {
+    return {};
+  }
+  return out;
+}
+
+/** The stored fields a save sends, for the overwrite diff. */
+interface Draft {
+  dashboard_title: string;
+  slug: string | null;
+  css: string;
+  json_metadata: string;
+  certified_by: string | null;
+  certification_details: string | null;
+}
+
+const draftOf = (d: DashboardDetail): Draft => ({
+  dashboard_title: d.dashboard_title,
+  slug: d.slug,
+  css: d.css ?? '',
+  json_metadata: JSON.stringify(JSON.parse(d.json_metadata || '{}'), null, 2),
+  certified_by: d.certified_by,
+  certification_details: d.certification_details,
+});
+
+function chartFromRecord(record: any): DashboardChart {
+  let formData: Record<string, any> = {};
+  try {
+    formData = record.params ? JSON.parse(record.params) : {};
+  } catch {
+    formData = {};
+  }
+  return { id: record.id, slice_name: record.slice_name, viz_type: record.viz_type, description: record.description, datasource_id: record.datasource_id, slice_url: record.url, form_data: { ...formData, datasource: `${record.datasource_id}__table` } };
+}
+
+/**
+ * A dashboard at `/superset/dashboard/{slug or id}/` (spec 02 §2): its layout drawn, and for editors the
+ * edit mode with the builder pane, undo/redo, properties, CSS, and a save that never overwrites a newer
+ * server copy without asking.
+ */
+export function DashboardScreen() {
+  const { idOrSlug } = useParams({ strict: false }) as { idOrSlug: string };
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const dashboard = useQuery({ queryKey: dashboardKey(idOrSlug), queryFn: () => fetchDashboard(idOrSlug), retry: false });
+  const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false, enabled: dashboard.isSuccess });
+
+  if (dashboard.isError) {
+    const status = dashboard.error instanceof ApiError ? dashboard.error.status : 0;
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" title={status === 404 ? 'Dashboard not found' : 'This dashboard could not load'}>
+          {status === 404 ? 'There is no dashboard at this address, or you may not see it.' : (dashboard.error as Error).message}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!dashboard.data || !charts.data) {
+    return (
+      <Stack align="center" py="xl">
+        <Loader />
+      </Stack>
+    );
+  }
+  return <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />;
+}
+
+function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focusedChart }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standalone: boolean; focusedChart: number | null }) {
+  const user = useSessionUser();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const canEdit = hasPermission(user, 'can_write', 'Dashboard') && (isAdmin(user) || dashboard.owners.some((o) => o.id === user.userId));
+  const [saved, setSaved] = useState(() => ({ layout: layoutFromPosition(parsePosition(dashboard.position_json), dashboard.dashboard_title), draft: draftOf(dashboard), lastModified: lastModifiedOf(dashboard), published: dashboard.published }));
+  const [history, setHistory] = useState<UndoHistory<LayoutMap>>(() => startHistory(saved.layout));
+  const [draft, setDraft] = useState<Draft>(saved.draft);
+  const [editMode, setEditMode] = useState(startInEdit && canEdit);
+  const [published, setPublished] = useState(dashboard.published);
+  const [charts, setCharts] = useState(() => new Map(savedCharts.map((c) => [c.id, c])));
+  const [activeTabs, setActiveTabs] = useState<Record<string, string>>(() => restoredActiveTabs(dashboard.id, saved.layout));
+  const [refreshToken, setRefreshToken] = useState(0);
+  const [force, setForce] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [diffs, setDiffs] = useState<OverwriteDiff[] | null>(null);
+  const [propertiesOpen, setPropertiesOpen] = useState(false);
+  const [cssOpen, setCssOpen] = useState(false);
+  const [saveAsOpen, setSaveAsOpen] = useState(false);
+  const layout = history.present;
+  const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
+  const unsaved = editMode && hasUnsavedChanges(history, false, draftChanged);
+
+  // spec 02 §2: `dashboard-focused-chart` is read, then removed from the address.
+  useEffect(() => {
+    if (focusedChart === null) return;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('dashboard-focused-chart');
+    window.history.replaceState(window.history.state, '', url.toString());
+    const timer = setTimeout(() => document.querySelector(`[data-chart-id="${focusedChart}"]`)?.scrollIntoView({ block: 'center' }), 300);
+    return () => clearTimeout(timer);
+  }, [focusedChart]);
+
+  // Leaving with unsaved edits asks first.
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+
+  // Edits of one gesture (a resize drag, typing into one text) are one undo step: the history's present
+  // is replaced while the same gesture key repeats.
+  const gesture = useRef<string | null>(null);
+  const dispatch = useCallback((action: LayoutAction, gestureKey?: string) => {
+    const coalesce = gestureKey !== undefined && gestureKey === gesture.current;
+    gesture.current = gestureKey ?? null;
+    setHistory((h) => {
+      const result = layoutReducer(h.present, action);
+      if (!result.ok) {
+        addDangerToast(result.error);
+        return h;
+      }
+      if (result.warning) addWarningToast(result.warning);
+      if (coalesce && h.past.length) return { ...h, present: result.layout, future: [] };
+      const next = pushHistory(h, result.layout, UNDO_LIMIT);
+      if (next.warning) addWarningToast(next.warning);
+      return next.history;
+    });
+  }, []);
+
+  const addChart = useCallback(
+    async (chartId: number) => {
+      if (charts.has(chartId)) return;
+      try {
+        const record = (await api<{ result: any }>(`/api/v1/chart/${chartId}`)).result;
+        setCharts((m) => new Map(m).set(chartId, chartFromRecord(record)));
+      } catch (error) {
+        addDangerToast((error as Error).message);
+      }
+    },
+    [charts],
+  );
+
+  const drop = useCallback(
+    (payload: DragPayload, parentId: string, index: number) => {
+      const destination = { parentId, index };
+      if (payload.kind === 'move') return dispatch({ type: 'MOVE_COMPONENT', id: payload.id, destination });
+      if (payload.type === 'CHART' && payload.chartId) {
+        void addChart(payload.chartId);
+        return dispatch({ type: 'CREATE_COMPONENT', component: newComponent('CHART', { chartId: payload.chartId, sliceName: payload.sliceName, width: GRID_DEFAULT_CHART_WIDTH, height: 50 }), destination });
+      }
+      if (payload.type === 'TABS') {
+        const tabs = newComponent('TABS');
+        const tab = newComponent('TAB', { text: 'New tab' });
+        tabs.children = [tab.id];
+        return dispatch({ type: 'CREATE_COMPONENT', component: tabs, extra: [tab], destination });
+      }
+      dispatch({ type: 'CREATE_COMPONENT', component: newComponent(payload.type as Component['type']), destination });
+    },
+    [dispatch, addChart],
+  );
+
+  const bodyOf = (overwrite: boolean) => ({
+    dashboard_title: draft.dashboard_title,
+    slug: draft.slug ?? '',
+    css: draft.css,
+    json_metadata: JSON.stringify({ ...JSON.parse(draft.json_metadata || '{}'), positions: undefined }),
+    certified_by: draft.certified_by ?? '',
+    certification_details: draft.certification_details ?? '',
+    position_json: JSON.stringify(positionFromLayout(layout)),
+    ...(overwrite ? {} : { last_modified_time: saved.lastModified }),
+  });
+
+  const afterSave = (answer: { last_modified_time: number; result: Record<string, unknown> }) => {
+    const slug = (answer.result.slug as string | null | undefined) ?? null;
+    const nextDraft = { ...draft, slug };
+    setSaved({ layout, draft: nextDraft, lastModified: answer.last_modified_time, published });
+    setDraft(nextDraft);
+    setHistory(startHistory(layout));
+    setEditMode(false);
+    setDiffs(null);
+    addSuccessToast(DASHBOARD_SAVED);
+    void queryClient.invalidateQueries({ queryKey: ['dashboard'] });
+    // spec 02 §2: after a save the address follows the slug (and no longer asks for edit mode).
+    const path = `/superset/dashboard/${slug ?? dashboard.id}/`;
+    const url = new URL(window.location.href);
+    url.searchParams.delete('edit');
+    if (url.pathname !== path) void navigate({ href: path, replace: true });
+    else window.history.replaceState(window.history.state, '', url.pathname + url.search);
+  };
+
+  const save = async (overwrite = false) => {
+    setSaving(true);
+    try {
+      afterSave(await saveDashboard(dashboard.id, bodyOf(overwrite)));
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 409) {
+        const server = await fetchDashboard(dashboard.id);
+        const mine = bodyOf(true) as Record<string, unknown>;
+        const theirs: Record<string, unknown> = { dashboard_title: server.dashboard_title, slug: server.slug ?? '', css: server.css ?? '', json_metadata: server.json_metadata ?? '{}', certified_by: server.certified_by ?? '', certification_details: server.certification_details ?? '', position_json: server.position_json ?? '' };
+        const list = Object.keys(theirs)
+          .filter((k) => (k === 'json_metadata' || k === 'position_json' ? JSON.stringify(JSON.parse(String(theirs[k] || '{}'))) !== JSON.stringify(JSON.parse(String(mine[k] || '{}'))) : String(theirs[k] ?? '') !== String(mine[k] ?? '')))
+          .map((k) => ({ field: k, server: String(theirs[k] ?? ''), mine: String(mine[k] ?? '') }));
+        setDiffs(list.length ? list : [{ field: 'changed_on', server: server.changed_on ?? '', mine: String(saved.lastModified) }]);
+      } else if (error instanceof ApiError && error.status === 403) addDangerToast(NO_PERMISSION_TO_EDIT_DASHBOARD);
+      else addDangerToast(fmt(DASHBOARD_SAVE_ERROR, error instanceof ApiError ? error.clientError.error : (error as Error).message));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const discard = () => {
+    setHistory(startHistory(saved.layout));
+    setDraft(saved.draft);
+    setEditMode(false);
+  };
+
+  const togglePublished = async () => {
+    const next = !published;
+    try {
+      const answer = await saveDashboard(dashboard.id, { published: next });
+      setPublished(next);
+      setSaved((s) => ({ ...s, lastModified: answer.last_modified_time, published: next }));
+      addSuccessToast(next ? DASHBOARD_PUBLISHED : DASHBOARD_HIDDEN);
+    } catch {
+      addDangerToast(PUBLISH_FORBIDDEN);
+    }
+  };
+
+  const copyPermalink = async () => {
+    try {
+      const link = await createDashboardPermalink(dashboard.id, { activeTabs: Object.values(activeTabs), urlParams: [], dataMask: {} });
+      await navigator.clipboard.writeText(link.url).catch(() => undefined);
+      addSuccessToast('Copied to clipboard!');
+    } catch (error) {
+      addDangerToast((error as Error).message);
+    }
+  };
+
+  const usedChartIds = useMemo(() => new Set(chartComponentIds(layout).keys()), [layout]);
+
+  return (
+    <div className={classes.page} data-testid="dashboard-page">
+      {draft.css && <style data-testid="dashboard-css">{draft.css}</style>}
+      {!standalone && (
+        <div className={classes.header}>
+          {editMode ? (
+            <TextInput aria-label="Dashboard title" value={draft.dashboard_title} onChange={(e) => setDraft({ ...draft, dashboard_title: e.currentTarget.value })} size="md" fw={700} w={360} />
+          ) : (
+            <h1 className={classes.title}>{draft.dashboard_title}</h1>
+          )}
+          <DashboardFavoriteStar id={dashboard.id} name={draft.dashboard_title} size={19} />
+          {canEdit ? (
+            <Tooltip label={published ? 'This dashboard is published. Click to make it a draft.' : 'This dashboard is not published, it will not show up in the list of dashboards. Click here to publish this dashboard.'}>
+              <Badge component="button" variant="light" color={published ? 'teal' : 'gray'} style={{ cursor: 'pointer' }} onClick={() => void togglePublished()} tt="none">
+                {published ? 'Published' : 'Draft'}
+              </Badge>
+            </Tooltip>
+          ) : (
+            <Badge variant="light" color={published ? 'teal' : 'gray'} tt="none">
+              {published ? 'Published' : 'Draft'}
+            </Badge>
+          )}
+          <div style={{ flex: 1 }} />
+          {editMode ? (
+            <Group gap="xs">
+              <Tooltip label="Undo">
+                <ActionIcon variant="subtle" aria-label="Undo" disabled={!history.past.length} onClick={() => setHistory(undo)}>
+                  <IconArrowBackUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Tooltip label="Redo">
+                <ActionIcon variant="subtle" aria-label="Redo" disabled={!history.future.length} onClick={() => setHistory(redo)}>
+                  <IconArrowForwardUp size={18} />
+                </ActionIcon>
+              </Tooltip>
+              <Button variant="default" onClick={discard}>
+                Discard
+              </Button>
+              <Button onClick={() => void save()} loading={saving} disabled={!unsaved}>
+                Save
+              </Button>
+            </Group>
+          ) : (
+            <Group gap="xs">
+              {canEdit && (
+                <Button variant="default" onClick={() => setEditMode(true)}>
+                  Edit dashboard
+                </Button>
+              )}
+              <Tooltip label="Refresh dashboard">
+                <ActionIcon variant="subtle" aria-label="Refresh dashboard" onClick={() => { setForce(false); setRefreshToken((t) => t + 1); }}>
+                  <IconRefresh size={18} />
+                </ActionIcon>
+              </Tooltip>
+            </Group>
+          )}
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label="More dashboard actions">
+                <IconDots size={18} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={() => { setForce(true); setRefreshToken((t) => t + 1); }}>Force refresh</Menu.Item>
+              <Menu.Item onClick={() => window.open(`${window.location.pathname}?standalone=1`, '_self')}>Enter fullscreen</Menu.Item>
+              <Menu.Item onClick={() => void copyPermalink()}>Copy permalink to clipboard</Menu.Item>
+              {canEdit && <Menu.Item onClick={() => setPropertiesOpen(true)}>Edit properties</Menu.Item>}
+              {canEdit && <Menu.Item onClick={() => setCssOpen(true)}>Edit CSS</Menu.Item>}
+              {hasPermission(user, 'can_write', 'Dashboard') && <Menu.Item onClick={() => setSaveAsOpen(true)}>Save as</Menu.Item>}
+            </Menu.Dropdown>
+          </Menu>
+        </div>
+      )}
+      <div className={classes.body}>
+        <main className={classes.main}>
+          <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+        </main>
+        {editMode && <BuilderPane usedChartIds={usedChartIds} />}
+      </div>
+      <OverwriteConfirmModal diffs={diffs} saving={saving} onCancel={() => setDiffs(null)} onConfirm={() => void save(true)} />
+      <PropertiesModal
+        opened={propertiesOpen}
+        value={{ dashboard_title: draft.dashboard_title, slug: draft.slug, certified_by: draft.certified_by, certification_details: draft.certification_details, json_metadata: draft.json_metadata }}
+        onClose={() => setPropertiesOpen(false)}
+        onApply={(p: DashboardProperties) => {
+          setDraft({ ...draft, ...p });
+          setPropertiesOpen(false);
+          if (!editMode) setEditMode(true);
+        }}
+      />
+      <CssModal opened={cssOpen} css={draft.css} onClose={() => setCssOpen(false)} onChange={(css) => { setDraft((d) => ({ ...d, css })); if (!editMode) setEditMode(true); }} />
+      <SaveAsModal opened={saveAsOpen} onClose={() => setSaveAsOpen(false)} dashboard={dashboard} draft={draft} onCopied={(id) => void navigate({ href: `/superset/dashboard/${id}/` })} />
+    </div>
+  );
+}
+
+/** Edit CSS: changes preview live (the page's style follows the text) and are saved with the dashboard. */
+function CssModal({ opened, css, onClose, onChange }: { opened: boolean; css: string; onClose: () => void; onChange: (css: string) => void }) {
+  return (
+    <Modal opened={opened} onClose={onClose} title="Edit CSS" size="lg">
+      <Textarea aria-label="CSS" autosize minRows={10} maxRows={24} value={css} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} placeholder=".dashboard-header { color: teal; }" />
+      <Group justify="flex-end" mt="md">
+        <Button onClick={onClose}>Done</Button>
+      </Group>
+    </Modal>
+  );
+}
+
+/** 'Save as': a copy owned by the user, optionally with copies of the charts. */
+function SaveAsModal({ opened, onClose, dashboard, draft, onCopied }: { opened: boolean; onClose: () => void; dashboard: DashboardDetail; draft: Draft; onCopied: (id: number) => void }) {
+  const [title, setTitle] = useState(`${draft.dashboard_title} [copy]`);
+  const [duplicate, setDuplicate] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (opened) setTitle(`${draft.dashboard_title} [copy]`);
+  }, [opened, draft.dashboard_title]);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const copy = await copyDashboard(dashboard.id, { dashboard_title: title, css: draft.css, json_metadata: draft.json_metadata || '{}', duplicate_slices: duplicate });
+      addSuccessToast(DASHBOARD_SAVED);
+      onClose();
+      onCopied(copy.id);
+    } catch (error) {
+      addDangerToast(fmt(DASHBOARD_SAVE_ERROR, (error as Error).message));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save as" size="md">
+      <Stack>
+        <TextInput label="New dashboard name" value={title} onChange={(e) => setTitle(e.currentTarget.value)} data-autofocus />
+        <label style={{ display: 'flex', gap: 8, alignItems: 'center', fontSize: 14 }}>
+          <input type="checkbox" checked={duplicate} onChange={(e) => setDuplicate(e.currentTarget.checked)} /> Also copy the charts
+        </label>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void run()} loading={busy}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

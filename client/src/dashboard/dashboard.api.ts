@@ -1,0 +1,80 @@
+import { api } from '../api';
+
+export interface Person {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** `GET /api/v1/dashboard/{id_or_slug}`. */
+export interface DashboardDetail {
+  id: number;
+  uuid: string;
+  slug: string | null;
+  url: string;
+  dashboard_title: string;
+  published: boolean;
+  css: string | null;
+  json_metadata: string | null;
+  position_json: string | null;
+  certified_by: string | null;
+  certification_details: string | null;
+  changed_on: string | null;
+  changed_by_name: string;
+  owners: Person[];
+  roles: Array<{ id: number; name: string }>;
+  charts: string[];
+}
+
+export interface DashboardListRow extends Omit<DashboardDetail, 'charts'> {
+  changed_on_utc: string | null;
+  changed_on_delta_humanized: string;
+}
+
+/** A chart of `GET /api/v1/dashboard/{id}/charts`: what a chart cell needs to draw. */
+export interface DashboardChart {
+  id: number;
+  slice_name: string;
+  viz_type: string | null;
+  description: string | null;
+  form_data: Record<string, any>;
+  datasource_id: number | null;
+  slice_url: string;
+}
+
+export interface DashboardSaveAnswer {
+  id: number;
+  result: Record<string, unknown>;
+  last_modified_time: number;
+}
+
+export const dashboardKey = (idOrSlug: string | number) => ['dashboard', String(idOrSlug)] as const;
+export const dashboardChartsKey = (idOrSlug: string | number) => ['dashboard-charts', String(idOrSlug)] as const;
+
+export const fetchDashboard = async (idOrSlug: string | number) => (await api<{ result: DashboardDetail }>(`/api/v1/dashboard/${idOrSlug}`)).result;
+export const fetchDashboardCharts = async (idOrSlug: string | number) => (await api<{ result: DashboardChart[] }>(`/api/v1/dashboard/${idOrSlug}/charts`)).result;
+
+export async function createDashboard(body: Record<string, unknown> = {}): Promise<DashboardSaveAnswer> {
+  return api<DashboardSaveAnswer>('/api/v1/dashboard/', { method: 'POST', body });
+}
+
+export async function saveDashboard(id: number, body: Record<string, unknown>): Promise<DashboardSaveAnswer> {
+  return api<DashboardSaveAnswer>(`/api/v1/dashboard/${id}`, { method: 'PUT', body });
+}
+
+export async function copyDashboard(id: number, body: { dashboard_title: string; css?: string | null; json_metadata: string; duplicate_slices?: boolean }) {
+  return (await api<{ result: { id: number; last_modified_time: number } }>(`/api/v1/dashboard/${id}/copy/`, { method: 'POST', body })).result;
+}
+
+export async function createDashboardPermalink(idOrSlug: string | number, state: { urlParams?: Array<[string, string]>; dataMask?: Record<string, unknown>; activeTabs?: string[]; anchor?: string | null }) {
+  return api<{ key: string; url: string }>(`/api/v1/dashboard/${idOrSlug}/permalink`, { method: 'POST', body: state });
+}
+
+/** Saved charts for the builder's picker (spec 02 §7: page size 200, newest changes first, searchable). */
+export async function fetchChartChoices(search: string): Promise<DashboardChart[]> {
+  const filters = search ? [{ col: 'slice_name', opr: 'chart_all_text', value: search }] : [];
+  const answer = await api<{ result: Array<DashboardChart & { form_data: Record<string, any> }> }>('/api/v1/chart/', {
+    query: { q: { page: 0, page_size: 200, order_column: 'changed_on_delta_humanized', order_direction: 'desc', filters } },
+  });
+  return answer.result;
+}

@@ -1,0 +1,96 @@
+import { Badge, Loader, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconChartBar, IconColumns, IconHeading, IconLayoutRows, IconMarkdown, IconSearch, IconSeparatorHorizontal, IconTableColumn } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { vizTypeName } from '../../charts/viz-types';
+import { fetchChartChoices } from '../dashboard.api';
+import classes from '../dashboard.module.css';
+import { DRAG_MIME, type DragPayload } from '../layout/DashboardGrid';
+
+function DragItem({ payload, icon, label, extra, used }: { payload: DragPayload; icon: ReactNode; label: string; extra?: ReactNode; used?: boolean }) {
+  return (
+    <div
+      className={classes.builderItem}
+      draggable
+      data-used={used || undefined}
+      data-testid="builder-item"
+      onDragStart={(e) => {
+        e.dataTransfer.setData(DRAG_MIME, JSON.stringify(payload));
+        e.dataTransfer.effectAllowed = 'copyMove';
+      }}
+    >
+      {icon}
+      <div style={{ minWidth: 0, flex: 1 }}>
+        <Text size="sm" fw={550} truncate>
+          {label}
+        </Text>
+        {extra}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Edit mode's builder pane: saved charts to drag in (spec 02 §7: `GET /api/v1/chart/`, page size 200,
+ * newest changes first, searchable) and the layout elements (tabs, row, column, header, markdown, divider).
+ */
+export function BuilderPane({ usedChartIds }: { usedChartIds: Set<number> }) {
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const charts = useQuery({ queryKey: ['dashboard-chart-picker', debounced], queryFn: () => fetchChartChoices(debounced) });
+  return (
+    <aside className={classes.builder} aria-label="Dashboard builder">
+      <Tabs defaultValue="charts">
+        <Tabs.List grow>
+          <Tabs.Tab value="charts">Charts</Tabs.Tab>
+          <Tabs.Tab value="layout">Layout elements</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="charts" pt="sm">
+          <TextInput placeholder="Filter your charts" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="sm" aria-label="Filter your charts" />
+          {charts.isLoading ? (
+            <Loader size="sm" />
+          ) : charts.isError ? (
+            <Text c="red" size="sm">
+              {`Sorry there was an error fetching saved charts: ${(charts.error as Error).message}`}
+            </Text>
+          ) : (
+            <ScrollArea.Autosize mah="calc(100vh - 260px)">
+              <Stack gap={6}>
+                {(charts.data ?? []).map((chart) => (
+                  <DragItem
+                    key={chart.id}
+                    payload={{ kind: 'new', type: 'CHART', chartId: chart.id, sliceName: chart.slice_name }}
+                    icon={<IconChartBar size={16} />}
+                    label={chart.slice_name}
+                    used={usedChartIds.has(chart.id)}
+                    extra={
+                      <Badge size="xs" variant="light" color="violet" tt="none">
+                        {vizTypeName(chart.viz_type)}
+                      </Badge>
+                    }
+                  />
+                ))}
+                {charts.data?.length === 0 && (
+                  <Text size="sm" c="dimmed">
+                    No charts match.
+                  </Text>
+                )}
+              </Stack>
+            </ScrollArea.Autosize>
+          )}
+        </Tabs.Panel>
+        <Tabs.Panel value="layout" pt="sm">
+          <Stack gap={6}>
+            <DragItem payload={{ kind: 'new', type: 'TABS' }} icon={<IconTableColumn size={16} />} label="Tabs" />
+            <DragItem payload={{ kind: 'new', type: 'ROW' }} icon={<IconLayoutRows size={16} />} label="Row" />
+            <DragItem payload={{ kind: 'new', type: 'COLUMN' }} icon={<IconColumns size={16} />} label="Column" />
+            <DragItem payload={{ kind: 'new', type: 'HEADER' }} icon={<IconHeading size={16} />} label="Header" />
+            <DragItem payload={{ kind: 'new', type: 'MARKDOWN' }} icon={<IconMarkdown size={16} />} label="Text" />
+            <DragItem payload={{ kind: 'new', type: 'DIVIDER' }} icon={<IconSeparatorHorizontal size={16} />} label="Divider" />
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+    </aside>
+  );
+}

@@ -1,0 +1,72 @@
+/**
+ * Colour schemes, categorical and sequential, with Superset's ids and its default ('supersetColors').
+ * A label keeps its colour within a scheme, so the same series is the same colour on every chart.
+ */
+
+export interface ColorScheme {
+  id: string;
+  label: string;
+  colors: readonly string[];
+}
+
+export const DEFAULT_CATEGORICAL_SCHEME = 'supersetColors';
+export const DEFAULT_SEQUENTIAL_SCHEME = 'superset_seq_1';
+
+export const CATEGORICAL_SCHEMES: readonly ColorScheme[] = [
+  {
+    id: 'supersetColors',
+    label: 'Superset Colors',
+    colors: ['#1FA8C9', '#454E7C', '#5AC189', '#FF7F44', '#666666', '#E04355', '#FCC700', '#A868B7', '#3CCCCB', '#A38F79', '#8FD3E4', '#A1A6BD', '#ACE1C4', '#FEC0A1', '#B2B2B2', '#EFA1AA', '#FDE380', '#D3B3DA', '#9EE5E5', '#D1C6BC'],
+  },
+  { id: 'd3Category10', label: 'D3 Category 10', colors: ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728', '#9467bd', '#8c564b', '#e377c2', '#7f7f7f', '#bcbd22', '#17becf'] },
+  { id: 'bnbColors', label: 'Airbnb Colors', colors: ['#ff5a5f', '#7b0051', '#007A87', '#00d1c1', '#8ce071', '#ffb400', '#b4a76c', '#ff8083', '#cc0086', '#00a1b3', '#00ffeb', '#bbedab', '#ffd266', '#cbc29a', '#ff3339', '#ff1ab1', '#005c66', '#00b3a5', '#55d12e', '#b37e00', '#988b4e'] },
+  { id: 'googleCategory10c', label: 'Google Category 10c', colors: ['#3366cc', '#dc3912', '#ff9900', '#109618', '#990099', '#0099c6', '#dd4477', '#66aa00', '#b82e2e', '#316395'] },
+  { id: 'lyftColors', label: 'Lyft Colors', colors: ['#EA0B8C', '#6C838E', '#29ABE2', '#33D9C1', '#9DACB9', '#7560AA', '#2D5584', '#831C4A', '#333D47', '#AC2077'] },
+  { id: 'echarts4Colors', label: 'ECharts v4.x Colors', colors: ['#c23531', '#2f4554', '#61a0a8', '#d48265', '#91c7ae', '#749f83', '#ca8622', '#bda29a', '#6e7074', '#546570', '#c4ccd3'] },
+];
+
+export const SEQUENTIAL_SCHEMES: readonly ColorScheme[] = [
+  { id: 'superset_seq_1', label: 'Superset Sequential #1', colors: ['#ecf7fa', '#c5e9f2', '#9edbeb', '#77cde3', '#50bfdb', '#29b1d4', '#1f8dab', '#176a80', '#0f4755', '#08232b'] },
+  { id: 'blue_white_yellow', label: 'Blue, white and yellow', colors: ['#00d1c1', '#ffffff', '#ffb400'] },
+  { id: 'fire', label: 'Fire', colors: ['#ffffcc', '#ffeda0', '#fed976', '#feb24c', '#fd8d3c', '#fc4e2a', '#e31a1c', '#bd0026', '#800026'] },
+  { id: 'white_black', label: 'White and black', colors: ['#ffffff', '#000000'] },
+  { id: 'blues', label: 'Blues', colors: ['#f7fbff', '#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b'] },
+  { id: 'red_yellow_blue', label: 'Red, yellow and blue', colors: ['#d73027', '#fc8d59', '#fee090', '#ffffbf', '#e0f3f8', '#91bfdb', '#4575b4'] },
+];
+
+export const categoricalScheme = (id?: string | null): ColorScheme => CATEGORICAL_SCHEMES.find((s) => s.id === id) ?? CATEGORICAL_SCHEMES[0];
+export const sequentialScheme = (id?: string | null): ColorScheme => SEQUENTIAL_SCHEMES.find((s) => s.id === id) ?? SEQUENTIAL_SCHEMES[0];
+
+// One label→colour map per scheme for the page's life (Superset's CategoricalColorNamespace).
+const assigned = new Map<string, Map<string, string>>();
+
+/** The colour of a label in a categorical scheme: stable per label, new labels take the next free colour. */
+export function getCategoricalColor(schemeId: string | null | undefined, label: string): string {
+  const scheme = categoricalScheme(schemeId);
+  let map = assigned.get(scheme.id);
+  if (!map) assigned.set(scheme.id, (map = new Map()));
+  const known = map.get(label);
+  if (known) return known;
+  const color = scheme.colors[map.size % scheme.colors.length];
+  map.set(label, color);
+  return color;
+}
+
+/** `n` colours along a sequential scheme (interpolated between its stops). */
+export function getSequentialColors(schemeId: string | null | undefined, n: number): string[] {
+  const stops = sequentialScheme(schemeId).colors;
+  if (n <= 1) return [stops[stops.length - 1]];
+  return Array.from({ length: n }, (_, i) => interpolate(stops, i / (n - 1)));
+}
+
+const hex = (c: string) => [1, 3, 5].map((i) => parseInt(c.slice(i, i + 2), 16));
+
+/** The colour at `t` (0..1) along a list of hex stops. */
+export function interpolate(stops: readonly string[], t: number): string {
+  const x = Math.max(0, Math.min(1, t)) * (stops.length - 1);
+  const i = Math.min(Math.floor(x), stops.length - 2);
+  const a = hex(stops[i]);
+  const b = hex(stops[i + 1]);
+  const mix = a.map((v, k) => Math.round(v + (b[k] - v) * (x - i)));
+  return `#${mix.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}

@@ -1,0 +1,67 @@
+/**
+ * Shared controls by Superset's names: a chart type's control panel lists these names (or overrides
+ * them) instead of declaring each control again. Labels, defaults and descriptions follow Superset's.
+ */
+import { validateInteger, validateNonEmpty } from '@meridian/contracts/rules/validators';
+import type { ControlConfig, ControlContext, ControlEntry } from '../types';
+import { CATEGORICAL_SCHEMES, DEFAULT_CATEGORICAL_SCHEME, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES } from './colors';
+import { NUMBER_FORMAT_OPTIONS, SMART_DATE, SMART_NUMBER, TIME_FORMAT_OPTIONS } from './format';
+
+const nonEmpty = (value: unknown) => validateNonEmpty(Array.isArray(value) && value.length === 0 ? null : value);
+const integer = (value: unknown) => (value === null || value === undefined || value === '' ? false : validateInteger(value));
+
+const columnChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
+const temporalChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
+
+const ROW_LIMITS = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000].map((n) => [n, String(n)] as const);
+const TIME_GRAINS = [
+  ['PT1S', 'Second'],
+  ['PT1M', 'Minute'],
+  ['PT1H', 'Hour'],
+  ['P1D', 'Day'],
+  ['P1W', 'Week'],
+  ['P1M', 'Month'],
+  ['P3M', 'Quarter'],
+  ['P1Y', 'Year'],
+] as const;
+
+export const SHARED_CONTROLS: Record<string, ControlConfig> = {
+  metrics: { name: 'metrics', type: 'MetricsControl', label: 'Metrics', multi: true, validators: [nonEmpty], description: 'One or many metrics to display' },
+  metric: { name: 'metric', type: 'MetricsControl', label: 'Metric', multi: false, validators: [nonEmpty], description: 'Metric' },
+  groupby: { name: 'groupby', type: 'GroupByControl', label: 'Dimensions', multi: true, choices: columnChoices, description: 'Dimensions contain qualitative values such as names, dates, or geographical data.' },
+  columns: { name: 'columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
+  all_columns: { name: 'all_columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
+  x_axis: { name: 'x_axis', type: 'GroupByControl', label: 'X-axis', multi: false, choices: columnChoices, validators: [nonEmpty], description: 'Dimension to use on x-axis.' },
+  time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: TIME_GRAINS, clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.' },
+  granularity_sqla: { name: 'granularity_sqla', type: 'SelectControl', label: 'Time column', choices: temporalChoices, clearable: true },
+  adhoc_filters: { name: 'adhoc_filters', type: 'AdhocFilterControl', label: 'Filters', default: [] },
+  time_range: { name: 'time_range', type: 'TimeRangeControl', label: 'Time range', default: 'No filter' },
+  row_limit: { name: 'row_limit', type: 'SelectControl', label: 'Row limit', freeForm: true, choices: ROW_LIMITS, default: 10000, validators: [integer], description: 'Limits the number of the rows that are computed in the query that is the source of the data used for this chart.' },
+  limit: { name: 'limit', type: 'SelectControl', label: 'Series limit', freeForm: true, clearable: true, choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)] as const), validators: [integer], description: 'Limits the number of series that get displayed.' },
+  timeseries_limit_metric: { name: 'timeseries_limit_metric', type: 'MetricsControl', label: 'Sort by', multi: false },
+  order_desc: { name: 'order_desc', type: 'CheckboxControl', label: 'Sort descending', default: true },
+  sort_by_metric: { name: 'sort_by_metric', type: 'CheckboxControl', label: 'Sort by metric', default: true },
+  color_scheme: { name: 'color_scheme', type: 'ColorSchemeControl', label: 'Color scheme', schemeType: 'categorical', default: DEFAULT_CATEGORICAL_SCHEME, renderTrigger: true, choices: CATEGORICAL_SCHEMES.map((s) => [s.id, s.label] as const) },
+  linear_color_scheme: { name: 'linear_color_scheme', type: 'ColorSchemeControl', label: 'Linear color scheme', schemeType: 'sequential', default: DEFAULT_SEQUENTIAL_SCHEME, renderTrigger: true, choices: SEQUENTIAL_SCHEMES.map((s) => [s.id, s.label] as const) },
+  y_axis_format: { name: 'y_axis_format', type: 'NumberFormatControl', label: 'Y Axis Format', freeForm: true, default: SMART_NUMBER, renderTrigger: true, choices: NUMBER_FORMAT_OPTIONS },
+  number_format: { name: 'number_format', type: 'NumberFormatControl', label: 'Number format', freeForm: true, default: SMART_NUMBER, renderTrigger: true, choices: NUMBER_FORMAT_OPTIONS },
+  x_axis_time_format: { name: 'x_axis_time_format', type: 'TimeFormatControl', label: 'Time format', freeForm: true, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS },
+  show_legend: { name: 'show_legend', type: 'CheckboxControl', label: 'Show legend', default: true, renderTrigger: true, description: 'Whether to display a legend for the chart' },
+  show_value: { name: 'show_value', type: 'CheckboxControl', label: 'Show value', default: false, renderTrigger: true },
+  x_axis_title: { name: 'x_axis_title', type: 'TextControl', label: 'X Axis Title', default: '', renderTrigger: true },
+  y_axis_title: { name: 'y_axis_title', type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true },
+  zoomable: { name: 'zoomable', type: 'CheckboxControl', label: 'Data Zoom', default: false, renderTrigger: true },
+  rich_tooltip: { name: 'rich_tooltip', type: 'CheckboxControl', label: 'Rich tooltip', default: true, renderTrigger: true },
+  subheader: { name: 'subheader', type: 'TextControl', label: 'Subheader', default: '', renderTrigger: true },
+};
+
+/** A control panel entry as a full control: a shared name, a shared name with overrides, or a control of its own. */
+export function resolveControl(entry: ControlEntry): ControlConfig {
+  if (typeof entry === 'string') {
+    const shared = SHARED_CONTROLS[entry];
+    if (!shared) throw new Error(`Unknown shared control: ${entry}`);
+    return shared;
+  }
+  if ('override' in entry) return { ...SHARED_CONTROLS[entry.name], ...entry.override, name: entry.name };
+  return entry;
+}

@@ -1,0 +1,132 @@
+/**
+ * Number and time formats as Superset names them (d3-format / d3-time-format strings, plus its
+ * 'SMART_NUMBER' and 'smart_date' adaptive formats, the defaults).
+ */
+import { format as d3Format } from 'd3-format';
+import { utcFormat } from 'd3-time-format';
+
+export const SMART_NUMBER = 'SMART_NUMBER';
+export const SMART_DATE = 'smart_date';
+
+/** The number formats offered by the pickers (Superset's D3_FORMAT_OPTIONS). */
+export const NUMBER_FORMAT_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  [SMART_NUMBER, 'Adaptive formatting'],
+  ['~g', 'Original value'],
+  [',d', ',d (12345.432 => 12,345)'],
+  ['.1s', '.1s (12345.432 => 10k)'],
+  ['.3s', '.3s (12345.432 => 12.3k)'],
+  [',.1%', ',.1% (12345.432 => 1,234,543.2%)'],
+  ['.2%', '.2% (12345.432 => 1234543.20%)'],
+  ['.3%', '.3% (12345.432 => 1234543.200%)'],
+  ['.4r', '.4r (12345.432 => 12350)'],
+  [',.3f', ',.3f (12345.432 => 12,345.432)'],
+  ['+,', '+, (12345.432 => +12,345.432)'],
+  ['$,.2f', '$,.2f (12345.432 => $12,345.43)'],
+  ['DURATION', 'Duration in ms (66000 => 1m 6s)'],
+];
+
+/** The time formats offered by the pickers (Superset's D3_TIME_FORMAT_OPTIONS). */
+export const TIME_FORMAT_OPTIONS: ReadonlyArray<readonly [string, string]> = [
+  [SMART_DATE, 'Adaptive formatting'],
+  ['%d/%m/%Y', '%d/%m/%Y | 14/01/2019'],
+  ['%m/%d/%Y', '%m/%d/%Y | 01/14/2019'],
+  ['%Y-%m-%d', '%Y-%m-%d | 2019-01-14'],
+  ['%Y-%m-%d %H:%M:%S', '%Y-%m-%d %H:%M:%S | 2019-01-14 01:32:10'],
+  ['%d-%m-%Y %H:%M:%S', '%d-%m-%Y %H:%M:%S | 14-01-2019 01:32:10'],
+  ['%H:%M:%S', '%H:%M:%S | 01:32:10'],
+];
+
+const large = d3Format('.3~s');
+const medium = d3Format(',.2~f');
+const small = d3Format('.3~r');
+
+/** Superset's adaptive number format: SI suffixes for large values (G becomes B), fewer digits for small ones. */
+function smartNumber(n: number): string {
+  const abs = Math.abs(n);
+  if (abs === 0) return '0';
+  if (abs >= 1000) return large(n).replace('G', 'B');
+  if (abs >= 1) return medium(n);
+  if (abs >= 0.001) return small(n);
+  return large(n);
+}
+
+function duration(ms: number): string {
+  const parts: string[] = [];
+  let rest = Math.abs(Math.round(ms));
+  for (const [unit, size] of [['d', 86_400_000], ['h', 3_600_000], ['m', 60_000], ['s', 1000]] as const) {
+    const n = Math.floor(rest / size);
+    if (n) parts.push(`${n}${unit}`);
+    rest -= n * size;
+  }
+  if (rest || !parts.length) parts.push(`${rest}ms`);
+  return `${ms < 0 ? '-' : ''}${parts.join(' ')}`;
+}
+
+const numberCache = new Map<string, (n: number | null | undefined) => string>();
+
+/**
+ * A number formatter for a Superset format id or d3-format string; unknown strings fall back to the
+ * adaptive format. Null and NaN read as 'N/A'.
+ *
+ * @example getNumberFormatter(',d')(12345.4) // '12,345'
+ */
+export function getNumberFormatter(format?: string | null): (n: number | null | undefined) => string {
+  const key = format || SMART_NUMBER;
+  const cached = numberCache.get(key);
+  if (cached) return cached;
+  let base: (n: number) => string = smartNumber;
+  if (key === 'DURATION') base = duration;
+  else if (key !== SMART_NUMBER) {
+    try {
+      base = d3Format(key);
+    } catch {
+      base = smartNumber;
+    }
+  }
+  const formatter = (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(Number(n)) ? 'N/A' : base(Number(n)));
+  numberCache.set(key, formatter);
+  return formatter;
+}
+
+const f = {
+  ms: utcFormat('.%L'),
+  second: utcFormat(':%S'),
+  minute: utcFormat('%H:%M'),
+  hour: utcFormat('%H:%M'),
+  day: utcFormat('%a %d'),
+  week: utcFormat('%b %d'),
+  month: utcFormat('%B'),
+  year: utcFormat('%Y'),
+};
+
+/** Superset's adaptive date format: the coarsest unit that shows the value exactly (times are UTC, as the chart data API answers them). */
+function smartDate(d: Date): string {
+  if (d.getUTCMilliseconds()) return f.ms(d);
+  if (d.getUTCSeconds()) return f.second(d);
+  if (d.getUTCMinutes()) return f.minute(d);
+  if (d.getUTCHours()) return f.hour(d);
+  if (d.getUTCDate() !== 1) return d.getUTCDay() ? f.day(d) : f.week(d);
+  if (d.getUTCMonth()) return f.month(d);
+  return f.year(d);
+}
+
+const timeCache = new Map<string, (t: number | string | Date | null | undefined) => string>();
+
+/**
+ * A time formatter for a Superset format id or d3-time-format string (UTC).
+ *
+ * @example getTimeFormatter('%Y-%m-%d')(Date.UTC(2019, 0, 14)) // '2019-01-14'
+ */
+export function getTimeFormatter(format?: string | null): (t: number | string | Date | null | undefined) => string {
+  const key = format || SMART_DATE;
+  const cached = timeCache.get(key);
+  if (cached) return cached;
+  const base = key === SMART_DATE ? smartDate : utcFormat(key);
+  const formatter = (t: number | string | Date | null | undefined) => {
+    if (t === null || t === undefined || t === '') return 'N/A';
+    const d = t instanceof Date ? t : new Date(typeof t === 'string' && /^\d+$/.test(t) ? Number(t) : t);
+    return Number.isNaN(d.getTime()) ? String(t) : base(d);
+  };
+  timeCache.set(key, formatter);
+  return formatter;
+}

@@ -1,0 +1,19 @@
+import type { ControlPanelConfig, ControlPanelSection } from '../../types';
+
+/** The Query section every time-series type shares. */
+export const TIMESERIES_QUERY: ControlPanelSection = {
+  label: 'Query',
+  expanded: true,
+  tab: 'data',
+  controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit']],
+};
+
+export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRows'] = []): ControlPanelConfig {
+  return {
+    sections: [
+      TIMESERIES_QUERY,
+      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['show_legend'], ['show_value'], ...extra, ['zoomable'], ['rich_tooltip']] },
+      { label: 'Axes', expanded: true, tab: 'customize', controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['y_axis_format']] },
+    ],
+  };
+}

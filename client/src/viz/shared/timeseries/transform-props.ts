@@ -1,0 +1,116 @@
+import type { TransformInput } from '../../types';
+import { getCategoricalColor } from '../colors';
+import { getNumberFormatter, getTimeFormatter } from '../format';
+import { asList, columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
+import { axisStyle, echartsBase, legendStyle } from '../theme';
+
+export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
+
+/** Superset's GenericDataType.Temporal in `coltypes`. */
+const TEMPORAL = 2;
+
+export interface TimeseriesProps {
+  option: Record<string, any>;
+  /** For clicks: the x-axis column, the group-by columns and each series' group values. */
+  xColumn: string;
+  groupby: string[];
+  seriesGroups: Record<string, string[]>;
+  isTime: boolean;
+}
+
+/**
+ * Chart data rows (one per x value and group) → an ECharts option with one series per metric and group,
+ * sorted along x; time on a time axis, anything else on a category axis.
+ */
+export function transformTimeseries(input: TransformInput, kind: SeriesKind): TimeseriesProps {
+  const { formData: fd, queriesData, theme } = input;
+  const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
+  const rows = (result.data ?? []) as Record<string, unknown>[];
+  const xColumn = columnLabel(fd.x_axis as ColumnEntry);
+  const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
+  const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
+  const xIndex = (result.colnames ?? []).indexOf(xColumn);
+  const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
+  const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
+  const numberFormat = getNumberFormatter(fd.y_axis_format);
+  const timeFormat = getTimeFormatter(fd.x_axis_time_format);
+
+  const xValue = (row: Record<string, unknown>) => (isTime ? toTime(row[xColumn]) : String(row[xColumn] ?? 'NULL'));
+  const sorted = [...rows].sort((a, b) => {
+    const x = xValue(a);
+    const y = xValue(b);
+    if (isTime) return Number(x) - Number(y);
+    return 0;
+  });
+  const categories = isTime ? [] : [...new Set(sorted.map((r) => String(xValue(r))))];
+
+  const series = new Map<string, { name: string; group: string[]; points: Array<[unknown, number | null]> }>();
+  for (const row of sorted) {
+    const group = groupby.map((g) => String(row[g] ?? 'NULL'));
+    for (const metric of metrics) {
+      const name = [...(metrics.length > 1 || !group.length ? [metric] : []), ...group].join(', ');
+      let s = series.get(name);
+      if (!s) series.set(name, (s = { name, group, points: [] }));
+      s.points.push([xValue(row), toNumber(row[metric])]);
+    }
+  }
+
+  const stack = fd.stack ? 'total' : undefined;
+  const echartsSeries = [...series.values()].map((s) => {
+    const color = getCategoricalColor(fd.color_scheme, s.name);
+    const base: Record<string, any> = {
+      name: s.name,
+      type: kind === 'bar' ? 'bar' : kind === 'scatter' ? 'scatter' : 'line',
+      data: horizontal ? s.points.map(([x, y]) => [y, x]) : s.points,
+      itemStyle: { color },
+      lineStyle: { color, width: 2 },
+      showSymbol: kind === 'scatter' || !!fd.markerEnabled || s.points.length < 2,
+      symbolSize: kind === 'scatter' ? Number(fd.markerSize ?? 8) : 6,
+      stack,
+      emphasis: { focus: 'series' },
+      label: { show: !!fd.show_value, position: kind === 'bar' ? (horizontal ? 'right' : 'top') : 'top', formatter: (p: any) => numberFormat(horizontal ? p.value[0] : p.value[1]), color: 'inherit' },
+    };
+    if (kind === 'smooth') base.smooth = true;
+    if (kind === 'step') base.step = fd.seriesType === 'end' || fd.seriesType === 'middle' ? fd.seriesType : 'start';
+    if (kind === 'area') base.areaStyle = { opacity: Number(fd.opacity ?? 0.2) };
+    return base;
+  });
+
+  const axis = axisStyle(theme);
+  const xAxis: Record<string, any> = {
+    ...axis,
+    type: isTime ? 'time' : 'category',
+    data: isTime ? undefined : categories,
+    name: fd.x_axis_title || undefined,
+    nameLocation: 'middle',
+    nameGap: 28,
+    axisLabel: { ...axis.axisLabel, formatter: isTime ? (v: number) => timeFormat(v) : undefined },
+    splitLine: { show: false },
+  };
+  const yAxis: Record<string, any> = {
+    ...axis,
+    type: fd.logAxis ? 'log' : 'value',
+    name: fd.y_axis_title || undefined,
+    nameLocation: 'middle',
+    nameGap: 48,
+    axisLabel: { ...axis.axisLabel, formatter: (v: number) => numberFormat(v) },
+  };
+  const showLegend = fd.show_legend !== false && series.size > 1;
+  const option = {
+    ...echartsBase(theme),
+    animation: false,
+    grid: { top: showLegend ? 40 : 20, right: 20, bottom: fd.x_axis_title ? 44 : 28, left: fd.y_axis_title ? 64 : 16, containLabel: true },
+    legend: { ...legendStyle(theme, { show: showLegend }), data: [...series.keys()] },
+    tooltip: {
+      ...echartsBase(theme).tooltip,
+      trigger: fd.rich_tooltip === false || kind === 'scatter' ? 'item' : 'axis',
+      valueFormatter: (v: number) => numberFormat(v),
+      axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
+    },
+    xAxis: horizontal ? yAxis : xAxis,
+    yAxis: horizontal ? { ...xAxis, inverse: true } : yAxis,
+    dataZoom: fd.zoomable ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : undefined,
+    series: echartsSeries,
+  };
+  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime };
+}

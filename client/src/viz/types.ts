@@ -1,0 +1,175 @@
+/**
+ * The contract every chart type (one folder under `client/src/viz/<viz_type>/`) fulfils, so Explore,
+ * dashboards and thumbnails draw any type the same way. A type is data (key, controls, pure
+ * buildQuery/transformProps) plus one lazily loaded component.
+ */
+import type { ComponentType } from 'react';
+import type { ChartDataQueryResult } from '@meridian/contracts/schemas/chart-data';
+
+/** Form data as stored in a slice's `params` (Superset's keys: `viz_type`, `datasource`, `metrics`, ...). */
+export type FormData = Record<string, any> & { viz_type: string; datasource?: string };
+
+/** What a chart data request posts (`POST /api/v1/chart/data`). */
+export interface QueryContext {
+  datasource: { id: number; type: string };
+  queries: Array<Record<string, unknown>>;
+  form_data: FormData;
+  result_format: 'json' | 'csv' | 'xlsx';
+  result_type: string;
+  force: boolean;
+}
+
+/** The kinds of control the control panel knows how to render (Superset's control type names). */
+export type ControlType =
+  | 'MetricsControl' // adhoc/saved metrics; `multi` false for a single `metric`
+  | 'GroupByControl' // dataset columns (or adhoc SQL columns); `multi`
+  | 'AdhocFilterControl'
+  | 'TimeRangeControl'
+  | 'SelectControl' // `choices`, `multi`, `freeForm`
+  | 'TextControl' // `isInt` / `isFloat` for numbers
+  | 'TextAreaControl' // `language` 'markdown' | 'sql' | 'json' | 'html'
+  | 'CheckboxControl'
+  | 'SliderControl' // `min`, `max`, `step`
+  | 'ColorSchemeControl' // `schemeType` 'categorical' | 'sequential'
+  | 'ColorPickerControl'
+  | 'NumberFormatControl' // d3-format strings, SMART_NUMBER
+  | 'TimeFormatControl' // d3-time-format strings, smart_date
+  | 'ConditionalFormattingControl'
+  | 'AnnotationLayerControl'
+  | 'HiddenControl';
+
+/** What a control's functions see: the whole form data and the dataset in use. */
+export interface ControlContext {
+  formData: FormData;
+  datasource: DatasourceMeta | null;
+}
+
+/** One control, declared as data (spec 01 §5 validators come from `@meridian/contracts`). */
+export interface ControlConfig {
+  name: string;
+  type: ControlType;
+  label: string;
+  description?: string;
+  default?: unknown;
+  multi?: boolean;
+  freeForm?: boolean;
+  clearable?: boolean;
+  choices?: ReadonlyArray<readonly [unknown, string]> | ((ctx: ControlContext) => ReadonlyArray<readonly [unknown, string]>);
+  /** Returns error messages (empty when valid); `validateNonEmpty` etc. from contracts return string | false. */
+  validators?: ReadonlyArray<(value: unknown, ctx: ControlContext) => string | false>;
+  /** Shown only when true; a hidden control's value is stashed and restored when shown again. */
+  visibility?: (ctx: ControlContext) => boolean;
+  /** A change re-renders from the last result instead of querying again (formatting, colours, legends). */
+  renderTrigger?: boolean;
+  isInt?: boolean;
+  isFloat?: boolean;
+  min?: number;
+  max?: number;
+  step?: number;
+  language?: 'markdown' | 'sql' | 'json' | 'html';
+  schemeType?: 'categorical' | 'sequential';
+}
+
+/**
+ * A row of controls: each entry is a shared control's name (see `viz/shared/controls.ts`, e.g. 'metrics',
+ * 'groupby', 'adhoc_filters', 'row_limit', 'time_range', 'color_scheme', 'x_axis', 'time_grain_sqla'),
+ * a full ControlConfig, or a shared name with overrides.
+ */
+export type ControlEntry = string | ControlConfig | { name: string; override: Partial<ControlConfig> };
+
+export interface ControlPanelSection {
+  label: string;
+  expanded?: boolean;
+  description?: string;
+  /** 'data' sections go on Explore's Data tab, 'customize' ones on its Customize tab. */
+  tab?: 'data' | 'customize';
+  controlSetRows: ReadonlyArray<ReadonlyArray<ControlEntry>>;
+}
+
+export interface ControlPanelConfig {
+  sections: ReadonlyArray<ControlPanelSection>;
+}
+
+/** A dataset as Explore knows it (from `GET /api/v1/explore/` / the dataset API). */
+export interface DatasourceMeta {
+  id: number;
+  type: string;
+  name: string;
+  columns: Array<{ column_name: string; type?: string | null; is_dttm?: boolean; groupby?: boolean; filterable?: boolean; verbose_name?: string | null; expression?: string | null }>;
+  metrics: Array<{ metric_name: string; expression: string; verbose_name?: string | null; d3format?: string | null }>;
+  main_dttm_col?: string | null;
+  verbose_map?: Record<string, string>;
+}
+
+/** A click on a data point: the filters that select it, for drill to detail, drill by and cross-filters. */
+export interface DataPointClick {
+  /** `[{col, op: '==', val}]` over the chart's group-by / x-axis columns. */
+  filters: Array<{ col: string; op: '==' | 'IN' | 'TEMPORAL_RANGE'; val: unknown }>;
+  /** Page position of the pointer, for the context menu. */
+  clientX: number;
+  clientY: number;
+  /** True for a right-click (context menu) rather than a plain click. */
+  isContextMenu: boolean;
+}
+
+/** What a chart component receives. */
+export interface ChartProps<P = unknown> {
+  formData: FormData;
+  /** Output of the type's transformProps. */
+  transformed: P;
+  width: number;
+  height: number;
+  theme: 'light' | 'dark';
+  /** Call after the first successful draw (chart state 'rendered'). */
+  onRendered?: () => void;
+  /** Call with a render failure (chart state failed, 'An error occurred while rendering the visualization: %s'). */
+  onRenderError?: (error: Error) => void;
+  onDataPointClick?: (click: DataPointClick) => void;
+}
+
+/** What transformProps receives: the form data, the chart data answer's queries, and the colours/theme. */
+export interface TransformInput {
+  formData: FormData;
+  queriesData: ChartDataQueryResult[];
+  datasource: DatasourceMeta | null;
+  theme: 'light' | 'dark';
+  width: number;
+  height: number;
+}
+
+export type VizCategory =
+  | 'Evolution'
+  | 'Part of a Whole'
+  | 'Ranking'
+  | 'Correlation'
+  | 'Distribution'
+  | 'KPI'
+  | 'Table'
+  | 'Map'
+  | 'Flow'
+  | 'Text';
+
+export type VizBehavior = 'INTERACTIVE_CHART' | 'DRILL_TO_DETAIL' | 'DRILL_BY' | 'CROSS_FILTER';
+
+/** One chart type. `key` is Superset's viz_type, so charts exported from Superset open here. */
+export interface ChartPlugin<P = any> {
+  key: string;
+  name: string;
+  category: VizCategory;
+  description: string;
+  tags: readonly string[];
+  /** Small inline SVG markup (a drawing of the chart), shown in the viz type gallery. */
+  thumbnail: string;
+  behaviors: readonly VizBehavior[];
+  controlPanel: ControlPanelConfig;
+  /** Form data keys this type sets when first chosen (merged under the user's values). */
+  defaultFormData?: Partial<FormData>;
+  /** Form data → chart data request. Pure. */
+  buildQuery: (formData: FormData) => QueryContext;
+  /** (form data, answer) → what the component draws. Pure. */
+  transformProps: (input: TransformInput) => P;
+  /** The component, loaded when this type is first drawn (keeps ECharts parts out of other pages). */
+  loadChart: () => Promise<{ default: ComponentType<ChartProps<P>> }>;
+  /** False for types that draw without data (markdown). Default true. */
+  needsQuery?: boolean;
+}

@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import {
+  depthOf,
+  emptyLayout,
+  GRID_ID,
+  layoutReducer,
+  newComponent,
+  positionFromLayout,
+  ROOT_ID,
+  type LayoutMap,
+  type LayoutResult,
+} from './layout-reducer';
+import { CANNOT_MOVE_TOP_LEVEL_TAB as TOP_LEVEL_TAB_INTO_NESTED, NOT_ENOUGH_SPACE } from '../messages';
+
+const ok = (r: LayoutResult): LayoutMap => {
+  if (!r.ok) throw new Error(r.error);
+  return r.layout;
+};
+
+function chart(chartId: number, width = 4) {
+  return newComponent('CHART', { chartId, width, height: 50 });
+}
+
+describe('dashboard layout actions (spec 02 §4, §5)', () => {
+  it('a new layout starts with a root and a grid', () => {
+    const l = emptyLayout('Sales');
+    expect(l[ROOT_ID].children).toEqual([GRID_ID]);
+    expect(l[GRID_ID].type).toBe('GRID');
+    expect(positionFromLayout(l).DASHBOARD_VERSION_KEY).toBe('v2');
+  });
+
+  it('a chart dropped into the grid is wrapped in a row; another fits beside it until the row is full', () => {
+    let l = emptyLayout();
+    const a = chart(1, 6);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: GRID_ID, index: 0 } }));
+    const rowId = l[GRID_ID].children[0];
+    expect(l[rowId].type).toBe('ROW');
+    expect(l[rowId].children).toEqual([a.id]);
+    expect(l[a.id].parents).toEqual([ROOT_ID, GRID_ID, rowId]);
+    const b = chart(2, 6);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: b, destination: { parentId: rowId, index: 1 } }));
+    expect(l[rowId].children).toEqual([a.id, b.id]);
+    // 'There is not enough space for this component. Try decreasing its width, or increasing the destination width.'
+    const c = chart(3, 1);
+    const refused = layoutReducer(l, { type: 'CREATE_COMPONENT', component: c, destination: { parentId: rowId, index: 2 } });
+    expect(refused).toMatchObject({ ok: false, error: NOT_ENOUGH_SPACE });
+    expect(refused.layout).toBe(l);
+  });
+
+  it('moving the last chart out of a row removes the empty row', () => {
+    let l = emptyLayout();
+    const a = chart(1);
+    const b = chart(2);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: GRID_ID, index: 0 } }));
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: b, destination: { parentId: GRID_ID, index: 1 } }));
+    const [row1, row2] = l[GRID_ID].children;
+    l = ok(layoutReducer(l, { type: 'MOVE_COMPONENT', id: b.id, destination: { parentId: row1, index: 1 } }));
+    expect(l[row2]).toBeUndefined();
+    expect(l[GRID_ID].children).toEqual([row1]);
+    expect(l[row1].children).toEqual([a.id, b.id]);
+  });
+
+  it("deleting a row's last chart removes the row; deleting a container removes what it holds", () => {
+    let l = emptyLayout();
+    const a = chart(1);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: GRID_ID, index: 0 } }));
+    const row = l[GRID_ID].children[0];
+    const next = ok(layoutReducer(l, { type: 'DELETE_COMPONENT', id: a.id }));
+    expect(next[row]).toBeUndefined();
+    expect(next[GRID_ID].children).toEqual([]);
+    const gone = ok(layoutReducer(l, { type: 'DELETE_COMPONENT', id: row }));
+    expect(gone[a.id]).toBeUndefined();
+  });
+
+  it("top-level tabs take the grid's content and give it back; only tabs may sit at the root", () => {
+    let l = emptyLayout();
+    const a = chart(1);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: GRID_ID, index: 0 } }));
+    const row = l[GRID_ID].children[0];
+    const tabbed = ok(layoutReducer(l, { type: 'CREATE_TOP_LEVEL_TABS' }));
+    const tabsId = tabbed[ROOT_ID].children[0];
+    expect(tabbed[tabsId].type).toBe('TABS');
+    const tabId = tabbed[tabsId].children[0];
+    expect(tabbed[tabId].children).toEqual([row]);
+    expect(depthOf(tabbed, tabsId)).toBe(1);
+    expect(depthOf(tabbed, row)).toBe(2);
+    const back = ok(layoutReducer(tabbed, { type: 'DELETE_TOP_LEVEL_TABS' }));
+    expect(back[ROOT_ID].children).toEqual([GRID_ID]);
+    expect(back[GRID_ID].children).toEqual([row]);
+
+    const lone = chart(9);
+    expect(layoutReducer(l, { type: 'CREATE_COMPONENT', component: lone, destination: { parentId: ROOT_ID, index: 0 } }).ok).toBe(false);
+  });
+
+  it("'Can not move top level tab into nested tabs'", () => {
+    let l = ok(layoutReducer(emptyLayout(), { type: 'CREATE_TOP_LEVEL_TABS' }));
+    const topTabs = l[ROOT_ID].children[0];
+    const tab = l[topTabs].children[0];
+    const nestedTabs = newComponent('TABS');
+    const nestedTab = newComponent('TAB');
+    nestedTabs.children = [nestedTab.id];
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: nestedTabs, extra: [nestedTab], destination: { parentId: tab, index: 0 } }));
+    const refused = layoutReducer(l, { type: 'MOVE_COMPONENT', id: topTabs, destination: { parentId: nestedTab.id, index: 0 } });
+    expect(refused).toMatchObject({ ok: false });
+    if (!refused.ok) expect([TOP_LEVEL_TAB_INTO_NESTED, 'A component cannot be dropped into itself']).toContain(refused.error);
+  });
+
+  it('nesting is bounded: a column holds rows, but not a column, and a chart moved to another tab warns about filter scope', () => {
+    let l = ok(layoutReducer(emptyLayout(), { type: 'CREATE_TOP_LEVEL_TABS' }));
+    const topTabs = l[ROOT_ID].children[0];
+    const tab1 = l[topTabs].children[0];
+    const tab2 = newComponent('TAB');
+    l = { ...l, [tab2.id]: { ...tab2, parents: [ROOT_ID, topTabs] }, [topTabs]: { ...l[topTabs], children: [tab1, tab2.id] } };
+    const column = newComponent('COLUMN');
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: column, destination: { parentId: tab1, index: 0 } }));
+    expect(layoutReducer(l, { type: 'CREATE_COMPONENT', component: newComponent('COLUMN'), destination: { parentId: column.id, index: 0 } }).ok).toBe(false);
+    const a = chart(1);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: column.id, index: 0 } }));
+    const moved = layoutReducer(l, { type: 'MOVE_COMPONENT', id: a.id, destination: { parentId: tab2.id, index: 0 } });
+    expect(moved).toMatchObject({ ok: true, warning: 'This chart has been moved to a different filter scope.' });
+  });
+
+  it("resizes within the row's free width and the row-height bounds", () => {
+    let l = emptyLayout();
+    const a = chart(1, 4);
+    const b = chart(2, 4);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: GRID_ID, index: 0 } }));
+    const row = l[GRID_ID].children[0];
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: b, destination: { parentId: row, index: 1 } }));
+    l = ok(layoutReducer(l, { type: 'RESIZE_COMPONENT', id: a.id, width: 11, height: 2 }));
+    expect(l[a.id].meta).toMatchObject({ width: 8, height: 5 });
+  });
+});

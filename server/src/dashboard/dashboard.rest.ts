@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { DashboardCopySchema, DashboardCreateSchema, DashboardPermalinkSchema, DashboardUpdateSchema } from '@meridian/contracts';
+import { Invalid } from '../errors/domain-errors';
+import { decodeRison, parseListQuery, PkParams, route } from '../rest/rest';
+import type { Services } from '../services';
+import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
+
+const tags = ['Dashboards'];
+const ListParams = z.object({ q: z.unknown().optional() });
+const IdOrSlug = z.object({ id_or_slug: z.string().min(1) });
+
+function idList(q: unknown): number[] {
+  const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
+  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: ['Expected a list of dashboard ids, e.g. q=!(1,2)'] });
+  return ids.map(Number);
+}
+
+const baseUrl = (req: { protocol: string; headers: Record<string, unknown> }) => `${req.protocol}://${String(req.headers.host ?? 'localhost')}`;
+
+/** /api/v1/dashboard/ as Superset's DashboardRestApi. */
+export function registerDashboardRest(app: FastifyInstance, services: Services): void {
+  const { dashboards } = services;
+  route(app, { method: 'GET', url: '/api/v1/dashboard/', permission: ['can_read', 'Dashboard'], summary: 'List dashboards (title or slug, owners, created_by, published, favourite, certified)', tags, query: ListParams }, ({ actor, query }) =>
+    dashboards.list(actor, parseListQuery(query.q)),
+  );
+  route(app, { method: 'GET', url: '/api/v1/dashboard/favorite_status/', permission: ['can_read', 'Dashboard'], summary: 'Favourite status of dashboards (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
+    result: await dashboards.favoriteStatus(actor, idList(query.q)),
+  }));
+  route(
+    app,
+    { method: 'GET', url: '/api/v1/dashboard/distinct/:column', permission: ['can_read', 'Dashboard'], summary: 'Distinct values of a dashboard column', tags, params: z.object({ column: z.enum(Object.keys(DASHBOARD_DISTINCT_COLUMNS) as [keyof typeof DASHBOARD_DISTINCT_COLUMNS]) }), query: ListParams },
+    async ({ actor, params, query }) => {
+      const q = (decodeRison(query.q) ?? {}) as { filter?: string; page?: number; page_size?: number };
+      return dashboards.distinct(actor, params.column, { filter: String(q.filter ?? ''), page: Number(q.page ?? 0), pageSize: Math.min(Number(q.page_size ?? 100), 1000) });
+    },
+  );
+  route(app, { method: 'GET', url: '/api/v1/dashboard/permalink/:key', permission: ['can_read', 'DashboardPermalinkRestApi'], summary: 'Read a dashboard permalink', tags, params: z.object({ key: z.string() }) }, ({ actor, params }) => dashboards.permalink(actor, params.key));
+  route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug', permission: ['can_read', 'Dashboard'], summary: 'Get a dashboard by id or slug', tags, params: IdOrSlug }, async ({ actor, params }) => {
+    const result = await dashboards.get(actor, params.id_or_slug);
+    return { id: result.id, result };
+  });
+  route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug/charts', permission: ['can_read', 'Dashboard'], summary: "A dashboard's charts", tags, params: IdOrSlug }, async ({ actor, params }) => ({
+    result: await dashboards.charts(actor, params.id_or_slug),
+  }));
+  route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug/datasets', permission: ['can_read', 'Dashboard'], summary: "The datasets of a dashboard's charts", tags, params: IdOrSlug }, async ({ actor, params }) => ({
+    result: await dashboards.datasets(actor, params.id_or_slug),
+  }));
+  route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug/tabs', permission: ['can_read', 'Dashboard'], summary: "A dashboard's tabs, by id and as a tree", tags, params: IdOrSlug }, async ({ actor, params }) => ({
+    result: await dashboards.tabs(actor, params.id_or_slug),
+  }));
+  route(app, { method: 'POST', url: '/api/v1/dashboard/', permission: ['can_write', 'Dashboard'], summary: 'Create a dashboard', tags, body: DashboardCreateSchema, status: 201 }, ({ actor, body }) => dashboards.create(actor, body));
+  route(app, { method: 'PUT', url: '/api/v1/dashboard/:pk', permission: ['can_write', 'Dashboard'], summary: 'Save a dashboard (409 when last_modified_time is older than the stored copy)', tags, params: PkParams, body: DashboardUpdateSchema }, ({ actor, params, body }) =>
+    dashboards.update(actor, params.pk, body),
+  );
+  route(app, { method: 'DELETE', url: '/api/v1/dashboard/:pk', permission: ['can_write', 'Dashboard'], summary: 'Delete a dashboard', tags, params: PkParams }, async ({ actor, params }) => {
+    await dashboards.delete(actor, params.pk);
+    return { message: 'OK' };
+  });
+  route(app, { method: 'DELETE', url: '/api/v1/dashboard/', permission: ['can_write', 'Dashboard'], summary: 'Delete dashboards (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
+    const n = await dashboards.bulkDelete(actor, idList(query.q));
+    return { message: `Deleted ${n} dashboard${n === 1 ? '' : 's'}` };
+  });
+  route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/copy/', permission: ['can_write', 'Dashboard'], summary: 'Copy a dashboard (Save as)', tags, params: PkParams, body: DashboardCopySchema }, ({ actor, params, body }) => dashboards.copy(actor, params.pk, body));
+  route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/favorites/', permission: ['can_read', 'Dashboard'], summary: 'Mark a dashboard as favourite', tags, params: PkParams }, async ({ actor, params }) => {
+    await dashboards.setFavorite(actor, params.pk, true);
+    return { result: 'OK' };
+  });
+  route(app, { method: 'DELETE', url: '/api/v1/dashboard/:pk/favorites/', permission: ['can_read', 'Dashboard'], summary: 'Unmark a favourite dashboard', tags, params: PkParams }, async ({ actor, params }) => {
+    await dashboards.setFavorite(actor, params.pk, false);
+    return { result: 'OK' };
+  });
+  route(
+    app,
+    { method: 'POST', url: '/api/v1/dashboard/:id_or_slug/permalink', permission: ['can_write', 'DashboardPermalinkRestApi'], summary: 'Create a dashboard permalink (urlParams, dataMask, activeTabs, anchor)', tags, params: IdOrSlug, body: DashboardPermalinkSchema, status: 201 },
+    ({ actor, params, body, req }) => dashboards.createPermalink(actor, params.id_or_slug, body, baseUrl(req as never)),
+  );
+}

@@ -1,0 +1,339 @@
+import type { DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardUpdate, ListQuery, ListResult } from '@meridian/contracts';
+import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, parseLayout, tabsOf } from '@meridian/contracts';
+import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
+import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
+import { NO_PERMISSION_TO_EDIT_DASHBOARD } from '@meridian/contracts/messages';
+import { chartListView } from '../chart/chart.service';
+import type { ChartRepository, Person } from '../chart/chart.repository';
+import { humanizedDelta } from '../database/humanize';
+import type { DatasetService } from '../dataset/dataset.service';
+import { datasetView } from '../dataset/dataset.service';
+import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../errors/domain-errors';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+import type { DashboardRecord, DashboardRepository, DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
+
+/** spec 02 §6: the answer to a save the actor may not make. */
+export const EDIT_FORBIDDEN = NO_PERMISSION_TO_EDIT_DASHBOARD;
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const fullName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() : '');
+const person = (p: Person | null) => (p ? { id: p.id, first_name: p.first_name, last_name: p.last_name } : null);
+
+/** `GET /api/v1/dashboard/{id_or_slug}` (Superset's DashboardGetResponseSchema). */
+export function dashboardView(d: DashboardRecord, chartNames: string[] = []) {
+  return {
+    id: d.id,
+    uuid: d.uuid,
+    slug: d.slug,
+    url: `/superset/dashboard/${d.slug ?? d.id}/`,
+    dashboard_title: d.dashboard_title,
+    thumbnail_url: `/api/v1/dashboard/${d.id}/thumbnail/${d.uuid}/`,
+    published: d.published,
+    css: d.css,
+    json_metadata: d.json_metadata,
+    position_json: d.position_json,
+    certified_by: d.certified_by,
+    certification_details: d.certification_details,
+    changed_by_name: fullName(d.changed_by),
+    changed_by: person(d.changed_by),
+    changed_on: iso(d.changed_on),
+    changed_on_delta_humanized: humanizedDelta(d.changed_on),
+    created_by: person(d.created_by),
+    created_on_delta_humanized: humanizedDelta(d.created_on),
+    charts: chartNames,
+    owners: d.owners.map(person),
+    roles: d.roles,
+    tags: [],
+    is_managed_externally: d.is_managed_externally,
+    external_url: d.external_url,
+  };
+}
+
+/** A list row (Superset's DashboardRestApi.list_columns). */
+export function dashboardListView(d: DashboardRecord) {
+  const { charts: _c, ...view } = dashboardView(d);
+  return {
+    ...view,
+    changed_by_name: fullName(d.changed_by),
+    changed_on_utc: iso(d.changed_on),
+    created_on_delta_humanized: humanizedDelta(d.created_on),
+    status: d.published ? 'published' : 'draft',
+  };
+}
+
+/** The state a dashboard permalink restores (spec 02 §2: URL params, data mask, active tabs, anchor). */
+export interface DashboardPermalinkValue {
+  dashboardId: string;
+  state: DashboardPermalinkState;
+}
+
+/** Dashboards: CRUD with owners, roles and charts, favourites, copy, tabs, permalinks (spec 02 §3, §6, §7). */
+export class DashboardService {
+  constructor(
+    private readonly deps: {
+      dashboards: DashboardRepository;
+      charts: ChartRepository;
+      datasets: DatasetService;
+      security: SecurityService;
+      dashboardRbac: boolean;
+    },
+  ) {}
+
+  /** A dashboard the actor may read, by id or slug; one it may not read is a 404, so its existence is not revealed. */
+  private async getReadable(actor: Actor, idOrSlug: string | number): Promise<DashboardRecord> {
+    const dashboard = await this.deps.dashboards.getByIdOrSlug(String(idOrSlug));
+    if (!dashboard) throw new NotFound();
+    if (isAdmin(actor) || isOwner(actor, dashboard) || dashboard.created_by_fk === actor.userId) return dashboard;
+    if (this.deps.dashboardRbac && dashboard.roles.length && dashboard.published) {
+      if (dashboard.roles.some((r) => Object.keys(actor.roles ?? {}).includes(r.name))) return dashboard;
+    }
+    if (dashboard.published) {
+      const scope = this.deps.datasets.accessScope(actor);
+      for (const chartId of dashboard.chart_ids) {
+        const chart = await this.deps.charts.get(chartId);
+        if (chart?.datasource_id && (scope.all || (await this.deps.datasets.getAccessible(actor, chart.datasource_id).then(() => true, () => false)))) return dashboard;
+      }
+    }
+    throw new NotFound();
+  }
+
+  /** spec 02 §6 'Can edit dashboard: admin or owner, and can_write on Dashboard'. */
+  private async getEditable(actor: Actor, idOrSlug: string | number): Promise<DashboardRecord> {
+    this.deps.security.require(actor, 'can_write', 'Dashboard');
+    const dashboard = await this.getReadable(actor, idOrSlug);
+    if (!isAdmin(actor) && !isOwner(actor, dashboard)) throw new Forbidden(EDIT_FORBIDDEN);
+    return dashboard;
+  }
+
+  private async validate(actor: Actor, input: DashboardUpdate, exceptId: number | null): Promise<{ slug: string | null | undefined; charts: number[] | undefined }> {
+    const errors: Record<string, unknown> = {};
+    if (input.json_metadata !== undefined && input.json_metadata !== null) {
+      const parsed = parseJsonMetadata(input.json_metadata);
+      if (!parsed.ok) throw new Invalid({ json_metadata: parsed.errors } as never);
+    }
+    const slug = input.slug === undefined ? undefined : normalizeSlug(input.slug);
+    if (slug && (await this.deps.dashboards.slugTaken(slug, exceptId))) errors.slug = ['Must be unique'];
+    if (input.owners?.length && (await this.deps.dashboards.existingIds('ab_user', input.owners)).length !== new Set(input.owners).size) errors.owners = ['Owners are invalid'];
+    if (input.roles?.length && (await this.deps.dashboards.existingIds('ab_role', input.roles)).length !== new Set(input.roles).size) errors.roles = ['Some roles do not exist'];
+    let charts: number[] | undefined;
+    if (input.position_json !== undefined && input.position_json !== null) {
+      charts = chartIdsOf(parseLayout(input.position_json));
+      const found = await this.deps.dashboards.existingIds('slices', charts);
+      charts = charts.filter((id) => found.includes(id));
+    }
+    if (Object.keys(errors).length) throw new Unprocessable(errors as Record<string, string[]>);
+    return { slug, charts };
+  }
+
+  async list(actor: Actor | null, query: ListQuery): Promise<ListResult<ReturnType<typeof dashboardListView>>> {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const { count, rows } = await this.deps.dashboards.list(query, { scope: this.deps.datasets.accessScope(actor), userId: actor.userId, admin: isAdmin(actor) });
+    return { count, ids: rows.map((r) => r.id), result: rows.map(dashboardListView) };
+  }
+
+  async get(actor: Actor | null, idOrSlug: string | number) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const dashboard = await this.getReadable(actor, idOrSlug);
+    const names = (await Promise.all(dashboard.chart_ids.map((id) => this.deps.charts.get(id)))).flatMap((c) => (c ? [c.slice_name] : []));
+    return dashboardView(dashboard, names);
+  }
+
+  /** The stored record (for the export and the screen's overwrite diff). */
+  async record(actor: Actor | null, idOrSlug: string | number): Promise<DashboardRecord> {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    return this.getReadable(actor, idOrSlug);
+  }
+
+  /** `GET /{id_or_slug}/charts`: the dashboard's charts the actor may read, with their form data. */
+  async charts(actor: Actor | null, idOrSlug: string | number) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const dashboard = await this.getReadable(actor, idOrSlug);
+    const scope = this.deps.datasets.accessScope(actor);
+    const out = [];
+    for (const id of dashboard.chart_ids) {
+      const chart = await this.deps.charts.get(id);
+      if (!chart) continue;
+      if (!scope.all && chart.datasource_id && !(await this.deps.datasets.getAccessible(actor, chart.datasource_id).then(() => true, () => false))) continue;
+      const view = chartListView(chart);
+      out.push({ ...view, slice_url: view.slice_url, form_data: { ...view.form_data, slice_id: chart.id, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__table` } });
+    }
+    return out;
+  }
+
+  /** `GET /{id_or_slug}/datasets`: the datasets of its charts, as Explore reads them. */
+  async datasets(actor: Actor | null, idOrSlug: string | number) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const dashboard = await this.getReadable(actor, idOrSlug);
+    const ids = new Set<number>();
+    for (const id of dashboard.chart_ids) {
+      const chart = await this.deps.charts.get(id);
+      if (chart?.datasource_id) ids.add(chart.datasource_id);
+    }
+    const out = [];
+    for (const id of ids) {
+      const record = await this.deps.datasets.getAccessible(actor, id).catch(() => null);
+      if (record) {
+        const view = datasetView(record);
+        out.push({ ...view, type: 'table', uid: `${view.id}__table`, datasource_name: view.table_name });
+      }
+    }
+    return out;
+  }
+
+  async tabs(actor: Actor | null, idOrSlug: string | number) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    return tabsOf(parseLayout((await this.getReadable(actor, idOrSlug)).position_json));
+  }
+
+  async create(actor: Actor | null, input: DashboardCreate) {
+    this.deps.security.require(actor, 'can_write', 'Dashboard');
+    const { slug, charts } = await this.validate(actor, input, null);
+    const { owners, roles, certified_by, certification_details, dashboard_title, published, is_managed_externally, ...fields } = input;
+    const id = await this.deps.dashboards.create(
+      {
+        ...fields,
+        slug: slug ?? null,
+        dashboard_title: dashboard_title?.trim() ? dashboard_title : DEFAULT_DASHBOARD_TITLE,
+        published: published ?? false,
+        is_managed_externally: is_managed_externally ?? false,
+        ...certificationOf(certified_by, certification_details),
+        created_by_fk: actor.userId,
+        changed_by_fk: actor.userId,
+      },
+      { owners: owners?.length ? owners : [actor.userId], roles: this.deps.dashboardRbac ? (roles ?? []) : [], charts: charts ?? [] },
+    );
+    const stored = (await this.deps.dashboards.get(id))!;
+    return { id, result: { ...input, dashboard_title: stored.dashboard_title, slug: stored.slug }, last_modified_time: lastModifiedTimeOf(stored.changed_on) };
+  }
+
+  /**
+   * `PUT /{id}`. A save that names the `last_modified_time` of the copy it edited is refused (409) when
+   * the stored copy is newer, checked before any work and again inside the write's transaction; a PUT
+   * without it (a script) is not checked. A json_metadata-only PUT answers only json_metadata.
+   */
+  async update(actor: Actor | null, id: number, input: DashboardUpdate) {
+    this.deps.security.require(actor, 'can_write', 'Dashboard');
+    const stored = await this.getEditable(actor, id);
+    const refuseStale = (copy: { changed_on: Date | string }) => {
+      if (isStaleCopy(input.last_modified_time, copy.changed_on)) throw new Conflict(staleCopyMessage('dashboard'));
+    };
+    refuseStale(stored);
+    const { slug, charts } = await this.validate(actor, input, id);
+    const { owners, roles, tags: _tags, last_modified_time: _t, certified_by, certification_details, slug: _slug, ...fields } = input;
+    const patch: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    if (slug !== undefined) patch.slug = slug;
+    if (patch.dashboard_title !== undefined && !String(patch.dashboard_title ?? '').trim()) patch.dashboard_title = DEFAULT_DASHBOARD_TITLE;
+    if (certified_by !== undefined || certification_details !== undefined) {
+      Object.assign(patch, certificationOf(certified_by === undefined ? stored.certified_by : certified_by, certification_details === undefined ? stored.certification_details : certification_details));
+    }
+    await this.deps.dashboards.update(
+      id,
+      { ...patch, changed_by_fk: actor.userId },
+      { owners, roles: this.deps.dashboardRbac ? roles : undefined, charts },
+      refuseStale,
+    );
+    const saved = (await this.deps.dashboards.get(id))!;
+    const last_modified_time = lastModifiedTimeOf(saved.changed_on);
+    const keys = Object.keys(input).filter((k) => k !== 'last_modified_time');
+    if (keys.length === 1 && keys[0] === 'json_metadata') return { id, result: { json_metadata: saved.json_metadata }, last_modified_time };
+    const { last_modified_time: _l, ...echo } = input;
+    return { id, result: { ...echo, slug: saved.slug, dashboard_title: saved.dashboard_title, certified_by: saved.certified_by, certification_details: saved.certification_details }, last_modified_time };
+  }
+
+  async delete(actor: Actor | null, id: number): Promise<void> {
+    this.deps.security.require(actor, 'can_write', 'Dashboard');
+    await this.getEditable(actor, id);
+    await this.deps.dashboards.delete([id]);
+  }
+
+  /** Deletes all or none: every dashboard is checked before any is deleted. */
+  async bulkDelete(actor: Actor | null, ids: number[]): Promise<number> {
+    this.deps.security.require(actor, 'can_write', 'Dashboard');
+    for (const id of ids) await this.getEditable(actor, id);
+    await this.deps.dashboards.delete(ids);
+    return ids.length;
+  }
+
+  /**
+   * `POST /{id}/copy/` ('Save as'): a new dashboard owned by the actor with the given title, css and
+   * metadata, the same layout; with duplicate_slices its charts are copied too and the layout points at the copies.
+   */
+  async copy(actor: Actor | null, id: number, input: DashboardCopy) {
+    this.deps.security.require(actor, 'can_write', 'Dashboard');
+    const source = await this.getReadable(actor, id);
+    const parsed = parseJsonMetadata(input.json_metadata);
+    if (!parsed.ok) throw new Invalid({ json_metadata: parsed.errors } as never);
+    const metadata = parsed.value;
+    let positionText = source.position_json;
+    let charts = source.chart_ids;
+    if (input.duplicate_slices) {
+      const mapping = new Map<number, number>();
+      for (const chartId of source.chart_ids) {
+        const chart = await this.deps.charts.get(chartId);
+        if (!chart) continue;
+        const { owners: _o, dashboards: _d, created_by: _c, changed_by: _m, datasource_name: _n, datasource_schema: _s, database_id: _db, database_name: _dn, id: _id, uuid: _u, created_on: _co, changed_on: _ch, ...fields } = chart;
+        const copyId = await this.deps.charts.create({ ...fields, created_by_fk: actor.userId, changed_by_fk: actor.userId }, [actor.userId], []);
+        mapping.set(chartId, copyId);
+      }
+      const layout = parseLayout(positionText) as Record<string, any>;
+      for (const component of Object.values(layout)) {
+        if (component && typeof component === 'object' && component.type === 'CHART' && mapping.has(Number(component.meta?.chartId))) component.meta.chartId = mapping.get(Number(component.meta.chartId));
+      }
+      positionText = Object.keys(layout).length ? JSON.stringify(layout) : positionText;
+      charts = [...mapping.values()];
+    }
+    const newId = await this.deps.dashboards.create(
+      {
+        dashboard_title: input.dashboard_title?.trim() ? input.dashboard_title : DEFAULT_DASHBOARD_TITLE,
+        css: input.css ?? source.css,
+        json_metadata: JSON.stringify(metadata),
+        position_json: positionText,
+        published: false,
+        slug: null,
+        created_by_fk: actor.userId,
+        changed_by_fk: actor.userId,
+      },
+      { owners: [actor.userId], roles: [], charts },
+    );
+    const saved = (await this.deps.dashboards.get(newId))!;
+    return { result: { id: newId, last_modified_time: lastModifiedTimeOf(saved.changed_on) } };
+  }
+
+  async favoriteStatus(actor: Actor | null, ids: number[]) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const favorites = await this.deps.dashboards.favoriteIds(actor.userId, ids);
+    return ids.map((id) => ({ id, value: favorites.includes(id) }));
+  }
+
+  async setFavorite(actor: Actor | null, id: number, on: boolean): Promise<void> {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const dashboard = await this.getReadable(actor, id);
+    await this.deps.dashboards.setFavorite(actor.userId, dashboard.id, on);
+  }
+
+  async distinct(actor: Actor | null, column: keyof typeof DASHBOARD_DISTINCT_COLUMNS, opts: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const { count, values } = await this.deps.dashboards.distinct(column, { ...opts, scope: this.deps.datasets.accessScope(actor), userId: actor.userId, admin: isAdmin(actor) });
+    return { count, result: values.map((v) => ({ text: v, value: v })) };
+  }
+
+  /** `POST /{id}/permalink`: the key and address of the dashboard in this state. */
+  async createPermalink(actor: Actor | null, idOrSlug: string | number, state: DashboardPermalinkState, baseUrl: string) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const dashboard = await this.getReadable(actor, idOrSlug);
+    const value: DashboardPermalinkValue = { dashboardId: String(dashboard.id), state };
+    const key = await this.deps.dashboards.createPermalink(JSON.stringify(value), actor.userId);
+    return { key, url: `${baseUrl}/superset/dashboard/p/${key}/` };
+  }
+
+  /** `GET /api/v1/dashboard/permalink/{key}`: the stored state, for a reader of its dashboard. */
+  async permalink(actor: Actor | null, key: string): Promise<DashboardPermalinkValue> {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    const text = await this.deps.dashboards.permalink(key);
+    if (!text) throw new NotFound();
+    const value = JSON.parse(text) as DashboardPermalinkValue;
+    await this.getReadable(actor, value.dashboardId);
+    return value;
+  }
+}
