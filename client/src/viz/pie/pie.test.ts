@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import pie from './index';
+
+const fd = { viz_type: 'pie', datasource: '3__table', groupby: ['gender'], metric: 'sum__num', row_limit: 10, label_type: 'key_value_percent', number_format: ',d' };
+
+describe('pie chart type', () => {
+  it('queries the metric per group, largest first', () => {
+    const q = pie.buildQuery(fd).queries[0]!;
+    expect(q.columns).toEqual(['gender']);
+    expect(q.metrics).toEqual(['sum__num']);
+    expect(q.orderby).toEqual([['sum__num', false]]);
+    expect(q.row_limit).toBe(10);
+  });
+
+  it('makes one slice per row, labelled by the chosen label type', () => {
+    const out = pie.transformProps({ formData: fd, datasource: null, theme: 'light', width: 400, height: 300, queriesData: [{ data: [{ gender: 'boy', sum__num: 3000 }, { gender: 'girl', sum__num: 1000 }] } as any] });
+    const series = out.option.series[0];
+    expect(series.data.map((d: any) => [d.name, d.value])).toEqual([['boy', 3000], ['girl', 1000]]);
+    expect(series.label.formatter({ name: 'boy', value: 3000, percent: 75 })).toBe('boy: 3,000 (75.0%)');
+    expect(out.sliceGroups).toEqual({ boy: ['boy'], girl: ['girl'] });
+  });
+});

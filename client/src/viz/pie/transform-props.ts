@@ -1,0 +1,70 @@
+import type { TransformInput } from '../types';
+import { getCategoricalColor } from '../shared/colors';
+import { getNumberFormatter } from '../shared/format';
+import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { echartsBase, legendStyle } from '../shared/theme';
+
+export interface PieProps {
+  option: Record<string, any>;
+  groupby: string[];
+  /** Each slice's name → its group-by values, for clicks. */
+  sliceGroups: Record<string, string[]>;
+}
+
+const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => string> = {
+  key: (n) => n,
+  value: (_n, v) => v,
+  percent: (_n, _v, p) => p,
+  key_value: (n, v) => `${n}: ${v}`,
+  key_percent: (n, _v, p) => `${n}: ${p}`,
+  key_value_percent: (n, v, p) => `${n}: ${v} (${p})`,
+};
+
+/** One slice per row of the answer (group-by values joined), sized by the metric; Superset's pie options. */
+export function transformPie({ formData: fd, queriesData, theme }: TransformInput): PieProps {
+  const rows = (queriesData[0]?.data ?? []) as Record<string, unknown>[];
+  const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
+  const metric = metricLabel(fd.metric as MetricEntry);
+  const numberFormat = getNumberFormatter(fd.number_format);
+  const percentFormat = getNumberFormatter('.1%');
+  const sliceGroups: Record<string, string[]> = {};
+  const data = rows.map((row) => {
+    const group = groupby.map((g) => String(row[g] ?? 'NULL'));
+    const name = group.join(', ') || metric;
+    sliceGroups[name] = group;
+    return { name, value: toNumber(row[metric]) ?? 0, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
+  });
+  const total = data.reduce((sum, d) => sum + d.value, 0);
+  const template = LABEL_TEMPLATES[String(fd.label_type ?? 'key')] ?? LABEL_TEMPLATES.key!;
+  const label = (p: { name: string; value: number; percent: number }) => template(p.name, numberFormat(p.value), percentFormat(p.percent / 100));
+  const showLegend = fd.show_legend !== false;
+  const outer = Number(fd.outerRadius ?? 70);
+  const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;
+  const option = {
+    ...echartsBase(theme),
+    animation: false,
+    legend: { ...legendStyle(theme, { show: showLegend, orientation: (fd.legendOrientation as 'top') ?? 'top' }), data: data.map((d) => d.name) },
+    tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => `${p.name}: ${numberFormat(p.value)} (${percentFormat(p.percent / 100)})` },
+    series: [
+      {
+        type: 'pie',
+        radius: [`${inner}%`, `${outer}%`],
+        center: ['50%', showLegend ? '55%' : '50%'],
+        avoidLabelOverlap: true,
+        data,
+        label: {
+          show: fd.show_labels !== false,
+          position: fd.labels_outside === false ? 'inner' : 'outer',
+          formatter: label,
+          color: fd.labels_outside === false ? '#fff' : undefined,
+        },
+        labelLine: { show: fd.labels_outside !== false && fd.label_line !== false },
+        emphasis: { scale: true },
+      },
+    ],
+    graphic: fd.show_total
+      ? [{ type: 'text', left: 'center', top: 'middle', style: { text: `Total: ${numberFormat(total)}`, fontSize: 16, fontWeight: 'bold', fill: echartsBase(theme).textStyle.color } }]
+      : undefined,
+  };
+  return { option, groupby, sliceGroups };
+}

@@ -1,0 +1,121 @@
+import { ActionIcon, Group, Pagination, Text, TextInput } from '@mantine/core';
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { chartTheme } from '../shared/theme';
+import { toNumber } from '../shared/metrics';
+import type { ChartProps } from '../types';
+import type { TableProps } from './transform-props';
+
+type Row = Record<string, unknown>;
+
+/** Superset's table chart: sortable headers, optional search and pages, cell bars and conditional colours. */
+export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick }: ChartProps<TableProps>) {
+  const t = chartTheme(theme);
+  const [sorting, setSorting] = useState<SortingState>([]);
+  const [search, setSearch] = useState('');
+  const columns = useMemo<ColumnDef<Row>[]>(
+    () =>
+      p.columns.map((c) => ({
+        id: c.key,
+        accessorFn: (row) => row[c.key],
+        header: c.label,
+        sortingFn: (a, b, id) => {
+          const x = a.getValue(id);
+          const y = b.getValue(id);
+          const nx = toNumber(x);
+          const ny = toNumber(y);
+          if (c.isNumeric && nx !== null && ny !== null) return nx - ny;
+          return String(x ?? '').localeCompare(String(y ?? ''), undefined, { numeric: true });
+        },
+      })),
+    [p.columns],
+  );
+  const table = useReactTable({
+    data: p.rows,
+    columns,
+    state: { sorting, globalFilter: search },
+    onSortingChange: setSorting,
+    globalFilterFn: (row, _id, value: string) => p.columns.some((c) => String(row.original[c.key] ?? '').toLowerCase().includes(value.toLowerCase())),
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    ...(p.pageLength ? { getPaginationRowModel: getPaginationRowModel(), initialState: { pagination: { pageSize: p.pageLength, pageIndex: 0 } } } : {}),
+  });
+  useEffect(() => {
+    onRendered?.();
+  }, [onRendered]);
+  const byKey = new Map(p.columns.map((c) => [c.key, c]));
+  const pageCount = p.pageLength ? table.getPageCount() : 1;
+  const chromeHeight = (p.includeSearch ? 40 : 0) + (pageCount > 1 ? 40 : 0);
+  return (
+    <div style={{ width, height, display: 'flex', flexDirection: 'column' }} data-testid="table-chart">
+      {p.includeSearch && (
+        <Group justify="flex-end" pb={6}>
+          <TextInput size="xs" placeholder={`Search ${table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+        </Group>
+      )}
+      <div style={{ overflow: 'auto', height: height - chromeHeight }}>
+        <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: t.text }}>
+          <thead style={{ position: 'sticky', top: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff', zIndex: 1 }}>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const col = byKey.get(h.column.id)!;
+                  return (
+                    <th key={h.id} style={{ textAlign: col.isNumeric ? 'right' : 'left', padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: 'pointer', fontWeight: 600 }} onClick={h.column.getToggleSortingHandler()} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                      {flexRender(h.column.columnDef.header, h.getContext())}
+                      {sorted && <ActionIcon component="span" variant="transparent" size="xs" ml={2}>{sorted === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />}</ActionIcon>}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr key={row.id}>
+                {row.getVisibleCells().map((cell) => {
+                  const col = byKey.get(cell.column.id)!;
+                  const value = cell.getValue();
+                  const n = col.isNumeric ? toNumber(value) : null;
+                  const bar = p.showCellBars && col.isMetric && n !== null && col.maxAbs > 0 ? Math.abs(n) / col.maxAbs : 0;
+                  const barColor = p.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
+                  return (
+                    <td
+                      key={cell.id}
+                      style={{
+                        padding: '4px 8px',
+                        borderBottom: `1px solid ${t.splitLine}`,
+                        textAlign: col.isNumeric ? 'right' : 'left',
+                        whiteSpace: 'nowrap',
+                        backgroundColor: p.background(col, value),
+                        backgroundImage: bar ? `linear-gradient(to left, ${barColor} ${bar * 100}%, transparent ${bar * 100}%)` : undefined,
+                        cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
+                      }}
+                      onContextMenu={(e) => {
+                        if (!onDataPointClick) return;
+                        e.preventDefault();
+                        const filters = p.groupby.map((g) => ({ col: g, op: '==' as const, val: row.original[g] }));
+                        onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
+                      }}
+                    >
+                      {p.format(col, value)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {!p.rows.length && <Text c="dimmed" ta="center" p="md">No results were returned for this query</Text>}
+      </div>
+      {pageCount > 1 && (
+        <Group justify="center" pt={6}>
+          <Pagination size="sm" total={pageCount} value={table.getState().pagination.pageIndex + 1} onChange={(page) => table.setPageIndex(page - 1)} />
+        </Group>
+      )}
+    </div>
+  );
+}

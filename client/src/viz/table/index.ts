@@ -1,0 +1,77 @@
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { svg } from '../shared/timeseries/plugin';
+import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
+import { transformTable, type TableProps } from './transform-props';
+
+const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
+const raw = ({ formData }: ControlContext) => formData.query_mode === 'raw';
+
+/**
+ * Aggregate mode: group-bys and metrics (percent metrics as a share of the total through the
+ * `contribution` post-processing); raw mode: the chosen columns as stored, ordered by `order_by_cols`.
+ */
+export function buildTableQuery(fd: FormData): QueryContext {
+  const context = queryContextFromFormData(fd);
+  const query = context.queries[0]!;
+  if (fd.query_mode !== 'raw') {
+    const metrics = (query.metrics as unknown[]) ?? [];
+    if (fd.timeseries_limit_metric) query.orderby = [[fd.timeseries_limit_metric, !fd.order_desc]];
+    else if (metrics.length) query.orderby = [[metrics[0], !(fd.order_desc ?? true)]];
+    const percent = Array.isArray(fd.percent_metrics) ? fd.percent_metrics : [];
+    if (percent.length) {
+      const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
+      query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
+    }
+  }
+  return context as QueryContext;
+}
+
+const table: ChartPlugin<TableProps> = {
+  key: 'table',
+  name: 'Table',
+  category: 'Table',
+  description: 'Classic row-by-column spreadsheet like view of a dataset. Use tables to showcase a view into the underlying data or to show aggregated metrics.',
+  tags: ['Additive', 'Business', 'Pattern', 'Report', 'Sequential', 'Tabular', 'Description', 'Popular'],
+  thumbnail: svg('<rect x="6" y="6" width="52" height="28" rx="2" stroke="#1FA8C9" stroke-width="2"/><path d="M6 14 H58 M6 21 H58 M6 28 H58 M24 6 V34 M42 6 V34" stroke="#1FA8C9" stroke-width="1.5"/>'),
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  controlPanel: {
+    sections: [
+      {
+        label: 'Query',
+        expanded: true,
+        tab: 'data',
+        controlSetRows: [
+          [{ name: 'query_mode', type: 'SelectControl', label: 'Query mode', default: 'aggregate', choices: [['aggregate', 'Aggregate'], ['raw', 'Raw records']] }],
+          [{ name: 'groupby', override: { visibility: aggregate } }],
+          [{ name: 'metrics', override: { visibility: aggregate, validators: [] } }],
+          [{ name: 'percent_metrics', type: 'MetricsControl', label: 'Percentage metrics', multi: true, visibility: aggregate }],
+          [{ name: 'all_columns', override: { visibility: raw } }],
+          [{ name: 'timeseries_limit_metric', override: { visibility: aggregate } }],
+          [{ name: 'order_desc', override: { visibility: aggregate } }],
+          ['adhoc_filters'],
+          ['time_range'],
+          ['row_limit'],
+        ],
+      },
+      {
+        label: 'Options',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, default: '%Y-%m-%d %H:%M:%S', renderTrigger: true }],
+          ['number_format'],
+          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100']] }],
+          [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true }],
+          [{ name: 'show_cell_bars', type: 'CheckboxControl', label: 'Show cell bars', default: true, renderTrigger: true }, { name: 'color_pn', type: 'CheckboxControl', label: 'Add colors to cell bars for +/-', default: true, renderTrigger: true }],
+          [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to metrics' }],
+        ],
+      },
+    ],
+  },
+  defaultFormData: { query_mode: 'aggregate', row_limit: 1000, order_desc: true, show_cell_bars: true, color_pn: true },
+  buildQuery: buildTableQuery,
+  transformProps: transformTable,
+  loadChart: () => import('./TableChart'),
+};
+
+export default table;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import table from './index';
+import { ruleMatches } from './transform-props';
+
+describe('table chart type', () => {
+  it('aggregate mode orders by the first metric and adds percent metrics as contribution', () => {
+    const q = table.buildQuery({ viz_type: 'table', datasource: '1__table', groupby: ['name'], metrics: ['sum__num'], percent_metrics: ['sum__num'], order_desc: true }).queries[0] as any;
+    expect(q.columns).toEqual(['name']);
+    expect(q.orderby).toEqual([['sum__num', false]]);
+    expect(q.post_processing).toEqual([{ operation: 'contribution', options: { columns: ['sum__num'], rename_columns: ['%sum__num'] } }]);
+  });
+
+  it('raw mode queries the chosen columns with no metrics', () => {
+    const q = table.buildQuery({ viz_type: 'table', datasource: '1__table', query_mode: 'raw', all_columns: ['name', 'num'] }).queries[0] as any;
+    expect(q.columns).toEqual(['name', 'num']);
+    expect(q.metrics).toEqual([]);
+  });
+
+  it('formats metrics and colours cells by the conditional formatting rules', () => {
+    const out = table.transformProps({
+      formData: { viz_type: 'table', metrics: ['sum__num'], groupby: ['name'], number_format: ',d', conditional_formatting: [{ column: 'sum__num', operator: '>', targetValue: 100, colorScheme: '#ff0000' }] },
+      queriesData: [{ data: [{ name: 'a', sum__num: 1500 }, { name: 'b', sum__num: 50 }], colnames: ['name', 'sum__num'], coltypes: [1, 0] } as any],
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    });
+    const metric = out.columns[1]!;
+    expect(out.format(metric, 1500)).toBe('1,500');
+    expect(out.background(metric, 1500)).toBe('#ff000033');
+    expect(out.background(metric, 50)).toBeUndefined();
+    expect(metric.maxAbs).toBe(1500);
+    expect(ruleMatches({ column: 'x', operator: '≤ x ≤', targetValueLeft: 1, targetValueRight: 3, colorScheme: '' }, 3)).toBe(true);
+  });
+});

@@ -1,0 +1,112 @@
+import type { TransformInput } from '../types';
+import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+
+/** One conditional formatting rule (Superset's `conditional_formatting` entries). */
+export interface FormattingRule {
+  column: string;
+  operator: '<' | '>' | '≤' | '≥' | '=' | '≠' | '< x <' | '≤ x ≤' | 'None';
+  targetValue?: number;
+  targetValueLeft?: number;
+  targetValueRight?: number;
+  colorScheme: string;
+}
+
+export interface TableColumn {
+  key: string;
+  label: string;
+  isMetric: boolean;
+  isNumeric: boolean;
+  isTime: boolean;
+  /** The largest absolute value in the column, for cell bars. */
+  maxAbs: number;
+}
+
+export interface TableProps {
+  columns: TableColumn[];
+  rows: Record<string, unknown>[];
+  /** Text of a cell: numbers and times formatted as the form data says. */
+  format: (column: TableColumn, value: unknown) => string;
+  /** The background of a cell from the conditional formatting rules, or undefined. */
+  background: (column: TableColumn, value: unknown) => string | undefined;
+  pageLength: number;
+  includeSearch: boolean;
+  showCellBars: boolean;
+  alignPn: boolean;
+  colorPn: boolean;
+  groupby: string[];
+}
+
+const TEMPORAL = 2;
+const NUMERIC = 0;
+
+/** Whether a value meets a rule (Superset's getColorFunction operators). */
+export function ruleMatches(rule: FormattingRule, value: number): boolean {
+  const t = Number(rule.targetValue);
+  const l = Number(rule.targetValueLeft);
+  const r = Number(rule.targetValueRight);
+  switch (rule.operator) {
+    case '<': return value < t;
+    case '>': return value > t;
+    case '≤': return value <= t;
+    case '≥': return value >= t;
+    case '=': return value === t;
+    case '≠': return value !== t;
+    case '< x <': return value > l && value < r;
+    case '≤ x ≤': return value >= l && value <= r;
+    case 'None': return true;
+    default: return false;
+  }
+}
+
+/** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */
+export function transformTable({ formData: fd, queriesData }: TransformInput): TableProps {
+  const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
+  const rows = (result.data ?? []) as Record<string, unknown>[];
+  const raw = fd.query_mode === 'raw';
+  const metrics = raw ? [] : asList<MetricEntry>(fd.metrics).map(metricLabel);
+  const percentMetrics = raw ? [] : asList<MetricEntry>(fd.percent_metrics).map((m) => `%${metricLabel(m)}`);
+  const colnames: string[] = result.colnames?.length ? result.colnames : Object.keys(rows[0] ?? {});
+  const groupby = raw ? [] : asList<ColumnEntry>(fd.groupby).map(columnLabel);
+  const numberFormat = getNumberFormatter(fd.number_format ?? 'SMART_NUMBER');
+  const percentFormat = getNumberFormatter('.2%');
+  const timeFormat = getTimeFormatter(fd.table_timestamp_format ?? '%Y-%m-%d %H:%M:%S');
+  const rules = asList<FormattingRule>(fd.conditional_formatting).filter((r) => r && r.column);
+
+  const columns: TableColumn[] = colnames.map((key, i) => {
+    const isMetric = metrics.includes(key) || percentMetrics.includes(key);
+    const isTime = result.coltypes?.[i] === TEMPORAL;
+    const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
+    const maxAbs = isNumeric ? rows.reduce((m, r) => Math.max(m, Math.abs(toNumber(r[key]) ?? 0)), 0) : 0;
+    return { key, label: key, isMetric, isNumeric, isTime, maxAbs };
+  });
+
+  const format = (column: TableColumn, value: unknown) => {
+    if (value === null || value === undefined) return 'N/A';
+    if (column.isTime) return timeFormat(typeof value === 'number' ? value : String(value));
+    if (column.isNumeric) {
+      const n = toNumber(value);
+      if (n === null) return String(value);
+      return column.key.startsWith('%') ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
+    }
+    return String(value);
+  };
+  const background = (column: TableColumn, value: unknown) => {
+    const n = toNumber(value);
+    if (n === null) return undefined;
+    const rule = rules.find((r) => r.column === column.key && ruleMatches(r, n));
+    return rule ? `${rule.colorScheme}33` : undefined;
+  };
+  return {
+    columns,
+    rows,
+    format,
+    background,
+    pageLength: Number(fd.page_length) || 0,
+    includeSearch: !!fd.include_search,
+    showCellBars: fd.show_cell_bars !== false,
+    alignPn: !!fd.align_pn,
+    colorPn: fd.color_pn !== false,
+    groupby,
+  };
+}
