@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { dropMissingDatasourceValues, renameMetricConfig, SQL_ADHOC_KEPT_WARNING, switchVizType } from './form-data';
+
+const ds = { columns: [{ column_name: 'name' }, { column_name: 'num' }], metrics: [{ metric_name: 'count' }] };
+const controls = [
+  { name: 'metrics', type: 'MetricsControl' },
+  { name: 'groupby', type: 'GroupByControl', default: [] },
+  { name: 'metric', type: 'MetricsControl' },
+];
+
+describe('Explore form data rules (spec 01 §4, §5)', () => {
+  it('drops saved metrics and columns missing from the dataset, keeping SQL adhoc ones with a warning', () => {
+    const sql = { expressionType: 'SQL', sqlExpression: 'SUM(x)', label: 'sx' };
+    const { formData, warnings } = dropMissingDatasourceValues(
+      { viz_type: 'table', metrics: ['count', 'gone', sql, { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM' }, { expressionType: 'SIMPLE', column: { column_name: 'old' } }], groupby: ['name', 'state'], metric: 'gone' },
+      controls,
+      ds,
+    );
+    expect(formData.metrics).toHaveLength(3);
+    expect(formData.groupby).toEqual(['name']);
+    expect(formData.metric).toBeNull();
+    expect(warnings).toEqual([SQL_ADHOC_KEPT_WARNING]);
+  });
+
+  it('stashes what the new chart type hides and restores it on the way back', () => {
+    const line = { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], markerEnabled: true, datasource: '1__table' };
+    const toPie = switchVizType(line, {}, 'pie', new Set(['groupby', 'metric', 'row_limit']));
+    expect(toPie.formData).toEqual({ viz_type: 'pie', datasource: '1__table', metric: 'count' });
+    expect(toPie.stash).toMatchObject({ x_axis: 'ds', markerEnabled: true, metrics: ['count'] });
+    const back = switchVizType(toPie.formData, toPie.stash, 'echarts_timeseries_line', new Set(['x_axis', 'metrics', 'markerEnabled']));
+    expect(back.formData).toMatchObject({ viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], markerEnabled: true });
+  });
+
+  it('carries a renamed metric’s column config', () => {
+    const fd = renameMetricConfig({ viz_type: 'table', column_config: { 'SUM(num)': { d3NumberFormat: ',d' } } }, 'SUM(num)', 'Total');
+    expect(fd.column_config).toEqual({ Total: { d3NumberFormat: ',d' } });
+  });
+});

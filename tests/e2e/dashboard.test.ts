@@ -1,0 +1,226 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+
+/** Drags a builder item (by its text) onto a drop zone. */
+async function dragIn(page: Page, item: string, target: string) {
+  await page.getByTestId('builder-item').filter({ hasText: item }).first().dragTo(page.locator(target).first());
+}
+
+// Dashboards in a real Chromium: building from the examples' charts, saving, sharing, and a save over a newer copy.
+describe('dashboards in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let admin: string;
+  const chartIds: number[] = [];
+
+  const rest = (method: 'get' | 'post' | 'put', path: string, body?: unknown) => {
+    const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
+    return body === undefined ? req : req.send(body as object);
+  };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-dashboard-'));
+    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureExampleDatasets(t.services);
+    const list = await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))');
+    const datasource = list.body.ids[0];
+    const charts = [
+      { slice_name: 'Births by gender', viz_type: 'pie', params: { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', row_limit: 10 } },
+      { slice_name: 'Total births', viz_type: 'big_number_total', params: { viz_type: 'big_number_total', metric: 'sum__num' } },
+      { slice_name: 'Births by state', viz_type: 'echarts_timeseries_bar', params: { viz_type: 'echarts_timeseries_bar', x_axis: 'state', metrics: ['sum__num'], row_limit: 10 } },
+    ];
+    for (const c of charts) {
+      const res = await rest('post', '/api/v1/chart/', { slice_name: c.slice_name, viz_type: c.viz_type, datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ ...c.params, datasource: `${datasource}__table` }) });
+      chartIds.push(res.body.id);
+    }
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await login(page, t.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    await screenshot(page, `failed-dashboard-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    await closeDialog(page, 5_000).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  let dashboardId: number;
+
+  it('creates a dashboard from the list, drags in charts, a header, text and a divider, resizes, undoes and redoes, saves and reloads', { timeout: 180_000 }, async () => {
+    await page.goto(`${t.url}/dashboard/list/`);
+    await page.getByRole('button', { name: 'Dashboard', exact: true }).click();
+    await page.waitForURL(/\/superset\/dashboard\/\d+\/\?edit=true/);
+    dashboardId = Number(/dashboard\/(\d+)\//.exec(page.url())![1]);
+    await page.getByRole('complementary', { name: 'Dashboard builder' }).waitFor();
+    await page.getByLabel('Dashboard title').fill('Births board');
+
+    await dragIn(page, 'Births by gender', '[data-testid="drop-GRID_ID-0"]');
+    await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(1);
+    await dragIn(page, 'Total births', '[data-testid^="drop-ROW-"]:last-child');
+    await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(2);
+    expect(await page.getByTestId('dashboard-row').count()).toBe(1);
+
+    await page.getByRole('tab', { name: 'Layout elements' }).click();
+    await dragIn(page, 'Header', '[data-testid="drop-GRID_ID-0"]');
+    await page.getByLabel('Header text').fill('Who is born');
+    await dragIn(page, 'Divider', '[data-testid="drop-GRID_ID-2"]');
+    await dragIn(page, 'Text', '[data-testid="drop-GRID_ID-3"]');
+    await page.getByLabel('Markdown', { exact: true }).fill('## Notes\n\nBirths from the **examples** data.');
+    await screenshot(page, 'dashboard-edit');
+
+    // Resize the first chart two columns wider with its corner handle.
+    const handle = page.getByRole('separator', { name: 'Resize chart' }).first();
+    const box = (await handle.boundingBox())!;
+    const gridWidth = (await page.getByTestId('dashboard-grid').boundingBox())!.width;
+    await page.mouse.move(box.x + 5, box.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 5 + (gridWidth / 12) * 2, box.y + 5, { steps: 5 });
+    await page.mouse.up();
+
+    // Undo takes the resize back, redo brings it again.
+    const widthOfFirst = async () => (await page.getByTestId('dashboard-chart').first().boundingBox())!.width;
+    const wide = await widthOfFirst();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(widthOfFirst).toBeLessThan(wide - 50);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(widthOfFirst).toBeGreaterThan(wide - 5);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    await page.getByRole('button', { name: 'Edit dashboard' }).waitFor();
+
+    const stored = (await rest('get', `/api/v1/dashboard/${dashboardId}`)).body.result;
+    expect(stored.dashboard_title).toBe('Births board');
+    const position = JSON.parse(stored.position_json);
+    const chartsPlaced = Object.values(position).filter((c: any) => c?.type === 'CHART') as any[];
+    expect(chartsPlaced.map((c) => c.meta.chartId).sort()).toEqual([chartIds[0], chartIds[1]].sort());
+    expect(chartsPlaced.find((c) => c.meta.chartId === chartIds[0]).meta.width).toBe(6);
+    expect(Object.values(position).some((c: any) => c?.type === 'HEADER' && c.meta.text === 'Who is born')).toBe(true);
+    expect(Object.values(position).some((c: any) => c?.type === 'MARKDOWN' && String(c.meta.code).includes('**examples**'))).toBe(true);
+    expect(stored.charts.sort()).toEqual(['Births by gender', 'Total births']);
+
+    await page.reload();
+    await page.getByRole('heading', { name: 'Births board' }).waitFor();
+    await page.getByRole('heading', { name: 'Who is born' }).waitFor();
+    await page.getByRole('heading', { name: 'Notes' }).waitFor();
+    await expect.poll(() => page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count(), { timeout: 30_000 }).toBe(2);
+    await screenshot(page, 'dashboard-view');
+  });
+
+  it('adds tabs with a chart inside, and opens a permalink on the second tab', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await page.getByRole('tab', { name: 'Layout elements' }).click();
+    await dragIn(page, 'Tabs', '[data-testid="drop-GRID_ID-0"]');
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await page.getByLabel('Tab title').fill('By state');
+    await page.getByRole('tab', { name: 'Charts' }).click();
+    await dragIn(page, 'Births by state', '[data-testid^="drop-TAB-"]');
+    await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(3);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+
+    const tabs = (await rest('get', `/api/v1/dashboard/${dashboardId}/tabs`)).body.result;
+    const byState = Object.entries(tabs.all_tabs as Record<string, string>).find(([, title]) => title === 'By state')![0];
+    const link = await rest('post', `/api/v1/dashboard/${dashboardId}/permalink`, { activeTabs: [byState], urlParams: [], dataMask: {} });
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const other = await fresh.newPage();
+    await login(other, t.url);
+    await other.goto(link.body.url.replace(/^https?:\/\/[^/]+/, t.url));
+    await other.waitForURL(new RegExp(`/superset/dashboard/${dashboardId}/`));
+    await expect.poll(() => other.getByRole('tab', { name: 'By state' }).getAttribute('aria-selected')).toBe('true');
+    await other.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor({ timeout: 30_000 });
+    await screenshot(other, 'dashboard-permalink-tab');
+    await fresh.close();
+  });
+
+  it('publishes, favourites, and copies with Save as', { timeout: 90_000 }, async () => {
+    await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
+    await page.getByRole('button', { name: 'Draft' }).click();
+    await page.getByText('This dashboard is now published').waitFor();
+    expect((await rest('get', `/api/v1/dashboard/${dashboardId}`)).body.result.published).toBe(true);
+    await page.getByRole('button', { name: 'Add Births board to favorites' }).click();
+    await expect.poll(async () => (await rest('get', `/api/v1/dashboard/favorite_status/?q=!(${dashboardId})`)).body.result[0].value).toBe(true);
+
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Save as' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save as' });
+    await dialog.getByLabel('New dashboard name').fill('Births board (mine)');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('heading', { name: 'Births board (mine)' }).waitFor();
+    expect(page.url()).not.toContain(`/dashboard/${dashboardId}/`);
+    await page.goto(`${t.url}/dashboard/list/`);
+    await page.getByRole('link', { name: 'Births board (mine)' }).waitFor();
+    await screenshot(page, 'dashboard-list');
+  });
+
+  it('changes the slug in the properties and the address follows it after the save', { timeout: 90_000 }, async () => {
+    await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit properties' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
+    await dialog.getByLabel('URL slug').fill('births board');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    await page.waitForURL(`${t.url}/superset/dashboard/births-board/`);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Births board' }).waitFor();
+  });
+
+  it('two browsers edit the same dashboard: the second save asks to confirm the overwrite, listing what changed', { timeout: 120_000 }, async () => {
+    const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const bob = await second.newPage();
+    await login(bob, t.url);
+    await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
+    await bob.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await bob.getByRole('button', { name: 'Edit dashboard' }).click();
+
+    await page.getByLabel('Dashboard title').fill('Births board — first');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+
+    await bob.getByLabel('Dashboard title').fill('Births board — second');
+    await bob.getByRole('button', { name: 'Save', exact: true }).click();
+    const confirm = bob.getByRole('dialog', { name: 'Confirm overwrite' });
+    await confirm.getByText('Please confirm the overwrite values.').waitFor();
+    await confirm.getByRole('cell', { name: 'dashboard_title' }).waitFor();
+    await screenshot(bob, 'dashboard-overwrite-confirm');
+    expect((await rest('get', `/api/v1/dashboard/${dashboardId}`)).body.result.dashboard_title).toBe('Births board — first');
+    await confirm.getByRole('button', { name: 'Overwrite' }).click();
+    await bob.getByText('This dashboard was saved successfully.').waitFor();
+    expect((await rest('get', `/api/v1/dashboard/${dashboardId}`)).body.result.dashboard_title).toBe('Births board — second');
+    await second.close();
+  });
+
+  it('looks right in the dark theme', { timeout: 60_000 }, async () => {
+    await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'dark'));
+    await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'dashboard-view-dark');
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await screenshot(page, 'dashboard-edit-dark');
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'light'));
+  });
+});
