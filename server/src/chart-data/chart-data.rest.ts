@@ -100,6 +100,18 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
     }),
   );
 
+  route(
+    app,
+    {
+      method: 'GET',
+      url: '/api/v1/datasource/:datasource_type/:datasource_id/column/:column_name/values/',
+      summary: 'Distinct values of a datasource column',
+      tags: ['Datasources'],
+      params: z.object({ datasource_type: z.string(), datasource_id: z.coerce.number().int(), column_name: z.string().min(1) }),
+    },
+    async ({ actor, params }) => ({ result: await chartData.columnValues(actor, { id: params.datasource_id, type: params.datasource_type }, params.column_name) }),
+  );
+
   route(app, { method: 'GET', url: '/api/v1/async_event/', summary: 'Async query events after last_id', tags: ['AsyncEvents'], query: z.object({ last_id: z.string().optional() }) }, async ({ actor, query }) => ({
     result: await services.asyncEvents.events(actor, query.last_id ?? null),
   }));

@@ -45,6 +45,9 @@ interface Executed {
   rowcount: number;
 }
 
+/** Distinct values a filter picker lists at most (Superset's FILTER_SELECT_ROW_LIMIT). */
+const COLUMN_VALUES_LIMIT = 10000;
+
 /** Generic type of a JS value, for columns made by post-processing. */
 function genericOfValue(value: unknown): number {
   if (typeof value === 'number' || typeof value === 'bigint') return 0;
@@ -411,6 +414,20 @@ export class ChartDataService {
     const results = await this.results(actor, request, sliceId);
     if (request.result_format === 'json') return { kind: 'json', status: 200, body: stringifyJson({ result: results }) };
     return this.exportFile(results as ChartDataQueryResult[], request.result_format);
+  }
+
+  /**
+   * `GET /api/v1/datasource/{type}/{id}/column/{column}/values/`: the distinct values of one filterable column
+   * (for filter pickers), through the same query path as chart data, so access rules apply alike.
+   */
+  async columnValues(actor: Actor | null, ref: { id: number; type: string }, column: string): Promise<unknown[]> {
+    this.deps.security.require(actor, 'can_read', 'Dataset');
+    const record = await this.datasource(actor!, ref);
+    if (!record.columns.some((c) => c.column_name === column)) throw new NotFound();
+    const request = { datasource: { id: record.id, type: 'table' }, queries: [], result_format: 'json', result_type: 'full', force: false } as unknown as ChartDataRequest;
+    const [result] = (await this.results(actor!, { ...request, queries: [{ columns: [column], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: '__count' }], row_limit: COLUMN_VALUES_LIMIT, orderby: [] }] } as ChartDataRequest, null)) as ChartDataQueryResult[];
+    const values = (result?.data ?? []).map((row) => (row as Record<string, unknown>)[column]);
+    return values.sort((a, b) => (a === null ? 1 : b === null ? -1 : String(a).localeCompare(String(b), undefined, { numeric: true })));
   }
 
   /** The response when every query is cached (the async path answers those at once, like Superset). */

@@ -1,0 +1,114 @@
+/** The calls the Explore screen makes (spec 01 §7 Charts), typed. */
+import rison from 'rison';
+import { api } from '../api';
+import type { DatasourceMeta, FormData, QueryContext } from '../viz/types';
+
+export interface ExploreDataset extends DatasourceMeta {
+  table_name: string;
+  datasource_name: string;
+  sql: string | null;
+  kind: 'physical' | 'virtual';
+  schema: string | null;
+  database: { id: number; database_name: string; backend: string };
+  owners?: Array<{ id: number }>;
+}
+
+export interface ExploreSlice {
+  slice_id: number;
+  slice_name: string;
+  description: string | null;
+  owners: Array<{ id: number; first_name?: string; last_name?: string }>;
+  form_data: FormData;
+  certified_by?: string | null;
+  cache_timeout?: number | null;
+}
+
+/** `GET /api/v1/explore/`. */
+export interface ExploreBootstrap {
+  form_data: FormData;
+  dataset: ExploreDataset | null;
+  slice: ExploreSlice | null;
+  message: string | null;
+  can_add: boolean;
+  can_download: boolean;
+  can_overwrite: boolean;
+}
+
+export interface ExploreParams {
+  slice_id?: number;
+  datasource_id?: number;
+  datasource_type?: string;
+  form_data_key?: string;
+  permalink_key?: string;
+}
+
+export const fetchBootstrap = async (params: ExploreParams) => (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: { ...params } })).result;
+
+const formDataBody = (formData: FormData, sliceId: number | null) => {
+  const [id, type] = String(formData.datasource ?? '').split('__');
+  return { datasource_id: Number(id), datasource_type: type || 'table', chart_id: sliceId, form_data: JSON.stringify(formData) };
+};
+
+/** Keeps unsaved form data on the server so the address (`form_data_key`) restores it on reload. */
+export async function createFormDataKey(formData: FormData, sliceId: number | null): Promise<string> {
+  return (await api<{ key: string }>('/api/v1/explore/form_data', { method: 'POST', body: formDataBody(formData, sliceId) })).key;
+}
+
+export async function updateFormDataKey(key: string, formData: FormData, sliceId: number | null): Promise<void> {
+  await api(`/api/v1/explore/form_data/${encodeURIComponent(key)}`, { method: 'PUT', body: formDataBody(formData, sliceId) });
+}
+
+/** `POST /api/v1/chart/data`: the answer's `result` (one entry per query). */
+export async function fetchChartData(context: QueryContext, opts: { sliceId?: number | null; signal?: AbortSignal; resultType?: string; force?: boolean }): Promise<any[]> {
+  const answer = await api<{ result: any[] }>('/api/v1/chart/data', {
+    method: 'POST',
+    body: { ...context, result_type: opts.resultType ?? 'full', force: !!opts.force },
+    query: opts.sliceId ? { form_data: JSON.stringify({ slice_id: opts.sliceId }) } : undefined,
+    signal: opts.signal,
+    lossless: true,
+  });
+  return answer.result;
+}
+
+export interface ChartSaveAnswer {
+  id: number;
+  result: Record<string, unknown>;
+}
+
+/** `POST /api/v1/chart/` (save as) or `PUT /api/v1/chart/{id}` (overwrite), with the chart save payload of spec 01 §3. */
+export async function saveChart(input: { id: number | null; sliceName: string; formData: FormData; queryContext: QueryContext; dashboards?: number[] }): Promise<ChartSaveAnswer> {
+  const [datasourceId, datasourceType] = String(input.formData.datasource ?? '').split('__');
+  const { slice_id: _drop, ...params } = input.formData;
+  const body = {
+    slice_name: input.sliceName,
+    viz_type: input.formData.viz_type,
+    params: JSON.stringify(params),
+    query_context: JSON.stringify(input.queryContext),
+    datasource_id: Number(datasourceId),
+    datasource_type: datasourceType || 'table',
+    ...(input.dashboards ? { dashboards: input.dashboards } : {}),
+  };
+  return input.id ? api<ChartSaveAnswer>(`/api/v1/chart/${input.id}`, { method: 'PUT', body }) : api<ChartSaveAnswer>('/api/v1/chart/', { method: 'POST', body });
+}
+
+/** `GET /api/v1/time_range/`: the actual since and until of a time range text. */
+export async function fetchTimeRange(timeRange: string): Promise<{ since: string; until: string }> {
+  const answer = await api<{ result: Array<{ since: string; until: string }> }>('/api/v1/time_range/', { query: { q: rison.encode(timeRange) } });
+  return answer.result[0]!;
+}
+
+/** `GET /api/v1/datasource/{type}/{id}/column/{column}/values/`: distinct values for filter pickers. */
+export async function fetchColumnValues(datasource: string, column: string): Promise<unknown[]> {
+  const [id, type] = datasource.split('__');
+  return (await api<{ result: unknown[] }>(`/api/v1/datasource/${type || 'table'}/${id}/column/${encodeURIComponent(column)}/values/`)).result;
+}
+
+/** `POST /datasource/samples`: a page of the dataset's rows. */
+export async function fetchSamples(datasource: string): Promise<{ data: Record<string, unknown>[]; colnames: string[]; total_count?: number }> {
+  const [id, type] = datasource.split('__');
+  return (await api<{ result: any }>('/datasource/samples', { method: 'POST', query: { datasource_id: id, datasource_type: type || 'table', per_page: 100, page: 1 }, body: {}, lossless: true })).result;
+}
+
+export async function createPermalink(formData: FormData): Promise<string> {
+  return (await api<{ url: string }>('/api/v1/explore/permalink', { method: 'POST', body: { formData, urlParams: [] } })).url;
+}
