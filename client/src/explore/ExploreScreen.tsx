@@ -1,7 +1,332 @@
-import { IconChartDots } from '@tabler/icons-react';
-import { ComingSoon } from '../components/ComingSoon';
+import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED } from '@meridian/contracts/messages';
+import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useRouterState } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { api, ApiError, getCsrfToken } from '../api';
+import { FavoriteStar } from '../charts/FavoriteStar';
+import { DatasetEditorModal } from '../datasets/DatasetEditorModal';
+import { addDangerToast, addSuccessToast } from '../notify';
+import { copyText } from '../query-history/app-link';
+import { ChartArea } from './ChartArea';
+import { ControlPanel } from './ControlPanel';
+import { DataPanes } from './DataPanes';
+import { DatasourcePanel } from './DatasourcePanel';
+import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
+import type { FormData } from '../viz/types';
+import { SaveModal } from './SaveModal';
+import { SwapDatasetModal } from './SwapDatasetModal';
+import { useExplore } from './useExplore';
+import { VizThumbnail, VizTypeGallery } from './VizTypeGallery';
+import classes from './explore.module.css';
 
-/** Placeholder until the Explore screen lands (owned by the Explore engineer). */
+const num = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v));
+const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+
+/** The URL's form_data (JSON text, or already parsed by the router). */
+function urlFormData(v: unknown): Record<string, any> | null {
+  if (!v) return null;
+  if (typeof v === 'object') return v as Record<string, any>;
+  try {
+    return JSON.parse(String(v));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `/explore/`: reads slice_id, datasource_id/datasource_type, viz_type, form_data, form_data_key,
+ * permalink_key, standalone and force (spec 01 §2), loads the bootstrap and opens the editor.
+ */
 export function ExploreScreen() {
-  return <ComingSoon title="Explore" icon={<IconChartDots size={28} stroke={1.5} />} description="Build a chart from a dataset." />;
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const permalinkFromPath = /\/explore\/p\/([^/]+)/.exec(pathname)?.[1];
+  const fromUrl = urlFormData(search.form_data);
+  const params: ExploreParams = {
+    slice_id: num(search.slice_id) ?? num(fromUrl?.slice_id),
+    datasource_id: num(search.datasource_id),
+    datasource_type: typeof search.datasource_type === 'string' ? search.datasource_type : undefined,
+    form_data_key: typeof search.form_data_key === 'string' ? search.form_data_key : undefined,
+    permalink_key: typeof search.permalink_key === 'string' ? search.permalink_key : permalinkFromPath,
+  };
+  if (!params.datasource_id && typeof fromUrl?.datasource === 'string') {
+    const [id, type] = fromUrl.datasource.split('__');
+    params.datasource_id = num(id);
+    params.datasource_type = type;
+  }
+  // The editor is opened once per chart or dataset: our own address updates (form_data_key) do not reopen it.
+  const entry = `${params.slice_id ?? ''}|${params.datasource_id ?? ''}|${params.permalink_key ?? ''}|${search.viz_type ?? ''}`;
+  const [opened] = useState(() => ({ entry, params }));
+  const bootParams = opened.entry === entry ? opened.params : params;
+  const boot = useQuery({ queryKey: ['explore-bootstrap', entry], queryFn: () => fetchBootstrap(bootParams), staleTime: Infinity, gcTime: 0, retry: false });
+  if (boot.isPending)
+    return (
+      <Center h="60vh">
+        <Loader />
+      </Center>
+    );
+  if (boot.isError)
+    return (
+      <Center h="60vh">
+        <Alert color="red" variant="light" title="This chart could not be opened">
+          {boot.error instanceof ApiError ? boot.error.message : String(boot.error)}
+        </Alert>
+      </Center>
+    );
+  const data: ExploreBootstrap = { ...boot.data, form_data: { ...boot.data.form_data } };
+  if (fromUrl && !params.form_data_key) Object.assign(data.form_data, fromUrl);
+  if (typeof search.viz_type === 'string' && !data.slice && !params.form_data_key) data.form_data.viz_type = search.viz_type;
+  return <ExploreView key={entry} boot={data} formDataKey={params.form_data_key ?? null} force={bool(search.force)} standalone={bool(search.standalone)} />;
+}
+
+async function download(formData: Record<string, any>, context: Record<string, any>, format: 'csv' | 'xlsx', name: string) {
+  const token = await getCsrfToken();
+  const res = await fetch('/api/v1/chart/data', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'Content-Type': 'application/json', ...(token ? { 'X-CSRFToken': token } : {}) },
+    body: JSON.stringify({ ...context, result_format: format, result_type: 'full' }),
+  });
+  if (!res.ok) throw new Error(`${res.status}`);
+  const blob = await res.blob();
+  const a = document.createElement('a');
+  a.href = URL.createObjectURL(blob);
+  a.download = `${name || formData.viz_type}.${format}`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
+function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const [slice, setSlice] = useState(boot.slice);
+  const [sliceName, setSliceName] = useState(boot.slice?.slice_name ?? `${boot.dataset?.table_name ?? 'Untitled'} - ${new Date().toLocaleDateString()}`);
+  const [modal, setModal] = useState<null | 'viz' | 'save' | 'query' | 'edit-dataset' | 'swap' | 'embed'>(null);
+  const [queryText, setQueryText] = useState<string | null>(null);
+  const [dataPane, setDataPane] = useState<'results' | 'samples' | null>(null);
+  const x = useExplore(boot, {
+    formDataKey,
+    force,
+    onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...search, form_data_key: key } as never, replace: true }),
+  });
+  const datasourceKey = String(x.formData.datasource ?? `${boot.dataset?.id ?? 0}__table`);
+  const queryContext = () => x.plugin.buildQuery(x.formData);
+
+  const chart = (
+    <ChartArea
+      state={x.chart}
+      formData={x.chartFormData}
+      datasource={boot.dataset}
+      needsQuery={x.plugin.needsQuery !== false}
+      onStop={x.stop}
+      onRendered={() => x.dispatch({ type: 'CHART_RENDERING_SUCCEEDED', now: Date.now() })}
+      onRenderError={(e) => x.dispatch({ type: 'CHART_RENDERING_FAILED', error: e.message, now: Date.now() })}
+    />
+  );
+  if (standalone) return <div className={classes.standalone}>{chart}</div>;
+
+  const viewQuery = async (thenSqlLab: boolean) => {
+    try {
+      const [result] = await fetchChartData(queryContext(), { resultType: 'query' });
+      const sql = String(result?.query ?? '');
+      if (!thenSqlLab) {
+        setQueryText(sql);
+        setModal('query');
+        return;
+      }
+      const db = boot.dataset!.database.id;
+      const qs = new URLSearchParams({ dbid: String(db), sql, title: sliceName, ...(boot.dataset?.schema ? { schema: boot.dataset.schema } : {}) });
+      window.open(`/sqllab/?${qs}`, '_blank', 'noopener');
+    } catch {
+      addDangerToast(LOAD_SQL_FAILED);
+    }
+  };
+  const copy = async (text: string) => addSuccessToast((await copyText(text)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
+  const png = () => {
+    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="explore-chart"] canvas');
+    if (!canvas) return;
+    const a = document.createElement('a');
+    a.href = canvas.toDataURL('image/png');
+    a.download = `${sliceName}.png`;
+    a.click();
+  };
+  const errorList = Object.entries(x.errors).map(([name, errs]) => `${name}: ${errs.join(', ')}`);
+
+  return (
+    <div className={classes.explore}>
+      <header className={classes.header} data-testid="explore-header">
+        <Group gap="xs" wrap="nowrap" style={{ minWidth: 0, flex: 1 }}>
+          <TextInput
+            variant="unstyled"
+            aria-label="Chart name"
+            value={sliceName}
+            onChange={(e) => setSliceName(e.currentTarget.value)}
+            classNames={{ input: classes.titleInput }}
+            rightSection={<IconPencil size={14} color="var(--mantine-color-dimmed)" />}
+            style={{ flex: 1, maxWidth: 520 }}
+          />
+          {slice && <FavoriteStar id={slice.slice_id} name={sliceName} />}
+          {slice?.certified_by && (
+            <Badge color="teal" variant="light">
+              Certified
+            </Badge>
+          )}
+          {!slice && (
+            <Badge variant="light" color="gray">
+              Unsaved
+            </Badge>
+          )}
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          <Button size="xs" onClick={() => setModal('save')} disabled={!boot.dataset}>
+            Save
+          </Button>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="default" size="lg" aria-label="More chart actions">
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Label>Share</Menu.Label>
+              <Menu.Item leftSection={<IconShare size={14} />} onClick={async () => copy(await createPermalink(x.formData))}>
+                Copy permalink to clipboard
+              </Menu.Item>
+              <Menu.Item leftSection={<IconCode size={14} />} onClick={() => setModal('embed')}>
+                Embed code
+              </Menu.Item>
+              <Menu.Label>Download</Menu.Label>
+              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void download(x.formData, queryContext(), 'csv', sliceName).catch(() => addDangerToast('Sorry, an error occurred'))}>
+                Export to .CSV
+              </Menu.Item>
+              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void download(x.formData, queryContext(), 'xlsx', sliceName).catch(() => addDangerToast('Sorry, an error occurred'))}>
+                Export to Excel
+              </Menu.Item>
+              <Menu.Item leftSection={<IconDownload size={14} />} onClick={png}>
+                Download as image
+              </Menu.Item>
+              <Menu.Divider />
+              <Menu.Item onClick={() => void viewQuery(false)}>View query</Menu.Item>
+              <Menu.Item onClick={() => void viewQuery(true)} disabled={!boot.dataset}>
+                Run in SQL Lab
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
+        </Group>
+      </header>
+      {boot.message && (
+        <Alert color="yellow" variant="light" m="xs" py={6}>
+          {boot.message}
+        </Alert>
+      )}
+      <div className={classes.body}>
+        <DatasourcePanel dataset={boot.dataset} onEdit={() => setModal('edit-dataset')} onSwap={() => setModal('swap')} onSamples={() => setDataPane('samples')} onOpenInSqlLab={() => boot.dataset && window.open(`/sqllab/?datasourceKey=${boot.dataset.id}__table`, '_blank', 'noopener')} />
+        <ControlPanel
+          plugin={x.plugin}
+          ctx={x.ctx}
+          errors={x.errors}
+          onChange={x.setControl}
+          datasourceKey={datasourceKey}
+          header={
+            <Stack gap={4} p="sm" pb={0}>
+              <Text size="xs" fw={600}>
+                Chart type
+              </Text>
+              <Button variant="default" justify="flex-start" h="auto" py={6} onClick={() => setModal('viz')} aria-label={`Chart type: ${x.plugin.name}. Change`}>
+                <Group gap="sm" wrap="nowrap">
+                  <VizThumbnail plugin={x.plugin} size={40} />
+                  <Text size="sm">{x.plugin.name}</Text>
+                </Group>
+              </Button>
+            </Stack>
+          }
+        />
+        <div className={classes.chartColumn}>
+          <Group justify="space-between" className={classes.chartToolbar} wrap="nowrap">
+            <Text size="xs" c="dimmed" data-testid="chart-status">
+              {x.chart.chartStatus === 'rendered' && x.chart.queriesResponse ? `${(x.chart.queriesResponse as any[])[0]?.rowcount ?? 0} rows` : ''}
+              {x.chart.chartUpdateEndTime && x.chart.chartUpdateStartTime ? ` · ${((x.chart.chartUpdateEndTime - x.chart.chartUpdateStartTime) / 1000).toFixed(2)} s` : ''}
+            </Text>
+            <Tooltip label={errorList.join('\n')} disabled={!x.hasErrors} multiline maw={360} withinPortal>
+              <Button size="xs" onClick={() => void x.run()} disabled={x.hasErrors || x.chart.chartStatus === 'loading'} variant={x.stale ? 'filled' : 'default'} data-stale={x.stale || undefined}>
+                {x.chart.queriesResponse ? 'Update chart' : 'Create chart'}
+              </Button>
+            </Tooltip>
+          </Group>
+          {x.hasErrors && (
+            <Alert color="red" variant="light" mx="sm" py={6} title="Control labeled with errors" role="alert">
+              {errorList.map((e) => (
+                <Text key={e} size="xs">
+                  {e}
+                </Text>
+              ))}
+            </Alert>
+          )}
+          {chart}
+          <DataPanes pane={dataPane} onPane={setDataPane} formData={x.formData} queryContext={queryContext} datasourceKey={datasourceKey} />
+        </div>
+      </div>
+      <VizTypeGallery opened={modal === 'viz'} current={x.formData.viz_type} onClose={() => setModal(null)} onSelect={(key) => { setModal(null); x.changeVizType(key); }} />
+      {modal === 'save' && (
+        <SaveModal
+          opened
+          onClose={() => setModal(null)}
+          sliceId={slice?.slice_id ?? null}
+          sliceName={sliceName}
+          canOverwrite={boot.can_overwrite}
+          formData={x.formData}
+          queryContext={queryContext}
+          onSaved={(id, name, dashboardId) => {
+            setModal(null);
+            setSliceName(name);
+            void queryClient.invalidateQueries({ queryKey: ['chart-favorite', id] });
+            if (dashboardId) return void navigate({ to: '/superset/dashboard/$idOrSlug/', params: { idOrSlug: String(dashboardId) } });
+            if (slice?.slice_id === id) setSlice({ ...slice, slice_name: name });
+            else void navigate({ to: '/explore/', search: { slice_id: id } as never });
+          }}
+        />
+      )}
+      <Modal opened={modal === 'query'} onClose={() => setModal(null)} title="View query" size="xl">
+        <Stack>
+          <ScrollArea.Autosize mah="60vh">
+            <Code block>{queryText}</Code>
+          </ScrollArea.Autosize>
+          <Group justify="flex-end">
+            <CopyButton value={queryText ?? ''}>{({ copied, copy: c }) => <Button size="xs" variant="default" onClick={c}>{copied ? 'Copied!' : 'Copy'}</Button>}</CopyButton>
+          </Group>
+        </Stack>
+      </Modal>
+      <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
+        <EmbedCode formData={x.formData} />
+      </Modal>
+      {modal === 'edit-dataset' && boot.dataset && <DatasetEditorModal datasetId={boot.dataset.id} onClose={() => setModal(null)} onSaved={() => window.location.reload()} />}
+      {modal === 'swap' && (
+        <SwapDatasetModal
+          onClose={() => setModal(null)}
+          onSelect={(id) => {
+            setModal(null);
+            void navigate({ to: '/explore/', search: { datasource_id: id, datasource_type: 'table', viz_type: x.formData.viz_type, form_data: JSON.stringify({ ...x.formData, datasource: `${id}__table`, slice_id: undefined }) } as never });
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** An iframe of the chart alone (standalone=1) through a permalink, as Superset's embed code. */
+function EmbedCode({ formData }: { formData: FormData }) {
+  const link = useQuery({ queryKey: ['embed-permalink', JSON.stringify(formData)], queryFn: () => createPermalink(formData) });
+  const code = useMemo(() => (link.data ? `<iframe\n  width="600"\n  height="400"\n  seamless\n  frameBorder="0"\n  scrolling="no"\n  src="${link.data}?standalone=1&height=400"\n>\n</iframe>` : ''), [link.data]);
+  if (!link.data) return <Loader size="sm" />;
+  return (
+    <Stack>
+      <Code block>{code}</Code>
+      <Group justify="flex-end">
+        <CopyButton value={code}>{({ copied, copy }) => <Button size="xs" variant="default" onClick={copy}>{copied ? 'Copied!' : 'Copy'}</Button>}</CopyButton>
+      </Group>
+    </Stack>
+  );
 }

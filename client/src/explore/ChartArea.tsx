@@ -1,0 +1,48 @@
+import { Alert, Button, Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { useElementSize } from '@mantine/hooks';
+import type { ChartState } from '@meridian/contracts/explore/chart-state';
+import { IconPlayerStop } from '@tabler/icons-react';
+import { SuperChart } from '../viz/shared/SuperChart';
+import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
+import classes from './explore.module.css';
+
+/** The chart with its state of spec 01 §4: loading (with a stop button), failed, stopped, or drawn. */
+export function ChartArea({ state, formData, datasource, onStop, onRendered, onRenderError, onDataPointClick, needsQuery }: { state: ChartState; formData: FormData; datasource: DatasourceMeta | null; onStop: () => void; onRendered: () => void; onRenderError: (e: Error) => void; onDataPointClick?: (click: DataPointClick) => void; needsQuery: boolean }) {
+  const { ref, width, height } = useElementSize();
+  const theme = useComputedColorScheme('light');
+  const status = state.chartStatus;
+  const showChart = !needsQuery || ((status === 'success' || status === 'rendered' || status === 'loading') && state.queriesResponse);
+  return (
+    <div className={classes.chartBox} ref={ref} data-testid="explore-chart" data-chart-state={status}>
+      {showChart && width > 0 && height > 0 && (
+        <SuperChart formData={formData} queriesData={(state.queriesResponse as any[]) ?? []} datasource={datasource} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} />
+      )}
+      {status === 'loading' && (
+        <div className={classes.chartOverlay}>
+          <Stack align="center" gap="sm">
+            <Loader />
+            <Button size="xs" variant="default" leftSection={<IconPlayerStop size={14} />} onClick={onStop}>
+              Stop
+            </Button>
+          </Stack>
+        </div>
+      )}
+      {(status === 'failed' || status === 'stopped') && (
+        <Center h="100%" p="md">
+          <Alert color={status === 'stopped' ? 'yellow' : 'red'} variant="light" title={status === 'stopped' ? undefined : 'This chart could not be drawn'} maw={640} role="alert">
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {state.chartAlert}
+            </Text>
+          </Alert>
+        </Center>
+      )}
+      {status === 'idle' && needsQuery && (
+        <Center h="100%">
+          <Text c="dimmed" size="sm">
+            Choose the chart's controls, then Create chart.
+          </Text>
+        </Center>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Accordion, Group, ScrollArea, Stack, Tabs } from '@mantine/core';
+import { resolveControl } from '../viz/shared/controls';
+import type { ChartPlugin, ControlContext } from '../viz/types';
+import { ControlRow } from './controls/ControlField';
+import { isVisible } from './controls/panel';
+import classes from './explore.module.css';
+
+/** The chart type's sections (Data and Customize tabs), each row of controls laid side by side. */
+export function ControlPanel({ plugin, ctx, errors, onChange, datasourceKey, header }: { plugin: ChartPlugin; ctx: ControlContext; errors: Record<string, string[]>; onChange: (name: string, value: unknown) => void; datasourceKey: string; header: React.ReactNode }) {
+  const sections = (tab: 'data' | 'customize') => plugin.controlPanel.sections.filter((s) => (s.tab ?? 'data') === tab);
+  const render = (tab: 'data' | 'customize') => {
+    const list = sections(tab);
+    return (
+      <Accordion multiple defaultValue={list.filter((s) => s.expanded !== false).map((s) => s.label)} variant="default" chevronPosition="right" classNames={{ label: classes.sectionLabel, content: classes.sectionContent }}>
+        {list.map((section) => (
+          <Accordion.Item key={section.label} value={section.label}>
+            <Accordion.Control>{section.label}</Accordion.Control>
+            <Accordion.Panel>
+              <Stack gap="sm">
+                {section.controlSetRows.map((row, i) => {
+                  const controls = row.map(resolveControl).filter((c) => isVisible(c, ctx));
+                  if (!controls.length) return null;
+                  return (
+                    <Group key={i} grow align="flex-start" gap="xs" wrap="nowrap">
+                      {controls.map((control) => (
+                        <ControlRow key={control.name} control={control} value={ctx.formData[control.name]} onChange={(v) => onChange(control.name, v)} errors={errors[control.name] ?? []} ctx={ctx} datasourceKey={datasourceKey} />
+                      ))}
+                    </Group>
+                  );
+                })}
+              </Stack>
+            </Accordion.Panel>
+          </Accordion.Item>
+        ))}
+      </Accordion>
+    );
+  };
+  const hasCustomize = sections('customize').length > 0;
+  return (
+    <div className={classes.controlPanel} aria-label="Chart controls" role="region">
+      <Tabs defaultValue="data" keepMounted={false} className={classes.controlTabs}>
+        <Tabs.List grow>
+          <Tabs.Tab value="data">Data</Tabs.Tab>
+          {hasCustomize && <Tabs.Tab value="customize">Customize</Tabs.Tab>}
+        </Tabs.List>
+        <ScrollArea className={classes.controlScroll} type="auto" offsetScrollbars>
+          {header}
+          <Tabs.Panel value="data">{render('data')}</Tabs.Panel>
+          {hasCustomize && <Tabs.Panel value="customize">{render('customize')}</Tabs.Panel>}
+        </ScrollArea>
+      </Tabs>
+    </div>
+  );
+}

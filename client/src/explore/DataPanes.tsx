@@ -1,0 +1,91 @@
+import { ActionIcon, Group, Loader, ScrollArea, Table, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconCopy } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { cellText } from '../sqllab/ResultsGrid';
+import { addSuccessToast } from '../notify';
+import { copyText } from '../query-history/app-link';
+import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED } from '@meridian/contracts/messages';
+import type { FormData, QueryContext } from '../viz/types';
+import { fetchChartData, fetchSamples } from './explore.api';
+import classes from './explore.module.css';
+
+const MAX_SHOWN = 500;
+
+function RowsTable({ rows, colnames, total }: { rows: Record<string, unknown>[]; colnames: string[]; total: number }) {
+  const tsv = [colnames.join('\t'), ...rows.map((r) => colnames.map((c) => cellText(r[c])).join('\t'))].join('\n');
+  return (
+    <>
+      <Group justify="space-between" px="xs" py={4}>
+        <Text size="xs" c="dimmed">
+          {total} rows
+          {rows.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}
+        </Text>
+        <Tooltip label="Copy to clipboard">
+          <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={async () => addSuccessToast((await copyText(tsv)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED)}>
+            <IconCopy size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <ScrollArea h={200} type="auto">
+        <Table striped highlightOnHover stickyHeader fz="xs" withColumnBorders>
+          <Table.Thead>
+            <Table.Tr>
+              {colnames.map((c) => (
+                <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>
+                  {c}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.slice(0, MAX_SHOWN).map((r, i) => (
+              <Table.Tr key={i}>
+                {colnames.map((c) => (
+                  <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>
+                    {cellText(r[c])}
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea>
+    </>
+  );
+}
+
+/** Results (the chart's rows before drawing) and Samples (the dataset's rows), under the chart. */
+export function DataPanes({ pane, onPane, formData, queryContext, datasourceKey }: { pane: 'results' | 'samples' | null; onPane: (p: 'results' | 'samples' | null) => void; formData: FormData; queryContext: () => QueryContext; datasourceKey: string }) {
+  const results = useQuery({
+    queryKey: ['explore-results', JSON.stringify(formData)],
+    queryFn: async () => (await fetchChartData(queryContext(), { resultType: 'results' }))[0],
+    enabled: pane === 'results',
+    staleTime: 30_000,
+  });
+  const samples = useQuery({ queryKey: ['explore-samples', datasourceKey], queryFn: () => fetchSamples(datasourceKey), enabled: pane === 'samples', staleTime: 30_000 });
+  const body = (q: typeof results | typeof samples) =>
+    q.isFetching ? (
+      <Loader size="sm" m="sm" />
+    ) : q.isError ? (
+      <Text c="red" size="xs" p="xs">
+        {(q.error as Error).message}
+      </Text>
+    ) : q.data ? (
+      <RowsTable rows={q.data.data ?? []} colnames={q.data.colnames ?? Object.keys(q.data.data?.[0] ?? {})} total={q.data.total_count ?? q.data.rowcount ?? q.data.data?.length ?? 0} />
+    ) : null;
+  return (
+    <div className={classes.dataPanes}>
+      <Tabs value={pane} onChange={(v) => onPane(v === pane ? null : (v as 'results' | 'samples'))} keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="results">Results</Tabs.Tab>
+          <Tabs.Tab value="samples">Samples</Tabs.Tab>
+          <ActionIcon variant="subtle" color="gray" ml="auto" my="auto" aria-label={pane ? 'Hide data' : 'Show data'} onClick={() => onPane(pane ? null : 'results')}>
+            {pane ? <IconChevronDown size={14} /> : <IconChevronUp size={14} />}
+          </ActionIcon>
+        </Tabs.List>
+        <Tabs.Panel value="results">{body(results)}</Tabs.Panel>
+        <Tabs.Panel value="samples">{body(samples)}</Tabs.Panel>
+      </Tabs>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { Alert, Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { layoutFromPosition, layoutReducer, newComponent, positionFromLayout, GRID_ID, ROOT_ID } from '@meridian/contracts/dashboard/layout-reducer';
+import { fmt, CHART_ADDED_TO_DASHBOARD, CHART_OVERWRITTEN, CHART_SAVED, DASHBOARD_CREATED_WITH_CHART, FETCH_DASHBOARDS_FAILED, SAVE_ERROR, SAVE_SLICE_FAILED } from '@meridian/contracts/messages';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { api, ApiError } from '../api';
+import { addSuccessToast } from '../notify';
+import type { FormData, QueryContext } from '../viz/types';
+import { saveChart } from './explore.api';
+
+interface DashboardOption {
+  id: number;
+  dashboard_title: string;
+}
+
+/** Appends the chart to the end of a dashboard's layout (in its first tab when it has tabs) and saves the layout. */
+async function addChartToDashboard(dashboardId: number, chartId: number, sliceName: string): Promise<void> {
+  const { result } = await api<{ result: { position_json: string | null; dashboard_title: string } }>(`/api/v1/dashboard/${dashboardId}`);
+  const layout = layoutFromPosition(result.position_json ? JSON.parse(result.position_json) : null, result.dashboard_title);
+  if (Object.values(layout).some((c) => c.type === 'CHART' && c.meta.chartId === chartId)) return;
+  const root = layout[ROOT_ID]!;
+  const top = layout[root.children[0] ?? GRID_ID];
+  const parentId = top?.type === 'TABS' ? top.children[0]! : GRID_ID;
+  const chart = newComponent('CHART', { chartId, sliceName });
+  const placed = layoutReducer(layout, { type: 'CREATE_COMPONENT', component: chart, destination: { parentId, index: layout[parentId]?.children.length ?? 0 } });
+  if (!placed.ok) throw new Error(placed.error);
+  await api(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { position_json: JSON.stringify(positionFromLayout(placed.layout)) } });
+}
+
+/**
+ * Save or overwrite the chart (overwrite only for an owner of a saved chart), optionally adding it to a
+ * dashboard, new or existing, with the messages of spec 01 §8.
+ */
+export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, formData, queryContext, onSaved }: { opened: boolean; onClose: () => void; sliceId: number | null; sliceName: string; canOverwrite: boolean; formData: FormData; queryContext: () => QueryContext; onSaved: (id: number, name: string, goToDashboard: number | null) => void }) {
+  const [action, setAction] = useState<'overwrite' | 'saveas'>(sliceId && canOverwrite ? 'overwrite' : 'saveas');
+  const [name, setName] = useState(sliceName);
+  const [dashboard, setDashboard] = useState<string | null>(null);
+  const [newDashboard, setNewDashboard] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const dashboards = useQuery({
+    queryKey: ['save-modal-dashboards'],
+    queryFn: async () => (await api<{ result: DashboardOption[] }>('/api/v1/dashboard/', { query: { q: { columns: ['id', 'dashboard_title'], order_column: 'changed_on', order_direction: 'desc', page_size: 100 } } })).result,
+    enabled: opened,
+  });
+  const save = async (goToDashboard: boolean) => {
+    setSaving(true);
+    setError(null);
+    try {
+      const title = name.trim();
+      const overwrite = action === 'overwrite' && !!sliceId;
+      const answer = await saveChart({ id: overwrite ? sliceId : null, sliceName: title, formData, queryContext: queryContext() });
+      const chartId = overwrite ? sliceId! : answer.id;
+      addSuccessToast(fmt(overwrite ? CHART_OVERWRITTEN : CHART_SAVED, title));
+      let dashboardId: number | null = null;
+      if (dashboard === '__new__' && newDashboard.trim()) {
+        const created = await api<{ id: number }>('/api/v1/dashboard/', { method: 'POST', body: { dashboard_title: newDashboard.trim() } });
+        dashboardId = created.id;
+        await addChartToDashboard(dashboardId, chartId, title);
+        addSuccessToast(fmt(DASHBOARD_CREATED_WITH_CHART, newDashboard.trim(), title));
+      } else if (dashboard && dashboard !== '__new__') {
+        dashboardId = Number(dashboard);
+        await addChartToDashboard(dashboardId, chartId, title);
+        addSuccessToast(fmt(CHART_ADDED_TO_DASHBOARD, title, dashboards.data?.find((d) => d.id === dashboardId)?.dashboard_title ?? ''));
+      }
+      onSaved(chartId, title, goToDashboard ? dashboardId : null);
+    } catch (e) {
+      setError(e instanceof ApiError ? fmt(SAVE_ERROR, 'chart', e.message) : SAVE_SLICE_FAILED);
+    } finally {
+      setSaving(false);
+    }
+  };
+  const options = [{ value: '__new__', label: '+ Create a new dashboard' }, ...(dashboards.data ?? []).map((d) => ({ value: String(d.id), label: d.dashboard_title }))];
+  return (
+    <Modal opened={opened} onClose={onClose} title="Save chart" centered>
+      <Stack gap="sm">
+        {error && (
+          <Alert color="red" variant="light" role="alert">
+            {error}
+          </Alert>
+        )}
+        {dashboards.isError && <Alert color="yellow" variant="light">{FETCH_DASHBOARDS_FAILED}</Alert>}
+        <Radio.Group value={action} onChange={(v) => setAction(v as 'overwrite' | 'saveas')}>
+          <Group>
+            <Radio value="overwrite" label="Save (Overwrite)" disabled={!sliceId || !canOverwrite} />
+            <Radio value="saveas" label="Save as..." />
+          </Group>
+        </Radio.Group>
+        <TextInput label="Chart name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
+        <Select label="Add to dashboard" placeholder="Select a dashboard (optional)" data={options} value={dashboard} onChange={setDashboard} clearable searchable comboboxProps={{ withinPortal: true }} />
+        {dashboard === '__new__' && <TextInput label="New dashboard name" value={newDashboard} onChange={(e) => setNewDashboard(e.currentTarget.value)} />}
+        <Group justify="flex-end" gap="xs">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          {dashboard && (
+            <Button variant="light" loading={saving} disabled={!name.trim()} onClick={() => void save(true)}>
+              Save & go to dashboard
+            </Button>
+          )}
+          <Button loading={saving} disabled={!name.trim() || (dashboard === '__new__' && !newDashboard.trim())} onClick={() => void save(false)}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,222 @@
+import { ActionIcon, Autocomplete, Button, Checkbox, ColorSwatch, Group, MultiSelect, NumberInput, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconPlus, IconX } from '@tabler/icons-react';
+import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
+import { columnLabel, type ColumnEntry } from '../../viz/shared/metrics';
+import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
+import type { ControlConfig, ControlContext } from '../../viz/types';
+import { DRAG_TYPE, readDrag } from './drag';
+import { FilterControl } from './FilterControl';
+import { MetricsControl } from './MetricsControl';
+import { TimeRangeControl } from './TimeRangeControl';
+
+const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+function choicesOf(control: ControlConfig, ctx: ControlContext) {
+  const raw = typeof control.choices === 'function' ? control.choices(ctx) : (control.choices ?? []);
+  return raw.map(([value, label]) => ({ value: str(value), label, raw: value }));
+}
+
+/** A free-form select: the typed text is kept; numbers stay numbers when the choices are numbers. */
+function FreeFormSelect({ control, ctx, value, onChange, error }: FieldProps & { ctx: ControlContext }) {
+  const choices = choicesOf(control, ctx);
+  const numeric = choices.length > 0 && choices.every((c) => typeof c.raw === 'number');
+  const byLabel = new Map(choices.map((c) => [c.label, c.raw]));
+  return (
+    <Autocomplete
+      size="xs"
+      aria-label={control.label}
+      data={[...new Set(choices.map((c) => c.label))]}
+      value={choices.find((c) => c.value === str(value))?.label ?? str(value)}
+      onChange={(text) => {
+        if (byLabel.has(text)) return onChange(byLabel.get(text));
+        if (numeric && text.trim() !== '' && !Number.isNaN(Number(text))) return onChange(Number(text));
+        onChange(text);
+      }}
+      error={error}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}
+
+function SchemeSwatches({ colors }: { colors: readonly string[] }) {
+  return (
+    <Group gap={2} wrap="nowrap">
+      {colors.slice(0, 10).map((c) => (
+        <ColorSwatch key={c} color={c} size={10} radius={2} withShadow={false} />
+      ))}
+    </Group>
+  );
+}
+
+const OPERATORS = ['<', '>', '≤', '≥', '=', '≠', '< x <', '≤ x ≤', 'None'];
+const RULE_COLORS = [
+  ['#5AC189', 'Green'],
+  ['#E04355', 'Red'],
+  ['#FCC700', 'Yellow'],
+  ['#1FA8C9', 'Blue'],
+  ['#A868B7', 'Purple'],
+];
+
+/** Conditional formatting rules for tables: column, operator, value(s) and colour. */
+function ConditionalFormatting({ value, onChange, ctx }: { value: unknown; onChange: (v: unknown) => void; ctx: ControlContext }) {
+  const rules = (Array.isArray(value) ? value : []) as Array<Record<string, any>>;
+  const metrics = [...(Array.isArray(ctx.formData.metrics) ? ctx.formData.metrics : []), ...(Array.isArray(ctx.formData.percent_metrics) ? ctx.formData.percent_metrics.map((m: MetricEntry) => `%${metricLabel(m)}`) : [])].map((m) => (typeof m === 'string' ? m : metricLabel(m)));
+  const set = (i: number, patch: Record<string, unknown>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
+  return (
+    <Stack gap={6}>
+      {rules.map((rule, i) => (
+        <Stack key={i} gap={4} p={6} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
+          <Group gap={4} wrap="nowrap">
+            <Select size="xs" aria-label="Column" placeholder="Column" data={metrics} value={rule.column ?? null} onChange={(v) => set(i, { column: v })} style={{ flex: 1 }} />
+            <ActionIcon variant="subtle" color="gray" aria-label="Remove rule" onClick={() => onChange(rules.filter((_, j) => j !== i))}>
+              <IconX size={14} />
+            </ActionIcon>
+          </Group>
+          <Group gap={4} wrap="nowrap" grow>
+            <Select size="xs" aria-label="Operator" data={OPERATORS} value={rule.operator ?? '>'} onChange={(v) => set(i, { operator: v })} />
+            {String(rule.operator).includes('x') ? (
+              <>
+                <NumberInput size="xs" aria-label="Left value" value={rule.targetValueLeft ?? ''} onChange={(v) => set(i, { targetValueLeft: v })} />
+                <NumberInput size="xs" aria-label="Right value" value={rule.targetValueRight ?? ''} onChange={(v) => set(i, { targetValueRight: v })} />
+              </>
+            ) : (
+              rule.operator !== 'None' && <NumberInput size="xs" aria-label="Target value" value={rule.targetValue ?? ''} onChange={(v) => set(i, { targetValue: v })} />
+            )}
+          </Group>
+          <Select size="xs" aria-label="Color" data={RULE_COLORS.map(([v, l]) => ({ value: v!, label: l! }))} value={rule.colorScheme ?? '#5AC189'} onChange={(v) => set(i, { colorScheme: v })} leftSection={<ColorSwatch color={rule.colorScheme ?? '#5AC189'} size={12} />} />
+        </Stack>
+      ))}
+      <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rules, { column: metrics[0] ?? null, operator: '>', targetValue: 0, colorScheme: '#5AC189' }])}>
+        Add new color formatter
+      </Button>
+    </Stack>
+  );
+}
+
+interface FieldProps {
+  control: ControlConfig;
+  value: unknown;
+  onChange: (v: unknown) => void;
+  error?: string;
+}
+
+/** The input of one control, by its type. */
+export function ControlInput({ control, value, onChange, error, ctx, datasourceKey }: FieldProps & { ctx: ControlContext; datasourceKey: string }) {
+  switch (control.type) {
+    case 'MetricsControl':
+      return <MetricsControl value={value} multi={control.multi !== false} datasource={ctx.datasource} onChange={onChange} label={control.label} />;
+    case 'GroupByControl': {
+      const data = choicesOf(control, ctx);
+      const sqlColumns = (Array.isArray(value) ? value : []).filter((v) => typeof v !== 'string') as ColumnEntry[];
+      const dropProps = {
+        onDragOver: (e: React.DragEvent) => e.dataTransfer.types.includes(DRAG_TYPE) && e.preventDefault(),
+        onDrop: (e: React.DragEvent) => {
+          const item = readDrag(e);
+          if (item?.kind !== 'column') return;
+          if (control.multi === false) onChange(item.name);
+          else onChange([...(Array.isArray(value) ? value : []).filter((v) => v !== item.name), item.name]);
+        },
+      };
+      if (control.multi === false)
+        return (
+          <div {...dropProps}>
+            <Select size="xs" aria-label={control.label} searchable clearable={control.clearable !== false} placeholder="Drop a column here or click" data={data} value={typeof value === 'string' ? value : value ? columnLabel(value as ColumnEntry) : null} onChange={onChange} error={error} comboboxProps={{ withinPortal: true }} />
+          </div>
+        );
+      return (
+        <div {...dropProps}>
+          <MultiSelect
+            size="xs"
+            aria-label={control.label}
+            searchable
+            clearable
+            placeholder="Drop columns here or click"
+            data={[...data, ...sqlColumns.map((c) => ({ value: columnLabel(c), label: columnLabel(c) }))]}
+            value={(Array.isArray(value) ? value : value ? [value] : []).map((v) => (typeof v === 'string' ? v : columnLabel(v as ColumnEntry)))}
+            onChange={(names) => onChange(names.map((n) => sqlColumns.find((c) => columnLabel(c) === n) ?? n))}
+            error={error}
+            comboboxProps={{ withinPortal: true }}
+          />
+        </div>
+      );
+    }
+    case 'AdhocFilterControl':
+      return <FilterControl value={value} datasource={ctx.datasource} datasourceKey={datasourceKey} onChange={onChange} />;
+    case 'TimeRangeControl':
+      return <TimeRangeControl value={value} onChange={onChange} />;
+    case 'SelectControl':
+      if (control.freeForm) return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
+      if (control.multi) return <MultiSelect size="xs" aria-label={control.label} data={choicesOf(control, ctx)} value={Array.isArray(value) ? value.map(str) : []} onChange={onChange} error={error} comboboxProps={{ withinPortal: true }} />;
+      return (
+        <Select
+          size="xs"
+          aria-label={control.label}
+          data={choicesOf(control, ctx).map(({ value: v, label }) => ({ value: v, label }))}
+          value={value === null || value === undefined ? null : str(value)}
+          clearable={!!control.clearable}
+          onChange={(v) => onChange(choicesOf(control, ctx).find((c) => c.value === v)?.raw ?? null)}
+          error={error}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    case 'NumberFormatControl':
+    case 'TimeFormatControl':
+      return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
+    case 'TextControl':
+      return <TextInput size="xs" aria-label={control.label} value={str(value)} onChange={(e) => onChange(control.isInt || control.isFloat ? (e.currentTarget.value === '' ? null : e.currentTarget.value) : e.currentTarget.value)} error={error} />;
+    case 'TextAreaControl':
+      return <Textarea size="xs" aria-label={control.label} autosize minRows={4} maxRows={16} value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: control.language && control.language !== 'markdown' ? 'var(--mantine-font-family-monospace)' : undefined } }} error={error} />;
+    case 'CheckboxControl':
+      return null; // drawn with its label by ControlRow
+    case 'SliderControl':
+      return <Slider aria-label={control.label} min={control.min ?? 0} max={control.max ?? 100} step={control.step ?? 1} value={Number(value ?? control.default ?? 0)} onChange={onChange} label={(v) => v} mb="xs" />;
+    case 'ColorSchemeControl': {
+      const schemes = control.schemeType === 'sequential' ? SEQUENTIAL_SCHEMES : CATEGORICAL_SCHEMES;
+      const byId = new Map(schemes.map((s) => [s.id, s]));
+      return (
+        <Select
+          size="xs"
+          aria-label={control.label}
+          data={schemes.map((s) => ({ value: s.id, label: s.label }))}
+          value={str(value) || null}
+          onChange={onChange}
+          allowDeselect={false}
+          leftSectionWidth={0}
+          renderOption={({ option }) => (
+            <Stack gap={2}>
+              <Text size="xs">{option.label}</Text>
+              <SchemeSwatches colors={byId.get(option.value)?.colors ?? []} />
+            </Stack>
+          )}
+          comboboxProps={{ withinPortal: true }}
+        />
+      );
+    }
+    case 'ConditionalFormattingControl':
+      return <ConditionalFormatting value={value} onChange={onChange} ctx={ctx} />;
+    default:
+      return null;
+  }
+}
+
+/** A control with its label, description and validation errors (spec 01 §5 messages). */
+export function ControlRow({ control, value, onChange, errors, ctx, datasourceKey }: { control: ControlConfig; value: unknown; onChange: (v: unknown) => void; errors: string[]; ctx: ControlContext; datasourceKey: string }) {
+  if (control.type === 'HiddenControl') return null;
+  const error = errors.length ? errors.join(', ') : undefined;
+  if (control.type === 'CheckboxControl')
+    return <Checkbox size="xs" label={control.label} checked={!!(value ?? control.default)} onChange={(e) => onChange(e.currentTarget.checked)} title={control.description} />;
+  return (
+    <Stack gap={4} data-control={control.name}>
+      <Text size="xs" fw={600} c={error ? 'red' : undefined} title={control.description}>
+        {control.label}
+        {error && control.type !== 'TextControl' && control.type !== 'SelectControl' && control.type !== 'GroupByControl' && (
+          <Text span size="xs" c="red" fw={400}>
+            {' '}
+            {error}
+          </Text>
+        )}
+      </Text>
+      <ControlInput control={control} value={value} onChange={onChange} error={error} ctx={ctx} datasourceKey={datasourceKey} />
+    </Stack>
+  );
+}

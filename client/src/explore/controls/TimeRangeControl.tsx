@@ -1,0 +1,119 @@
+import { Button, Group, Popover, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { TIME_RANGE_NO_FILTER } from '@meridian/contracts/messages';
+import { IconCalendar } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ApiError } from '../../api';
+import { fetchTimeRange } from '../explore.api';
+
+const LAST = ['Last day', 'Last week', 'Last month', 'Last quarter', 'Last year'];
+const PREVIOUS = ['previous calendar week', 'previous calendar month', 'previous calendar year'];
+const PREVIOUS_LABELS: Record<string, string> = { 'previous calendar week': 'previous calendar week', 'previous calendar month': 'previous calendar month', 'previous calendar year': 'previous calendar year' };
+
+type RangeType = 'Last' | 'Previous' | 'Range' | 'Advanced' | 'No filter';
+
+/** Which tab of the popover a stored time range belongs to. */
+export function rangeTypeOf(value: string): RangeType {
+  if (!value || value === TIME_RANGE_NO_FILTER) return 'No filter';
+  if (LAST.includes(value)) return 'Last';
+  if (PREVIOUS.includes(value)) return 'Previous';
+  if (/^\d{4}-\d{2}-\d{2}(T[\d:]+)? : \d{4}-\d{2}-\d{2}(T[\d:]+)?$/.test(value)) return 'Range';
+  return 'Advanced';
+}
+
+function ActualRange({ value }: { value: string }) {
+  const range = useQuery({ queryKey: ['time-range', value], queryFn: () => fetchTimeRange(value), retry: false, staleTime: 30_000 });
+  if (range.isError) return <Text size="xs" c="red">{range.error instanceof ApiError ? range.error.message : 'Invalid time range'}</Text>;
+  if (!range.data) return <Text size="xs" c="dimmed">…</Text>;
+  const { since, until } = range.data;
+  return (
+    <Text size="xs" c="dimmed" data-testid="actual-time-range">
+      {since || '-∞'} ≤ col &lt; {until || '∞'}
+    </Text>
+  );
+}
+
+/** The time range popover of spec 01 (Last, Previous, Range, Advanced, No filter), showing the actual range from the server. */
+export function TimeRangeControl({ value, onChange }: { value: unknown; onChange: (v: string) => void }) {
+  const current = typeof value === 'string' && value ? value : TIME_RANGE_NO_FILTER;
+  const [opened, setOpened] = useState(false);
+  const [draft, setDraft] = useState(current);
+  const [type, setType] = useState<RangeType>(rangeTypeOf(current));
+  const [since, until] = draft.includes(' : ') ? draft.split(' : ') : ['', ''];
+  const open = () => {
+    setDraft(current);
+    setType(rangeTypeOf(current));
+    setOpened(true);
+  };
+  const chooseType = (t: RangeType) => {
+    setType(t);
+    if (t === 'No filter') setDraft(TIME_RANGE_NO_FILTER);
+    if (t === 'Last') setDraft(LAST[1]!);
+    if (t === 'Previous') setDraft(PREVIOUS[0]!);
+    if (t === 'Range') {
+      const today = new Date().toISOString().slice(0, 10);
+      const weekAgo = new Date(Date.now() - 7 * 864e5).toISOString().slice(0, 10);
+      setDraft(`${weekAgo} : ${today}`);
+    }
+    if (t === 'Advanced') setDraft(draft.includes(' : ') ? draft : 'DATEADD(DATETIME("now"), -7, day) : now');
+  };
+  return (
+    <Popover opened={opened} onChange={setOpened} position="right-start" withArrow trapFocus shadow="md">
+      <Popover.Target>
+        <Button variant="default" size="xs" justify="flex-start" leftSection={<IconCalendar size={14} />} onClick={open} fullWidth aria-label="Time range">
+          {current}
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Stack gap="sm" w={360}>
+          <Text size="sm" fw={600}>
+            Edit time range
+          </Text>
+          <SegmentedControl size="xs" data={['Last', 'Previous', 'Range', 'Advanced', 'No filter']} value={type} onChange={(v) => chooseType(v as RangeType)} />
+          {type === 'Last' && (
+            <Radio.Group value={draft} onChange={setDraft}>
+              <Stack gap={6}>{LAST.map((l) => <Radio key={l} value={l} label={l.replace('Last ', 'last ')} />)}</Stack>
+            </Radio.Group>
+          )}
+          {type === 'Previous' && (
+            <Radio.Group value={draft} onChange={setDraft}>
+              <Stack gap={6}>{PREVIOUS.map((l) => <Radio key={l} value={l} label={PREVIOUS_LABELS[l]} />)}</Stack>
+            </Radio.Group>
+          )}
+          {type === 'Range' && (
+            <Group grow>
+              <TextInput type="date" label="START (INCLUSIVE)" value={since} onChange={(e) => setDraft(`${e.currentTarget.value} : ${until}`)} />
+              <TextInput type="date" label="END (EXCLUSIVE)" value={until} onChange={(e) => setDraft(`${since} : ${e.currentTarget.value}`)} />
+            </Group>
+          )}
+          {type === 'Advanced' && (
+            <>
+              <TextInput label="START (INCLUSIVE)" value={since} onChange={(e) => setDraft(`${e.currentTarget.value} : ${until}`)} />
+              <TextInput label="END (EXCLUSIVE)" value={until} onChange={(e) => setDraft(`${since} : ${e.currentTarget.value}`)} />
+            </>
+          )}
+          <Stack gap={2}>
+            <Text size="xs" fw={600}>
+              Actual time range
+            </Text>
+            {type === 'No filter' ? <Text size="xs" c="dimmed">No filter</Text> : <ActualRange value={draft} />}
+          </Stack>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" size="xs" onClick={() => setOpened(false)}>
+              Cancel
+            </Button>
+            <Button
+              size="xs"
+              onClick={() => {
+                onChange(draft);
+                setOpened(false);
+              }}
+            >
+              Apply
+            </Button>
+          </Group>
+        </Stack>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

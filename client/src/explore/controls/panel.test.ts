@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { getChartPlugin } from '../../viz/registry';
+import { normaliseFormData, validateFormData, visibleControlNames } from './panel';
+
+const datasource = { id: 1, type: 'table', name: 'birth_names', columns: [{ column_name: 'ds', is_dttm: true }, { column_name: 'gender' }], metrics: [{ metric_name: 'count', expression: 'COUNT(*)' }] };
+
+describe('control panel rules (spec 01 §5)', () => {
+  const line = getChartPlugin('echarts_timeseries_line')!;
+  const table = getChartPlugin('table')!;
+
+  it("blocks a run while metrics are empty, the row limit is not a whole number or above the maximum", () => {
+    const errors = validateFormData(line, { formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: [], row_limit: '12.5' }, datasource }, 50000);
+    expect(errors.metrics).toEqual(['cannot be empty']);
+    expect(errors.row_limit).toEqual(['is expected to be an integer']);
+    expect(validateFormData(line, { formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], row_limit: 60000 }, datasource }, 50000).row_limit).toEqual(['Value cannot exceed 50000']);
+    expect(validateFormData(line, { formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], row_limit: 100 }, datasource }, 50000)).toEqual({});
+  });
+
+  it('shows the controls of the table query mode in use', () => {
+    const aggregate = visibleControlNames(table, { formData: { viz_type: 'table', query_mode: 'aggregate' }, datasource });
+    expect(aggregate.has('groupby') && aggregate.has('metrics') && !aggregate.has('all_columns')).toBe(true);
+    const raw = visibleControlNames(table, { formData: { viz_type: 'table', query_mode: 'raw' }, datasource });
+    expect(raw.has('all_columns') && !raw.has('metrics')).toBe(true);
+  });
+
+  it('fills defaults, resets an unknown colour scheme and drops a time grain that is not a choice', () => {
+    const fd = normaliseFormData(line, { viz_type: 'echarts_timeseries_line', color_scheme: 'nope', time_grain_sqla: 'P9X' }, { datasource });
+    expect(fd.color_scheme).toBe('supersetColors');
+    expect(fd.time_grain_sqla).toBeNull();
+    expect(fd.row_limit).toBe(10000);
+    expect(fd.time_range).toBe('No filter');
+  });
+});
