@@ -91,4 +91,100 @@ describe('Explore in the browser', () => {
     await expect.poll(async () => JSON.parse((await rest('get', `/api/v1/chart/${sliceId}`)).body.result.params).donut).toBe(true);
     await screenshot(page, 'explore-pie-donut');
   });
+
+  it("switches a saved line chart to bar and back, keeping each type's controls; bad values block the run; a slow chart stops", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: ['gender'], row_limit: 1000 };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births over time', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    await screenshot(page, 'explore-line');
+
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const chooseType = async (name: string) => {
+      await controls.getByRole('button', { name: /^Chart type:/ }).click();
+      await page.getByRole('dialog', { name: 'Select a visualization type' }).getByPlaceholder('Search all charts').fill(name);
+      await page.getByRole('radio', { name, exact: true }).click();
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+    };
+    await chooseType('Bar Chart');
+    await rendered(page);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await controls.locator('input[aria-label="Bar orientation"]').click();
+    await page.getByRole('option', { name: 'Horizontal' }).click();
+    await chooseType('Line Chart');
+    await expect(controls.locator('input[aria-label="Bar orientation"]').count()).resolves.toBe(0);
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await controls.getByText('SUM(num)').or(controls.getByText('sum__num')).first().waitFor();
+    await chooseType('Bar Chart');
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect(controls.locator('input[aria-label="Bar orientation"]').inputValue()).resolves.toBe('Horizontal');
+    await rendered(page);
+    await screenshot(page, 'explore-bar-horizontal');
+
+    // Bad values show the validators' words and block the run.
+    await page.getByRole('tab', { name: 'Data' }).click();
+    await controls.getByRole('button', { name: 'Remove sum__num' }).click();
+    await page.getByText('metrics: cannot be empty').waitFor();
+    await expect(page.getByRole('button', { name: 'Update chart' }).isDisabled()).resolves.toBe(true);
+    await controls.locator('input[aria-label="Row limit"]').fill('12.5');
+    await page.getByText('row_limit: is expected to be an integer').waitFor();
+    await controls.locator('input[aria-label="Row limit"]').fill('100');
+    await controls.getByRole('button', { name: 'Add metrics' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'Simple' }).click();
+    await page.getByRole('dialog').getByPlaceholder('Select column').click();
+    await page.getByRole('option', { name: 'num', exact: true }).click();
+    await page.getByRole('dialog').getByPlaceholder('Select aggregate').click();
+    await page.getByRole('option', { name: 'MAX', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Update chart' }).isDisabled()).resolves.toBe(false);
+
+    // A slow answer: Stop aborts the request and the chart says so.
+    await page.route('**/api/v1/chart/data**', async (route) => {
+      await new Promise((r) => setTimeout(r, 4000));
+      await route.continue().catch(() => undefined);
+    });
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await page.getByRole('button', { name: 'Stop' }).click();
+    await page.getByText('Updating chart was stopped').waitFor();
+    await expect(page.getByTestId('explore-chart').getAttribute('data-chart-state')).resolves.toBe('stopped');
+    await page.unroute('**/api/v1/chart/data**');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await rendered(page);
+  });
+
+  it('stars a chart, shows and opens its query in SQL Lab, and opens its permalink in a fresh browser', { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'echarts_timeseries_bar', datasource: `${birthNames}__table`, x_axis: 'state', metrics: ['sum__num'], row_limit: 10 };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births by state', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    const id = created.body.id as number;
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    await page.getByRole('button', { name: 'Add Births by state to favorites' }).click();
+    await expect.poll(async () => (await rest('get', `/api/v1/chart/favorite_status/?q=!(${id})`)).body.result[0].value).toBe(true);
+
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    await page.getByRole('menuitem', { name: 'View query' }).click();
+    const queryDialog = page.getByRole('dialog', { name: 'View query' });
+    await queryDialog.getByText(/SELECT/).waitFor();
+    await expect(queryDialog.textContent()).resolves.toMatch(/birth_names/);
+    await closeDialog(page);
+
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    const [sqllab] = await Promise.all([context.waitForEvent('page'), page.getByRole('menuitem', { name: 'Run in SQL Lab' }).click()]);
+    await sqllab.waitForURL(/\/sqllab\//);
+    await sqllab.getByText('Births by state').first().waitFor();
+    await expect.poll(() => sqllab.locator('.ace_content').first().textContent()).toMatch(/birth_names/);
+    await sqllab.close();
+
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/v1/explore/permalink') && r.request().method() === 'POST'), page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click()]);
+    const url = (await answer.json()).url as string;
+    expect(url).toMatch(/\/superset\/explore\/p\/[^/]+\/$/);
+    const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const other = await fresh.newPage();
+    await login(other, t.url);
+    await other.goto(url);
+    await rendered(other);
+    await expect(other.getByLabel('Chart name').inputValue()).resolves.toBe('Births by state');
+    await fresh.close();
+  });
 });

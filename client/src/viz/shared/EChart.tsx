@@ -19,13 +19,14 @@ export interface EChartProps {
 
 /**
  * One ECharts canvas. Each chart type passes only the parts it uses, so a page loads only what its
- * charts draw. Resizes with its box, disposes on unmount, reports the first finished draw and any
- * option error.
+ * charts draw. Resizes with its box, disposes on unmount, reports each finished draw of a new option
+ * and any option error.
  */
 export function EChart({ option, use: parts, width, height, theme, onRendered, onRenderError, onEvents }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
-  const rendered = useRef(false);
+  // Set by each setOption; the next 'finished' reports the draw, so every new answer reports 'rendered'.
+  const pending = useRef(false);
   const callbacks = useRef({ onRendered, onRenderError, onEvents });
   callbacks.current = { onRendered, onRenderError, onEvents };
 
@@ -34,15 +35,14 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
     const instance = init(el.current!, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
     chart.current = instance;
     instance.on('finished', () => {
-      if (rendered.current) return;
-      rendered.current = true;
+      if (!pending.current) return;
+      pending.current = false;
       callbacks.current.onRendered?.();
     });
     for (const name of Object.keys(callbacks.current.onEvents ?? {})) instance.on(name, (params: unknown) => callbacks.current.onEvents?.[name]?.(params));
     return () => {
       instance.dispose();
       chart.current = null;
-      rendered.current = false;
     };
     // The instance is made again only when the theme changes; parts are fixed per chart type.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -50,6 +50,7 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
 
   useEffect(() => {
     try {
+      pending.current = true;
       chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
     } catch (error) {
       callbacks.current.onRenderError?.(error as Error);
