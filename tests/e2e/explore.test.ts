@@ -187,4 +187,47 @@ describe('Explore in the browser', () => {
     await expect(other.getByLabel('Chart name').inputValue()).resolves.toBe('Births by state');
     await fresh.close();
   });
+
+  it('drills to detail and drills by from a bar', { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'echarts_timeseries_bar', datasource: `${birthNames}__table`, x_axis: 'state', metrics: ['sum__num'], row_limit: 10, adhoc_filters: [] };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births by state (drill)', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    // Right-click along the bottom of the plot until a bar answers with its menu.
+    const box = (await page.getByTestId('explore-chart').boundingBox())!;
+    const menu = page.getByRole('menuitem', { name: /^Drill to detail by state = / });
+    for (let x = box.x + 40; x < box.x + box.width - 20; x += 12) {
+      await page.mouse.click(x, box.y + box.height - 45, { button: 'right' });
+      if (await menu.isVisible().catch(() => false)) break;
+      await page.keyboard.press('Escape');
+    }
+    const label = (await menu.textContent())!;
+    const state = label.replace('Drill to detail by state = ', '');
+    await screenshot(page, 'explore-drill-menu');
+    await menu.click();
+    const detail = page.getByRole('dialog', { name: 'Drill to detail' });
+    await detail.getByTestId('drill-detail-count').waitFor();
+    const stateColumn = await detail.locator('th').allTextContents();
+    const index = stateColumn.indexOf('state');
+    expect(index).toBeGreaterThanOrEqual(0);
+    const states = await detail.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+    expect(states.length).toBeGreaterThan(0);
+    expect(new Set(states)).toEqual(new Set([state]));
+    await screenshot(page, 'explore-drill-detail');
+    await closeDialog(page);
+
+    for (let x = box.x + 40; x < box.x + box.width - 20; x += 12) {
+      await page.mouse.click(x, box.y + box.height - 45, { button: 'right' });
+      if (await menu.isVisible().catch(() => false)) break;
+      await page.keyboard.press('Escape');
+    }
+    await page.getByRole('menuitem', { name: 'gender', exact: true }).click();
+    const by = page.getByRole('dialog', { name: 'Drill by' });
+    await by.locator('[data-testid="drill-by-chart"][data-chart-state="rendered"]').waitFor();
+    await by.getByRole('navigation', { name: 'Drill by steps' }).getByText(/› gender$/).waitFor();
+    await screenshot(page, 'explore-drill-by');
+    await by.getByRole('button', { name: 'Births by state (drill)' }).click();
+    await by.locator('[data-testid="drill-by-chart"][data-chart-state="rendered"]').waitFor();
+    await closeDialog(page);
+  });
 });

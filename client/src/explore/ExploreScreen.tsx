@@ -13,8 +13,9 @@ import { ChartArea } from './ChartArea';
 import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
+import { DrillByModal, drillBySteps, DrillDetailModal, DrillMenu } from './DrillModals';
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
-import type { FormData } from '../viz/types';
+import type { DataPointClick, FormData } from '../viz/types';
 import { SaveModal } from './SaveModal';
 import { SwapDatasetModal } from './SwapDatasetModal';
 import { useExplore } from './useExplore';
@@ -107,6 +108,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
   const [modal, setModal] = useState<null | 'viz' | 'save' | 'query' | 'edit-dataset' | 'swap' | 'embed'>(null);
   const [queryText, setQueryText] = useState<string | null>(null);
   const [dataPane, setDataPane] = useState<'results' | 'samples' | null>(null);
+  const [drill, setDrill] = useState<null | { kind: 'menu'; click: DataPointClick } | { kind: 'detail'; filters: Array<{ col: string; op: string; val: unknown }> } | { kind: 'by'; steps: ReturnType<typeof drillBySteps> }>(null);
   const x = useExplore(boot, {
     formDataKey,
     force,
@@ -124,6 +126,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
       onStop={x.stop}
       onRendered={() => x.dispatch({ type: 'CHART_RENDERING_SUCCEEDED', now: Date.now() })}
       onRenderError={(e) => x.dispatch({ type: 'CHART_RENDERING_FAILED', error: e.message, now: Date.now() })}
+      onDataPointClick={x.plugin.behaviors.includes('DRILL_TO_DETAIL') && !standalone ? (click) => setDrill({ kind: 'menu', click }) : undefined}
     />
   );
   if (standalone) return <div className={classes.standalone}>{chart}</div>;
@@ -269,6 +272,18 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
           <DataPanes pane={dataPane} onPane={setDataPane} formData={x.formData} queryContext={queryContext} datasourceKey={datasourceKey} />
         </div>
       </div>
+      {drill?.kind === 'menu' && (
+        <DrillMenu
+          click={drill.click}
+          formData={x.chartFormData}
+          datasource={boot.dataset}
+          onClose={() => setDrill((d) => (d?.kind === 'menu' ? null : d))}
+          onDetail={(filters) => setDrill({ kind: 'detail', filters })}
+          onDrillBy={(filters, column) => setDrill({ kind: 'by', steps: drillBySteps(x.chartFormData, filters, column, sliceName) })}
+        />
+      )}
+      {drill?.kind === 'detail' && <DrillDetailModal formData={x.chartFormData} filters={drill.filters} onClose={() => setDrill(null)} />}
+      {drill?.kind === 'by' && <DrillByModal start={drill.steps} datasource={boot.dataset} onClose={() => setDrill(null)} />}
       <VizTypeGallery opened={modal === 'viz'} current={x.formData.viz_type} onClose={() => setModal(null)} onSelect={(key) => { setModal(null); x.changeVizType(key); }} />
       {modal === 'save' && (
         <SaveModal

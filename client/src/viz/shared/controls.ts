@@ -13,6 +13,12 @@ const integer = (value: unknown) => (value === null || value === undefined || va
 const columnChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 const temporalChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
+/** Time grain applies only to a temporal x-axis (unknown columns, e.g. adhoc SQL, keep it shown). */
+const xAxisIsTemporal = ({ formData, datasource }: ControlContext) => {
+  const axis = typeof formData.x_axis === 'string' ? datasource?.columns.find((c) => c.column_name === formData.x_axis) : undefined;
+  return !axis || !!axis.is_dttm;
+};
+
 const ROW_LIMITS = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000].map((n) => [n, String(n)] as const);
 const TIME_GRAINS = [
   ['PT1S', 'Second'],
@@ -32,7 +38,7 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   columns: { name: 'columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
   all_columns: { name: 'all_columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
   x_axis: { name: 'x_axis', type: 'GroupByControl', label: 'X-axis', multi: false, choices: columnChoices, validators: [nonEmpty], description: 'Dimension to use on x-axis.' },
-  time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: TIME_GRAINS, clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.' },
+  time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: TIME_GRAINS, clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.', visibility: xAxisIsTemporal },
   granularity_sqla: { name: 'granularity_sqla', type: 'SelectControl', label: 'Time column', choices: temporalChoices, clearable: true },
   adhoc_filters: { name: 'adhoc_filters', type: 'AdhocFilterControl', label: 'Filters', default: [] },
   time_range: { name: 'time_range', type: 'TimeRangeControl', label: 'Time range', default: 'No filter' },
