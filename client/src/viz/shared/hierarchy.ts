@@ -1,0 +1,43 @@
+import { toNumber } from './metrics';
+
+export interface TreeNode {
+  name: string;
+  value: number;
+  /** Values of the hierarchy columns down to this node. */
+  path: unknown[];
+  children?: TreeNode[];
+  secondary?: number;
+}
+
+/** Rows grouped by the hierarchy columns into a tree; each node's value is the sum of its leaves. */
+export function buildTree(rows: Record<string, unknown>[], levels: string[], metric: string, secondaryMetric?: string): TreeNode[] {
+  const root: TreeNode = { name: '', value: 0, path: [], children: [] };
+  for (const row of rows) {
+    const value = toNumber(row[metric]) ?? 0;
+    const secondary = secondaryMetric ? (toNumber(row[secondaryMetric]) ?? 0) : undefined;
+    let node = root;
+    node.value += value;
+    levels.forEach((level, depth) => {
+      const key = row[level];
+      const name = key === null || key === undefined ? 'NULL' : String(key);
+      node.children ??= [];
+      let child = node.children.find((c) => c.name === name);
+      if (!child) {
+        child = { name, value: 0, path: [...node.path, key], ...(depth < levels.length - 1 ? { children: [] } : {}), ...(secondaryMetric ? { secondary: 0 } : {}) };
+        node.children.push(child);
+      }
+      child.value += value;
+      if (secondary !== undefined) child.secondary = (child.secondary ?? 0) + secondary;
+      node = child;
+    });
+  }
+  return root.children ?? [];
+}
+
+/** Every node of a tree, depth first. */
+export function* walkTree(nodes: TreeNode[]): Generator<TreeNode> {
+  for (const n of nodes) {
+    yield n;
+    if (n.children) yield* walkTree(n.children);
+  }
+}

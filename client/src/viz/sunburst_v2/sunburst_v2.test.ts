@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import sunburst from './index';
+
+describe('sunburst chart type', () => {
+  it('queries the primary and secondary metric by the hierarchy columns', () => {
+    const q = sunburst.buildQuery({ viz_type: 'sunburst_v2', datasource: '1__table', columns: ['region', 'state'], metric: 'sum', secondary_metric: 'count' }).queries[0]!;
+    expect(q.columns).toEqual(['region', 'state']);
+    expect(q.metrics).toEqual(['sum', 'count']);
+  });
+
+  it('builds the rings, colouring by the ratio when a secondary metric is set', () => {
+    const rows = [
+      { region: 'West', state: 'CA', sum: 10, count: 1 },
+      { region: 'East', state: 'NY', sum: 10, count: 10 },
+    ];
+    const out = sunburst.transformProps({ formData: { viz_type: 'sunburst_v2', columns: ['region', 'state'], metric: 'sum', secondary_metric: 'count' }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const [west, east] = out.option.series[0].data;
+    expect(west.children[0].name).toBe('CA');
+    expect(west.itemStyle.color).not.toBe(east.itemStyle.color);
+  });
+});

@@ -1,0 +1,48 @@
+import type { TransformInput } from '../types';
+import { getCategoricalColor } from '../shared/colors';
+import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
+import { getNumberFormatter } from '../shared/format';
+import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
+import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { chartTheme, echartsBase } from '../shared/theme';
+
+/** Nested rectangles by the group-by columns in order, sized by the metric; top-level groups keep their colour. */
+export function transformTreemap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+  const levels = asList<ColumnEntry>(fd.groupby).map(columnLabel);
+  const metric = metricLabel(fd.metric as MetricEntry);
+  const format = getNumberFormatter(fd.number_format);
+  const tree = buildTree(rowsOf(queriesData), levels, metric);
+  const groups: Record<string, unknown[]> = {};
+  for (const node of walkTree(tree)) groups[node.name] ??= node.path;
+  const toData = (nodes: TreeNode[]): any[] => nodes.map((n) => ({ name: n.name, value: n.value, children: n.children ? toData(n.children) : undefined }));
+  // Top-level groups take the scheme's colours; their children shade them (levels' colorSaturation).
+  const data = toData(tree).map((n) => ({ ...n, itemStyle: { color: getCategoricalColor(fd.color_scheme, n.name) } }));
+  const t = chartTheme(theme);
+  return {
+    groupby: levels,
+    groups,
+    option: {
+      ...echartsBase(theme),
+      animation: false,
+      tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${(p.treePathInfo ?? []).slice(1).map((x: any) => x.name).join(' › ')}: ${format(p.value)}` },
+      series: [
+        {
+          type: 'treemap',
+          data,
+          top: 8,
+          bottom: 28,
+          left: 8,
+          right: 8,
+          roam: false,
+          nodeClick: false,
+          leafDepth: levels.length > 1 ? undefined : 1,
+          breadcrumb: { show: levels.length > 1, itemStyle: { color: t.tooltipBackground, borderColor: t.axisLine, textStyle: { color: t.text } } },
+          label: { show: fd.show_labels !== false, formatter: (p: any) => (fd.label_type === 'key_value' ? `${p.name}\n${format(p.value)}` : p.name) },
+          upperLabel: { show: levels.length > 1, height: 20, color: '#fff' },
+          itemStyle: { borderColor: t.tooltipBackground, borderWidth: 1, gapWidth: 1 },
+          levels: [{ itemStyle: { borderWidth: 0, gapWidth: 2 } }, { itemStyle: { gapWidth: 1 }, colorSaturation: [0.35, 0.6] }],
+        },
+      ],
+    },
+  };
+}

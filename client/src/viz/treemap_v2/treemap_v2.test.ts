@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import treemap from './index';
+
+describe('treemap chart type', () => {
+  it('nests rows by the group-by columns, each node the sum of its leaves', () => {
+    const rows = [
+      { region: 'West', state: 'CA', sum: 10 },
+      { region: 'West', state: 'OR', sum: 5 },
+      { region: 'East', state: 'NY', sum: 7 },
+    ];
+    const out = treemap.transformProps({ formData: { viz_type: 'treemap_v2', groupby: ['region', 'state'], metric: 'sum' }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const data = out.option.series[0].data;
+    expect(data.map((n: any) => [n.name, n.value])).toEqual([['West', 15], ['East', 7]]);
+    expect(data[0].children.map((n: any) => n.name)).toEqual(['CA', 'OR']);
+    expect(out.groups.OR).toEqual(['West', 'OR']);
+  });
+});

@@ -1,0 +1,71 @@
+import type { TransformInput } from '../types';
+import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
+import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
+
+const TEMPORAL = 2;
+
+/**
+ * Each x value's change as a floating bar from the running total (increase or decrease colour),
+ * then a Total bar; an invisible stacked series lifts each bar to where the last one ended.
+ */
+export function transformWaterfall({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+  const result = queriesData[0] ?? {};
+  const x = columnLabel(fd.x_axis as ColumnEntry);
+  const metric = metricLabel(fd.metric as MetricEntry);
+  const isTime = result.coltypes?.[result.colnames?.indexOf(x) ?? -1] === TEMPORAL;
+  const timeFormat = getTimeFormatter(fd.x_axis_time_format);
+  const format = getNumberFormatter(fd.y_axis_format);
+  // Rows of the same x (several group-by values) add up to one step.
+  const steps = new Map<string, { raw: unknown; value: number; sort: number }>();
+  for (const row of rowsOf(queriesData)) {
+    const raw = row[x];
+    const label = isTime ? timeFormat(toTime(raw)) : String(raw ?? 'NULL');
+    const step = steps.get(label) ?? { raw, value: 0, sort: isTime ? (toTime(raw) ?? 0) : steps.size };
+    step.value += toNumber(row[metric]) ?? 0;
+    steps.set(label, step);
+  }
+  const ordered = [...steps.entries()].sort((a, b) => a[1].sort - b[1].sort);
+  const totalLabel = String(fd.total_label ?? 'Total');
+  const categories = [...ordered.map(([l]) => l), totalLabel];
+  const assist: Array<number | string> = [];
+  const increase: Array<number | string> = [];
+  const decrease: Array<number | string> = [];
+  const total: Array<number | string> = [];
+  let running = 0;
+  for (const [, { value }] of ordered) {
+    const next = running + value;
+    assist.push(Math.min(running, next));
+    increase.push(value >= 0 ? value : '-');
+    decrease.push(value < 0 ? -value : '-');
+    total.push('-');
+    running = next;
+  }
+  assist.push(0);
+  increase.push('-');
+  decrease.push('-');
+  total.push(running);
+  const groups: Record<string, unknown[]> = Object.fromEntries(ordered.map(([label, s]) => [label, [s.raw]]));
+  const axis = axisStyle(theme);
+  const bar = (name: string, data: Array<number | string>, color: string) => ({ name, type: 'bar', stack: 'waterfall', data, itemStyle: { color }, label: { show: !!fd.show_value, position: 'top', formatter: (p: any) => format(p.value) } });
+  return {
+    groupby: isTime ? [] : [x],
+    groups,
+    option: {
+      ...echartsBase(theme),
+      animation: false,
+      grid: { top: 40, right: 20, bottom: 28, left: 16, containLabel: true },
+      legend: { ...legendStyle(theme, { show: fd.show_legend !== false }), data: ['Increase', 'Decrease', 'Total'] },
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (ps: any[]) => { const p = ps.find((s) => s.seriesName !== 'assist' && s.value !== '-'); return p ? `${p.name}<br/>${p.seriesName}: ${format(p.seriesName === 'Decrease' ? -p.value : p.value)}` : ''; } },
+      xAxis: { ...axis, type: 'category', data: categories, name: fd.x_axis_title || undefined, nameLocation: 'middle', nameGap: 28, splitLine: { show: false } },
+      yAxis: { ...axis, type: 'value', axisLabel: { ...axis.axisLabel, formatter: (v: number) => format(v) } },
+      series: [
+        { name: 'assist', type: 'bar', stack: 'waterfall', data: assist, itemStyle: { color: 'transparent' }, emphasis: { disabled: true }, tooltip: { show: false } },
+        bar('Increase', increase, fd.increase_color?.hex ?? '#5AC189'),
+        bar('Decrease', decrease, fd.decrease_color?.hex ?? '#E04355'),
+        bar('Total', total, fd.total_color?.hex ?? '#666666'),
+      ],
+    },
+  };
+}
