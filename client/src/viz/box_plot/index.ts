@@ -1,0 +1,65 @@
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { metricLabel } from '../shared/metrics';
+import { svg } from '../shared/timeseries/plugin';
+import type { EChartsTransformed } from '../shared/echarts-chart';
+import type { ChartPlugin, FormData, QueryContext } from '../types';
+import { transformBoxPlot } from './transform-props';
+
+/**
+ * The metrics per (group-by, distribute-across) row, then the server's `boxplot` post-processing reduces
+ * each group-by group to its statistics.
+ */
+export function buildBoxPlotQuery(fd: FormData): QueryContext {
+  const groupby = Array.isArray(fd.groupby) ? fd.groupby : [];
+  const across = Array.isArray(fd.columns) ? fd.columns : [];
+  const context = queryContextFromFormData({ ...fd, groupby: [...groupby, ...across], columns: [] });
+  const whisker = String(fd.whiskerOptions ?? 'Tukey');
+  const percentiles = /^(\d+)\/(\d+) percentiles$/.exec(whisker);
+  context.queries[0]!.post_processing = [
+    {
+      operation: 'boxplot',
+      options: {
+        groupby,
+        metrics: (Array.isArray(fd.metrics) ? fd.metrics : []).map(metricLabel),
+        whisker_type: percentiles ? 'percentile' : whisker === 'Min/max (no outliers)' ? 'min/max' : 'tukey',
+        ...(percentiles ? { percentiles: [Number(percentiles[1]), Number(percentiles[2])] } : {}),
+      },
+    },
+  ];
+  return context as QueryContext;
+}
+
+const boxPlot: ChartPlugin<EChartsTransformed> = {
+  key: 'box_plot',
+  name: 'Box Plot',
+  category: 'Distribution',
+  description: 'Also known as a box and whisker plot, this visualization compares the distributions of a related metric across multiple groups. The box in the middle emphasizes the mean, median, and inner 2 quartiles.',
+  tags: ['ECharts', 'Range', 'Statistical'],
+  thumbnail: svg('<path d="M16 6 V12 M16 28 V34 M40 10 V16 M40 30 V36" stroke="#454E7C" stroke-width="2"/><rect x="10" y="12" width="12" height="16" fill="#1FA8C9" fill-opacity="0.4" stroke="#1FA8C9" stroke-width="2"/><rect x="34" y="16" width="12" height="14" fill="#1FA8C9" fill-opacity="0.4" stroke="#1FA8C9" stroke-width="2"/><path d="M10 20 H22 M34 22 H46" stroke="#1FA8C9" stroke-width="2"/>'),
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  controlPanel: {
+    sections: [
+      {
+        label: 'Query',
+        expanded: true,
+        tab: 'data',
+        controlSetRows: [
+          [{ name: 'columns', override: { label: 'Distribute across', description: 'Columns to calculate distribution across.', validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')] } }],
+          [{ name: 'groupby', override: { label: 'Dimensions', description: 'Categories to group by on the x-axis.' } }],
+          ['metrics'],
+          ['adhoc_filters'],
+          ['time_range'],
+          ['row_limit'],
+          [{ name: 'whiskerOptions', type: 'SelectControl', label: 'Whisker/outlier options', default: 'Tukey', freeForm: true, choices: [['Tukey', 'Tukey'], ['Min/max (no outliers)', 'Min/max (no outliers)'], ['2/98 percentiles', '2/98 percentiles'], ['9/91 percentiles', '9/91 percentiles']], description: 'Determines how whiskers and outliers are calculated.' }],
+        ],
+      },
+      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['number_format']] },
+    ],
+  },
+  defaultFormData: { whiskerOptions: 'Tukey', row_limit: 10000, color_scheme: 'supersetColors' },
+  buildQuery: buildBoxPlotQuery,
+  transformProps: transformBoxPlot,
+  loadChart: () => import('./BoxPlotChart'),
+};
+
+export default boxPlot;

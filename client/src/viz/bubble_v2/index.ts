@@ -1,0 +1,64 @@
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { SHARED_CONTROLS } from '../shared/controls';
+import { svg } from '../shared/timeseries/plugin';
+import type { EChartsTransformed } from '../shared/echarts-chart';
+import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
+import { transformBubble } from './transform-props';
+
+const required = [(v: unknown) => (v ? false : 'cannot be empty')];
+const columnChoices: ControlConfig['choices'] = ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
+
+/** x, y and size per entity (and series), largest bubbles first within the row limit. */
+export function buildBubbleQuery(fd: FormData): QueryContext {
+  const context = queryContextFromFormData({ ...fd, groupby: [fd.entity, fd.series].filter(Boolean), metrics: [fd.x, fd.y, fd.size].filter(Boolean), metric: undefined });
+  if (fd.size) context.queries[0]!.orderby = [[fd.size, false]];
+  return context as QueryContext;
+}
+
+const bubble: ChartPlugin<EChartsTransformed> = {
+  key: 'bubble_v2',
+  name: 'Bubble Chart',
+  category: 'Correlation',
+  description: 'Visualizes a metric across three dimensions of data in a single chart (X axis, Y axis, and bubble size). Bubbles from the same group can be showcased using bubble color.',
+  tags: ['Multi-Dimensions', 'Comparison', 'Scatter', 'Time', 'Trend', 'ECharts'],
+  thumbnail: svg('<circle cx="16" cy="26" r="6" fill="#1FA8C9" fill-opacity="0.6"/><circle cx="32" cy="16" r="10" fill="#454E7C" fill-opacity="0.6"/><circle cx="50" cy="24" r="4" fill="#5AC189" fill-opacity="0.6"/>'),
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY'],
+  controlPanel: {
+    sections: [
+      {
+        label: 'Query',
+        expanded: true,
+        tab: 'data',
+        controlSetRows: [
+          [{ name: 'series', type: 'GroupByControl', label: 'Dimension', multi: false, choices: columnChoices, description: 'Bubbles of the same value share a colour' }, { name: 'entity', type: 'GroupByControl', label: 'Entity', multi: false, choices: columnChoices, validators: required, description: 'This defines the element to be plotted on the chart' }],
+          [{ name: 'x', type: 'MetricsControl', label: 'X Axis', multi: false, validators: required }],
+          [{ name: 'y', type: 'MetricsControl', label: 'Y Axis', multi: false, validators: required }],
+          [{ name: 'size', type: 'MetricsControl', label: 'Bubble Size', multi: false, validators: required }],
+          ['adhoc_filters'],
+          ['time_range'],
+          [{ name: 'row_limit', override: { default: 100 } }],
+        ],
+      },
+      {
+        label: 'Chart Options',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          ['color_scheme'],
+          ['show_legend'],
+          [{ name: 'max_bubble_size', type: 'SelectControl', label: 'Max Bubble Size', freeForm: true, default: 25, renderTrigger: true, choices: [5, 10, 15, 25, 50, 75, 100].map((n) => [n, String(n)] as const) }],
+          [{ name: 'opacity', type: 'SliderControl', label: 'Bubble Opacity', default: 0.6, min: 0, max: 1, step: 0.1, renderTrigger: true }],
+          [{ name: 'x_axis_label', type: 'TextControl', label: 'X Axis Title', default: '', renderTrigger: true }, { name: 'y_axis_label', type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true }],
+          [{ name: 'x_axis_format', override: { ...SHARED_CONTROLS.y_axis_format, label: 'X Axis Format' } }, 'y_axis_format'],
+          [{ name: 'logXAxis', type: 'CheckboxControl', label: 'Logarithmic x-axis', default: false, renderTrigger: true }, { name: 'logYAxis', type: 'CheckboxControl', label: 'Logarithmic y-axis', default: false, renderTrigger: true }],
+        ],
+      },
+    ],
+  },
+  defaultFormData: { row_limit: 100, max_bubble_size: 25, opacity: 0.6, color_scheme: 'supersetColors' },
+  buildQuery: buildBubbleQuery,
+  transformProps: transformBubble,
+  loadChart: () => import('./BubbleChart'),
+};
+
+export default bubble;

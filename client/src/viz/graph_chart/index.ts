@@ -1,0 +1,56 @@
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { svg } from '../shared/timeseries/plugin';
+import type { EChartsTransformed } from '../shared/echarts-chart';
+import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
+import { transformGraph } from './transform-props';
+
+const required = [(v: unknown) => (v ? false : 'cannot be empty')];
+const columnChoices: ControlConfig['choices'] = ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
+
+/** The metric per (source, target) pair: one edge each. Shared by the graph and the Sankey. */
+export function buildFlowQuery(fd: FormData): QueryContext {
+  const context = queryContextFromFormData({ ...fd, groupby: [fd.source, fd.target].filter(Boolean) });
+  if (fd.metric) context.queries[0]!.orderby = [[fd.metric, false]];
+  return context as QueryContext;
+}
+
+export const FLOW_QUERY_ROWS = [
+  [{ name: 'source', type: 'GroupByControl', label: 'Source', multi: false, choices: columnChoices, validators: required }, { name: 'target', type: 'GroupByControl', label: 'Target', multi: false, choices: columnChoices, validators: required }],
+  ['metric'],
+  ['adhoc_filters'],
+  ['time_range'],
+  ['row_limit'],
+] as const satisfies ReadonlyArray<ReadonlyArray<string | ControlConfig>>;
+
+const graph: ChartPlugin<EChartsTransformed> = {
+  key: 'graph_chart',
+  name: 'Graph Chart',
+  category: 'Flow',
+  description: 'Displays connections between entities in a graph structure. Useful for mapping relationships and showing which nodes are important in a network.',
+  tags: ['Circular', 'Comparison', 'Directional', 'ECharts', 'Relational', 'Structural', 'Transformable'],
+  thumbnail: svg('<path d="M14 28 L32 10 L50 26 L14 28 M32 10 L34 34" stroke="#A1A6BD" stroke-width="1.5"/><circle cx="14" cy="28" r="5" fill="#1FA8C9"/><circle cx="32" cy="10" r="6" fill="#454E7C"/><circle cx="50" cy="26" r="4" fill="#5AC189"/><circle cx="34" cy="34" r="3" fill="#FF7F44"/>'),
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  controlPanel: {
+    sections: [
+      { label: 'Query', expanded: true, tab: 'data', controlSetRows: FLOW_QUERY_ROWS },
+      {
+        label: 'Chart options',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          ['color_scheme'],
+          [{ name: 'layout', type: 'SelectControl', label: 'Graph layout', default: 'force', renderTrigger: true, choices: [['force', 'Force'], ['circular', 'Circular']] }],
+          [{ name: 'edgeSymbol', type: 'SelectControl', label: 'Edge symbols', default: 'none', renderTrigger: true, choices: [['none', 'None'], ['arrow', 'Arrow']] }],
+          [{ name: 'draggable', type: 'CheckboxControl', label: 'Enable node dragging', default: true, renderTrigger: true }, { name: 'roam', type: 'CheckboxControl', label: 'Enable graph roaming', default: true, renderTrigger: true }],
+          ['number_format'],
+        ],
+      },
+    ],
+  },
+  defaultFormData: { row_limit: 1000, layout: 'force', color_scheme: 'supersetColors' },
+  buildQuery: buildFlowQuery,
+  transformProps: transformGraph,
+  loadChart: () => import('./GraphChart'),
+};
+
+export default graph;

@@ -1,0 +1,52 @@
+import type { TransformInput } from '../types';
+import { getCategoricalColor } from '../shared/colors';
+import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
+import { getNumberFormatter } from '../shared/format';
+import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { chartTheme, echartsBase } from '../shared/theme';
+
+/** Nodes from the source and target values, edges weighted by the metric; node size by total edge weight. */
+export function transformGraph({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+  const source = columnLabel(fd.source as ColumnEntry);
+  const target = columnLabel(fd.target as ColumnEntry);
+  const metric = metricLabel(fd.metric as MetricEntry);
+  const format = getNumberFormatter(fd.number_format);
+  const weight = new Map<string, number>();
+  const links = rowsOf(queriesData).map((row) => {
+    const s = String(row[source] ?? 'NULL');
+    const t = String(row[target] ?? 'NULL');
+    const v = toNumber(row[metric]) ?? 0;
+    weight.set(s, (weight.get(s) ?? 0) + v);
+    weight.set(t, (weight.get(t) ?? 0) + v);
+    return { source: s, target: t, value: v };
+  });
+  const largest = Math.max(1e-9, ...weight.values());
+  const maxLink = Math.max(1e-9, ...links.map((l) => l.value));
+  const nodes = [...weight.entries()].map(([name, w]) => ({ name, value: w, symbolSize: 8 + Math.sqrt(w / largest) * 30, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } }));
+  const th = chartTheme(theme);
+  return {
+    groupby: [source],
+    groups: Object.fromEntries(nodes.map((n) => [n.name, [n.name]])),
+    option: {
+      ...echartsBase(theme),
+      animation: false,
+      tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => (p.dataType === 'edge' ? `${p.data.source} → ${p.data.target}: ${format(p.data.value)}` : `${p.name}: ${format(p.value)}`) },
+      series: [
+        {
+          type: 'graph',
+          layout: fd.layout === 'circular' ? 'circular' : 'force',
+          roam: fd.roam !== false,
+          draggable: fd.draggable !== false,
+          force: { repulsion: Number(fd.repulsion ?? 1000), edgeLength: Number(fd.edgeLength ?? 400) / 4, gravity: Number(fd.gravity ?? 0.3) },
+          circular: { rotateLabel: true },
+          label: { show: fd.show_symbol_threshold !== false, position: 'right', color: th.text, fontSize: 11 },
+          edgeSymbol: fd.edgeSymbol === 'arrow' ? ['none', 'arrow'] : ['none', 'none'],
+          lineStyle: { color: th.axisLine, curveness: fd.layout === 'circular' ? 0.2 : 0, opacity: 0.8 },
+          data: nodes,
+          links: links.map((l) => ({ ...l, lineStyle: { width: 1 + (l.value / maxLink) * 5 } })),
+          emphasis: { focus: 'adjacency' },
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import heatmap from './index';
+
+describe('heatmap chart type', () => {
+  const rows = [
+    { state: 'CA', gender: 'boy', n: 10 },
+    { state: 'CA', gender: 'girl', n: 20 },
+    { state: 'NY', gender: 'boy', n: 30 },
+  ];
+  const input = (extra = {}) => ({ formData: { viz_type: 'heatmap_v2', x_axis: 'state', groupby: ['gender'], metric: 'n', ...extra }, queriesData: [{ data: rows, colnames: ['state', 'gender', 'n'], coltypes: [1, 1, 0] } as any], datasource: null, theme: 'light' as const, width: 400, height: 300 });
+
+  it('places each row on its (x, y) cell with the metric as the value', () => {
+    const out = heatmap.transformProps(input());
+    expect(out.option.xAxis.data).toEqual(['CA', 'NY']);
+    expect(out.option.yAxis.data).toEqual(['boy', 'girl']);
+    expect(out.option.series[0].data).toEqual([[0, 0, 10], [0, 1, 20], [1, 0, 30]]);
+    expect([out.option.visualMap.min, out.option.visualMap.max]).toEqual([10, 30]);
+  });
+
+  it('normalises across x when asked', () => {
+    const out = heatmap.transformProps(input({ normalized: true, normalize_across: 'x' }));
+    expect(out.option.series[0].data.map((d: number[]) => d[2])).toEqual([0, 1, 1]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import histogram from './index';
+
+describe('histogram chart type', () => {
+  it('queries the raw column and asks the server to bin it', () => {
+    const q = histogram.buildQuery({ viz_type: 'histogram_v2', datasource: '1__table', column: 'num', groupby: ['gender'], bins: 10, normalize: true }).queries[0] as any;
+    expect(q.columns).toEqual(['num', 'gender']);
+    expect(q.metrics).toEqual([]);
+    expect(q.post_processing).toEqual([{ operation: 'histogram', options: { column: 'num', groupby: ['gender'], bins: 10, normalize: true, cumulative: false } }]);
+  });
+
+  it('draws one bar series per group over the bin labels', () => {
+    const data = [{ gender: 'boy', '0.0 - 5.0': 3, '5.0 - 10.0': 1 }, { gender: 'girl', '0.0 - 5.0': 2, '5.0 - 10.0': 4 }];
+    const out = histogram.transformProps({ formData: { viz_type: 'histogram_v2', column: 'num', groupby: ['gender'] }, queriesData: [{ data, colnames: ['gender', '0.0 - 5.0', '5.0 - 10.0'] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(out.option.xAxis.data).toEqual(['0.0 - 5.0', '5.0 - 10.0']);
+    expect(out.option.series.map((s: any) => [s.name, s.data])).toEqual([['boy', [3, 1]], ['girl', [2, 4]]]);
+  });
+});

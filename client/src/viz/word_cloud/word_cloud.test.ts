@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import wordCloud from './index';
+
+describe('word cloud chart type', () => {
+  it('groups by the series column, most frequent first, and sizes words in the font range', () => {
+    const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 12, size_to: 60, rotation: 'flat' };
+    const q = wordCloud.buildQuery(fd).queries[0]!;
+    expect(q.columns).toEqual(['name']);
+    expect(q.orderby).toEqual([['count', false]]);
+    const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: [{ name: 'Mike', count: 9 }, { name: 'Ann', count: 3 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(out.option.series[0].sizeRange).toEqual([12, 60]);
+    expect(out.option.series[0].rotationRange).toEqual([0, 0]);
+    expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
+  });
+});
