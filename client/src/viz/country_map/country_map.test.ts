@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { usStateCode } from '../shared/geo';
+import countryMap from './index';
+
+describe('country map chart type', () => {
+  it('reads states as postal codes, ISO 3166-2 codes or names', () => {
+    expect([usStateCode('CA'), usStateCode('US-NY'), usStateCode('texas'), usStateCode('ZZ')]).toEqual(['CA', 'NY', 'TX', null]);
+  });
+
+  it('colours each state by the metric, and says plainly when a country has no shapes', () => {
+    const input = (fd: Record<string, unknown>) => ({ formData: { viz_type: 'country_map', entity: 'state', metric: 'n', ...fd }, queriesData: [{ data: [{ state: 'CA', n: 5 }, { state: 'other', n: 1 }] } as any], datasource: null, theme: 'light' as const, width: 400, height: 300 });
+    expect(countryMap.transformProps(input({ select_country: 'usa' })).option.series[0].data).toEqual([{ name: 'CA', value: 5 }]);
+    expect(() => countryMap.transformProps(input({ select_country: 'france' }))).toThrow(/No shapes for france/);
+  });
+});

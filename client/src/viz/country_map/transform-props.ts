@@ -1,0 +1,56 @@
+import type { TransformInput } from '../types';
+import { getSequentialColors } from '../shared/colors';
+import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
+import { getNumberFormatter } from '../shared/format';
+import { usStateCode } from '../shared/geo';
+import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { chartTheme, echartsBase } from '../shared/theme';
+
+/** The countries whose subdivision shapes ship with Meridian (from us-atlas); Superset's other countries need shapes no npm package carries. */
+export const COUNTRY_MAP_COUNTRIES = [['usa', 'USA']] as const;
+
+/** Subdivisions (ISO 3166-2 codes, e.g. US-CA, or their names) coloured by the metric. */
+export function transformCountryMap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed & { map: 'usa' | null } {
+  const entity = columnLabel(fd.entity as ColumnEntry);
+  const metric = metricLabel(fd.metric as MetricEntry);
+  const format = getNumberFormatter(fd.number_format);
+  const t = chartTheme(theme);
+  const country = String(fd.select_country ?? 'usa').toLowerCase();
+  if (country !== 'usa') throw new Error(`No shapes for ${fd.select_country}: country maps are available for ${COUNTRY_MAP_COUNTRIES.map((c) => c[1]).join(', ')}`);
+  const groups: Record<string, unknown[]> = {};
+  const data = rowsOf(queriesData).flatMap((row) => {
+    const code = usStateCode(row[entity]);
+    if (!code) return [];
+    groups[code] = [row[entity]];
+    return [{ name: code, value: toNumber(row[metric]) ?? 0 }];
+  });
+  const values = data.map((d) => d.value);
+  return {
+    map: 'usa',
+    groupby: [entity],
+    groups,
+    option: {
+      ...echartsBase(theme),
+      animation: false,
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => (p.data ? `${p.name}: ${format(p.data.value)}` : p.name) },
+      visualMap: { min: values.length ? Math.min(...values) : 0, max: values.length ? Math.max(...values) : 1, left: 8, bottom: 8, calculable: true, textStyle: { color: t.subtleText }, formatter: (v: number) => format(v), inRange: { color: getSequentialColors(fd.linear_color_scheme, 9) } },
+      series: [
+        {
+          type: 'map',
+          map: 'usa',
+          nameProperty: 'code',
+          aspectScale: 1,
+          roam: true,
+          left: 8,
+          right: 8,
+          top: 8,
+          bottom: 8,
+          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.7 },
+          emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
+          select: { disabled: true },
+          data,
+        },
+      ],
+    },
+  };
+}

@@ -1,0 +1,3 @@
+import { GeoChart } from '../shared/GeoChart';
+
+export default GeoChart;

@@ -1,0 +1,74 @@
+import countries from 'i18n-iso-countries';
+import en from 'i18n-iso-countries/langs/en.json';
+import type { TransformInput } from '../types';
+import { getSequentialColors } from '../shared/colors';
+import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
+import { getNumberFormatter } from '../shared/format';
+import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { chartTheme, echartsBase } from '../shared/theme';
+
+countries.registerLocale(en);
+
+/** A country value → its ISO 3166 numeric code (world-atlas's key), by the field type Superset names. */
+export function countryCode(value: unknown, fieldType: string): string | null {
+  const text = String(value ?? '').trim();
+  if (!text) return null;
+  const numeric =
+    fieldType === 'cca2' ? countries.alpha2ToNumeric(text) : fieldType === 'name' ? countries.alpha2ToNumeric(countries.getAlpha2Code(text, 'en') ?? countries.getSimpleAlpha2Code(text, 'en') ?? '') : countries.alpha3ToNumeric(text);
+  return numeric ? String(numeric).padStart(3, '0') : null;
+}
+
+/** Countries coloured by the metric on a sequential scale; with bubbles, sized by the secondary metric. */
+export function transformWorldMap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed & { map: 'world' } {
+  const entity = columnLabel(fd.entity as ColumnEntry);
+  const metric = metricLabel(fd.metric as MetricEntry);
+  const secondary = fd.secondary_metric ? metricLabel(fd.secondary_metric as MetricEntry) : null;
+  const fieldType = String(fd.country_fieldtype ?? 'cca3');
+  const format = getNumberFormatter(fd.y_axis_format);
+  const t = chartTheme(theme);
+  const groups: Record<string, unknown[]> = {};
+  const data = rowsOf(queriesData).flatMap((row) => {
+    const code = countryCode(row[entity], fieldType);
+    if (!code) return [];
+    groups[code] = [row[entity]];
+    return [{ name: code, label: String(row[entity]), value: toNumber(row[metric]) ?? 0, secondary: secondary ? (toNumber(row[secondary]) ?? 0) : null }];
+  });
+  const values = data.map((d) => d.value);
+  return {
+    map: 'world',
+    groupby: [entity],
+    groups,
+    option: {
+      ...echartsBase(theme),
+      animation: false,
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => (p.data ? `${p.data.label}: ${format(p.data.value)}${p.data.secondary !== null && secondary ? `<br/>${secondary}: ${format(p.data.secondary)}` : ''}` : '') },
+      visualMap: {
+        min: values.length ? Math.min(...values) : 0,
+        max: values.length ? Math.max(...values) : 1,
+        left: 8,
+        bottom: 8,
+        calculable: true,
+        textStyle: { color: t.subtleText },
+        formatter: (v: number) => format(v),
+        inRange: { color: getSequentialColors(fd.linear_color_scheme, 9) },
+        seriesIndex: 0,
+      },
+      series: [
+        {
+          type: 'map',
+          map: 'world',
+          nameProperty: 'code',
+          roam: true,
+          left: 8,
+          right: 8,
+          top: 8,
+          bottom: 8,
+          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.5 },
+          emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
+          select: { disabled: true },
+          data,
+        },
+      ],
+    },
+  };
+}
