@@ -1,0 +1,62 @@
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { svg } from '../shared/timeseries/plugin';
+import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
+import type { TimeseriesProps } from '../shared/timeseries/transform-props';
+import { queryFormData, transformMixed } from './transform-props';
+
+/** Two queries over the same x-axis and time grain: A's and B's metrics, group-bys and filters. */
+export function buildMixedQuery(fd: FormData): QueryContext {
+  const a = queryContextFromFormData(queryFormData(fd, 'a'));
+  const b = queryContextFromFormData(queryFormData(fd, 'b'));
+  return { ...a, queries: [a.queries[0]!, b.queries[0]!], result_format: 'json', result_type: 'full' } as QueryContext;
+}
+
+const SERIES_TYPES = [['line', 'Line'], ['scatter', 'Scatter'], ['smooth', 'Smooth Line'], ['bar', 'Bar'], ['step', 'Step'], ['area', 'Area']] as const;
+
+const mixed: ChartPlugin<TimeseriesProps> = {
+  key: 'mixed_timeseries',
+  name: 'Mixed Chart',
+  category: 'Evolution',
+  description: 'Visualize two different series using the same x-axis. Note that both series can be visualized with a different chart type (e.g. 1 using bars and 1 using a line).',
+  tags: ['Advanced-Analytics', 'ECharts', 'Line', 'Multi-Variables', 'Time', 'Transformable'],
+  thumbnail: svg('<rect x="8" y="22" width="8" height="14" fill="#454E7C"/><rect x="22" y="16" width="8" height="20" fill="#454E7C"/><rect x="36" y="20" width="8" height="16" fill="#454E7C"/><rect x="50" y="12" width="8" height="24" fill="#454E7C"/><path d="M6 18 L20 8 L34 14 L48 6 L60 10" stroke="#1FA8C9" stroke-width="3"/>'),
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  controlPanel: {
+    sections: [
+      { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], ['time_range']] },
+      { label: 'Query A', expanded: true, tab: 'data', controlSetRows: [['metrics'], ['groupby'], ['adhoc_filters'], ['limit'], ['row_limit']] },
+      {
+        label: 'Query B',
+        expanded: true,
+        tab: 'data',
+        controlSetRows: [
+          [{ name: 'metrics_b', type: 'MetricsControl', label: 'Metrics', multi: true, validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')] }],
+          [{ name: 'groupby_b', type: 'GroupByControl', label: 'Dimensions', multi: true, choices: ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const) }],
+          [{ name: 'adhoc_filters_b', type: 'AdhocFilterControl', label: 'Filters', default: [] }],
+          [{ name: 'limit_b', type: 'SelectControl', label: 'Series limit', freeForm: true, clearable: true, choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)] as const) }],
+        ],
+      },
+      {
+        label: 'Chart options',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          ['color_scheme'],
+          ['show_legend'],
+          [{ name: 'seriesType', type: 'SelectControl', label: 'Series type (Query A)', default: 'line', renderTrigger: true, choices: SERIES_TYPES }, { name: 'seriesTypeB', type: 'SelectControl', label: 'Series type (Query B)', default: 'bar', renderTrigger: true, choices: SERIES_TYPES }],
+          [{ name: 'yAxisIndexB', type: 'SelectControl', label: 'Y axis of Query B', default: 1, renderTrigger: true, choices: [[0, 'Primary'], [1, 'Secondary']] }],
+          [{ name: 'stack', type: 'CheckboxControl', label: 'Stack series (Query A)', default: false, renderTrigger: true }, { name: 'stackB', type: 'CheckboxControl', label: 'Stack series (Query B)', default: false, renderTrigger: true }],
+          ['zoomable'],
+          ['x_axis_time_format'],
+          ['y_axis_format'],
+        ],
+      },
+    ],
+  },
+  defaultFormData: { time_grain_sqla: 'P1D', seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1, row_limit: 10000, color_scheme: 'supersetColors', adhoc_filters_b: [] },
+  buildQuery: buildMixedQuery,
+  transformProps: transformMixed,
+  loadChart: () => import('../shared/timeseries/TimeseriesChart'),
+};
+
+export default mixed;

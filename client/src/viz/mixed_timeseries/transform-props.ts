@@ -1,0 +1,30 @@
+import type { TransformInput } from '../types';
+import { transformTimeseries, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
+
+/** Query A's form data keys, and query B's, as Superset's mixed chart names them. */
+export const queryFormData = (fd: Record<string, any>, which: 'a' | 'b') =>
+  which === 'a'
+    ? { ...fd, metrics: fd.metrics, groupby: fd.groupby, adhoc_filters: fd.adhoc_filters, limit: fd.limit, stack: fd.stack }
+    : { ...fd, metrics: fd.metrics_b, groupby: fd.groupby_b, adhoc_filters: fd.adhoc_filters_b, limit: fd.limit_b, stack: fd.stackB, show_value: fd.show_valueB };
+
+/**
+ * Both queries drawn as time series on one x-axis: each with its own series type, query B on the
+ * right-hand axis when asked; B's series carry '(Query B)' when a name would clash.
+ */
+export function transformMixed(input: TransformInput): TimeseriesProps {
+  const fd = input.formData;
+  const a = transformTimeseries({ ...input, formData: queryFormData(fd, 'a') as any, queriesData: [input.queriesData[0]] }, (fd.seriesType as SeriesKind) ?? 'line');
+  const b = transformTimeseries({ ...input, formData: queryFormData(fd, 'b') as any, queriesData: [input.queriesData[1] ?? { data: [] }] }, (fd.seriesTypeB as SeriesKind) ?? 'bar');
+  const namesA = new Set(a.option.series.map((s: any) => s.name));
+  const seriesB = b.option.series.map((s: any) => ({ ...s, name: namesA.has(s.name) ? `${s.name} (Query B)` : s.name, yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined }));
+  const seriesA = a.option.series.map((s: any) => ({ ...s, yAxisIndex: Number(fd.yAxisIndex ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'a' : undefined }));
+  const series = [...seriesA, ...seriesB];
+  const twoAxes = series.some((s) => s.yAxisIndex === 1);
+  const yAxis = twoAxes ? [a.option.yAxis, { ...b.option.yAxis, position: 'right', splitLine: { show: false }, name: fd.yAxisTitleSecondary || undefined }] : a.option.yAxis;
+  const legendNames = series.map((s) => s.name);
+  return {
+    ...a,
+    option: { ...a.option, grid: { ...a.option.grid, top: 40, right: twoAxes ? 40 : 20 }, legend: { ...a.option.legend, show: fd.show_legend !== false && series.length > 1, data: legendNames }, yAxis, series },
+    seriesGroups: { ...a.seriesGroups, ...Object.fromEntries(seriesB.map((s: any, i: number) => [s.name, Object.values(b.seriesGroups)[i] ?? []])) },
+  };
+}

@@ -1,0 +1,59 @@
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { SHARED_CONTROLS } from '../shared/controls';
+import { svg } from '../shared/timeseries/plugin';
+import type { ChartPlugin, FormData, QueryContext } from '../types';
+import { transformPivot, type PivotProps } from './transform-props';
+
+export function buildPivotQuery(fd: FormData): QueryContext {
+  const rows = Array.isArray(fd.groupbyRows) ? fd.groupbyRows : [];
+  const cols = Array.isArray(fd.groupbyColumns) ? fd.groupbyColumns : [];
+  const context = queryContextFromFormData({ ...fd, groupby: [...rows, ...cols], columns: [] });
+  const metrics = context.queries[0]!.metrics as unknown[];
+  if (metrics.length) context.queries[0]!.orderby = [[metrics[0], false]];
+  return context as QueryContext;
+}
+
+const columnChoices = ({ datasource }: { datasource: { columns: Array<{ column_name: string; verbose_name?: string | null }> } | null }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
+
+const pivotTable: ChartPlugin<PivotProps> = {
+  key: 'pivot_table_v2',
+  name: 'Pivot Table',
+  category: 'Table',
+  description: 'Used to summarize a set of data by grouping together multiple statistics along two axes. Examples: Sales numbers by region and month, tasks by status and assignee, active users by age and location.',
+  tags: ['Additive', 'Report', 'Tabular', 'Popular'],
+  thumbnail: svg('<rect x="6" y="6" width="52" height="28" rx="2" stroke="#454E7C" stroke-width="2"/><rect x="6" y="6" width="52" height="7" fill="#454E7C" fill-opacity="0.35"/><rect x="6" y="6" width="14" height="28" fill="#454E7C" fill-opacity="0.35"/><path d="M6 20 H58 M6 27 H58 M32 6 V34 M45 6 V34" stroke="#454E7C" stroke-width="1"/>'),
+  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  controlPanel: {
+    sections: [
+      {
+        label: 'Query',
+        expanded: true,
+        tab: 'data',
+        controlSetRows: [
+          [{ name: 'groupbyRows', type: 'GroupByControl', label: 'Rows', multi: true, choices: columnChoices }],
+          [{ name: 'groupbyColumns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices }],
+          ['metrics'],
+          ['adhoc_filters'],
+          ['time_range'],
+          ['row_limit'],
+        ],
+      },
+      {
+        label: 'Options',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          [{ name: 'aggregateFunction', type: 'SelectControl', label: 'Aggregation function', default: 'Sum', renderTrigger: true, choices: [['Sum', 'Sum'], ['Count', 'Count'], ['Average', 'Average'], ['Minimum', 'Minimum'], ['Maximum', 'Maximum']], description: 'Aggregate function to apply when pivoting and computing the total rows and columns' }],
+          [{ name: 'rowTotals', type: 'CheckboxControl', label: 'Show rows total', default: false, renderTrigger: true }, { name: 'colTotals', type: 'CheckboxControl', label: 'Show columns total', default: false, renderTrigger: true }],
+          [{ name: 'valueFormat', override: { ...SHARED_CONTROLS.number_format, label: 'Value format' } }],
+        ],
+      },
+    ],
+  },
+  defaultFormData: { aggregateFunction: 'Sum', row_limit: 10000 },
+  buildQuery: buildPivotQuery,
+  transformProps: transformPivot,
+  loadChart: () => import('./PivotTableChart'),
+};
+
+export default pivotTable;

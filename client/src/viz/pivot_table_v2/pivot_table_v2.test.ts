@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import pivotTable from './index';
+import { pivot } from './transform-props';
+
+describe('pivot table chart type', () => {
+  it('queries the metrics by the row and column group-bys', () => {
+    const q = pivotTable.buildQuery({ viz_type: 'pivot_table_v2', datasource: '1__table', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n'] }).queries[0]!;
+    expect(q.columns).toEqual(['state', 'gender']);
+  });
+
+  it('pivots rows down and columns across, with totals by the aggregation function', () => {
+    const rows = [
+      { state: 'CA', gender: 'boy', n: 3 },
+      { state: 'CA', gender: 'girl', n: 2 },
+      { state: 'NY', gender: 'boy', n: 5 },
+    ];
+    const p = pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: 'Sum', rowTotals: true, colTotals: true, format: (v) => String(v ?? '') });
+    expect(p.columnLevels).toEqual([[['boy', 1], ['girl', 1], ['Total', 1]]]);
+    expect(p.rows.map((r) => [r.keys, r.cells])).toEqual([
+      [['CA'], ['3', '2', '5']],
+      [['NY'], ['5', '', '5']],
+      [['Total'], ['8', '2', '10']],
+    ]);
+    const avg = pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: 'Average', rowTotals: false, colTotals: true, format: (v) => String(v ?? '') });
+    expect(avg.rows[2]!.cells).toEqual(['4', '2']);
+  });
+});

@@ -1,0 +1,90 @@
+import type { TransformInput } from '../types';
+import { getNumberFormatter } from '../shared/format';
+import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+
+export type Aggregate = 'Sum' | 'Count' | 'Average' | 'Minimum' | 'Maximum';
+
+const AGGREGATES: Record<Aggregate, (xs: number[]) => number | null> = {
+  Sum: (xs) => xs.reduce((a, b) => a + b, 0),
+  Count: (xs) => xs.length,
+  Average: (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null),
+  Minimum: (xs) => (xs.length ? Math.min(...xs) : null),
+  Maximum: (xs) => (xs.length ? Math.max(...xs) : null),
+};
+
+export interface PivotProps {
+  rowHeaders: string[];
+  /** Column header levels: each a list of [label, span]. */
+  columnLevels: Array<Array<[string, number]>>;
+  rows: Array<{ keys: string[]; cells: string[]; total?: boolean }>;
+}
+
+const keyOf = (parts: string[]) => JSON.stringify(parts);
+
+/**
+ * The pivot of the answer: unique row keys down, unique column keys (times the metrics) across, each cell the
+ * aggregate of its rows; with row and column totals (Superset's pivot_table_v2, metrics laid out as columns).
+ */
+export function pivot(input: { rows: Record<string, unknown>[]; rowCols: string[]; colCols: string[]; metrics: string[]; aggregate: Aggregate; rowTotals: boolean; colTotals: boolean; format: (n: number | null) => string; metricsLayout?: 'COLUMNS' | 'ROWS' }): PivotProps {
+  const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
+  const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
+  const str = (v: unknown) => (v === null || v === undefined ? 'NULL' : String(v));
+  const sortKeys = (keys: string[][]) => keys.sort((a, b) => a.join('\u0000').localeCompare(b.join('\u0000'), undefined, { numeric: true }));
+  const rowKeys = sortKeys([...new Map(rows.map((r) => { const k = rowCols.map((c) => str(r[c])); return [keyOf(k), k]; })).values()]);
+  const colKeys = sortKeys([...new Map(rows.map((r) => { const k = colCols.map((c) => str(r[c])); return [keyOf(k), k]; })).values()]);
+  const values = new Map<string, number[]>();
+  const add = (key: string, v: number | null) => {
+    if (v === null) return;
+    const list = values.get(key) ?? [];
+    list.push(v);
+    values.set(key, list);
+  };
+  for (const r of rows) {
+    const rk = keyOf(rowCols.map((c) => str(r[c])));
+    const ck = keyOf(colCols.map((c) => str(r[c])));
+    for (const m of metrics) {
+      const v = toNumber(r[m]);
+      add(`${rk}|${ck}|${m}`, v);
+      add(`${rk}|*|${m}`, v);
+      add(`*|${ck}|${m}`, v);
+      add(`*|*|${m}`, v);
+    }
+  }
+  // A combination with no rows is an empty cell, not a zero.
+  const cell = (rk: string, ck: string, m: string) => {
+    const xs = values.get(`${rk}|${ck}|${m}`);
+    return xs?.length ? format(agg(xs)) : '';
+  };
+  const cols: Array<{ ck: string; parts: string[]; metric: string }> = [];
+  for (const c of colKeys) for (const m of metrics) cols.push({ ck: keyOf(c), parts: [...c, ...(metrics.length > 1 || !colCols.length ? [m] : [])], metric: m });
+  if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(metrics.length > 1 ? [m] : [])], metric: m });
+  const depth = Math.max(1, ...cols.map((c) => c.parts.length));
+  const columnLevels: PivotProps['columnLevels'] = [];
+  for (let level = 0; level < depth; level++) {
+    const spans: Array<[string, number]> = [];
+    cols.forEach((c, i) => {
+      const label = c.parts[level] ?? '';
+      const prev = cols[i - 1];
+      const samePrefix = prev && prev.parts.slice(0, level + 1).join('\u0000') === c.parts.slice(0, level + 1).join('\u0000') && level < depth - 1;
+      if (samePrefix) spans[spans.length - 1]![1]++;
+      else spans.push([label, 1]);
+    });
+    columnLevels.push(spans);
+  }
+  const body: PivotProps['rows'] = rowKeys.map((k) => ({ keys: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }));
+  if (colTotals) body.push({ keys: ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
+  return { rowHeaders: rowCols.length ? rowCols : [''], columnLevels, rows: body };
+}
+
+export function transformPivot({ formData: fd, queriesData }: TransformInput): PivotProps {
+  return pivot({
+    rows: (queriesData[0]?.data ?? []) as Record<string, unknown>[],
+    rowCols: asList<ColumnEntry>(fd.groupbyRows).map(columnLabel),
+    colCols: asList<ColumnEntry>(fd.groupbyColumns).map(columnLabel),
+    metrics: asList<MetricEntry>(fd.metrics).map(metricLabel),
+    aggregate: (fd.aggregateFunction as Aggregate) ?? 'Sum',
+    rowTotals: !!fd.rowTotals,
+    colTotals: !!fd.colTotals,
+    format: getNumberFormatter(fd.valueFormat),
+  });
+}
