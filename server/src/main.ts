@@ -24,8 +24,8 @@ export async function main(): Promise<void> {
   }
   if (!/^(0|false|no)$/i.test(process.env.LOAD_EXAMPLES ?? '')) {
     const t0 = Date.now();
-    const { database, datasets } = await loadExamples({ config, db });
-    if (database.built || datasets.created.length) logger.info({ ms: Date.now() - t0, datasets: datasets.created }, 'examples loaded');
+    const { database, datasets, dashboards } = await loadExamples({ config, db });
+    if (database.built || datasets.created.length || dashboards.created.length) logger.info({ ms: Date.now() - t0, datasets: datasets.created, dashboards: dashboards.created }, 'examples loaded');
   }
   const services = createServices({ config, db, logger });
   const app = await buildApp(services);

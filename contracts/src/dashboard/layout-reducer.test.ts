@@ -3,6 +3,9 @@ import {
   depthOf,
   emptyLayout,
   GRID_ID,
+  HEADER_ID,
+  chartComponentIds,
+  layoutOfRows,
   layoutReducer,
   newComponent,
   positionFromLayout,
@@ -129,5 +132,27 @@ describe('dashboard layout actions (spec 02 §4, §5)', () => {
     l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: b, destination: { parentId: row, index: 1 } }));
     l = ok(layoutReducer(l, { type: 'RESIZE_COMPONENT', id: a.id, width: 11, height: 2 }));
     expect(l[a.id].meta).toMatchObject({ width: 8, height: 5 });
+  });
+});
+
+describe('layoutOfRows', () => {
+  it('builds rows of charts and markdown under the grid, with parents, in the stored format', () => {
+    const layout = layoutOfRows('Births', [[{ chartId: 1, sliceName: 'a', width: 6 }, { markdown: '# hi', width: 6 }], [{ chartId: 2 }]]);
+    const rows = layout[GRID_ID]!.children.map((id) => layout[id]!);
+    expect(rows.map((r) => r.type)).toEqual(['ROW', 'ROW']);
+    const [chart, markdown] = rows[0]!.children.map((id) => layout[id]!);
+    expect(chart).toMatchObject({ type: 'CHART', parents: [ROOT_ID, GRID_ID, rows[0]!.id], meta: { chartId: 1, sliceName: 'a', width: 6, height: 50 } });
+    expect(markdown).toMatchObject({ type: 'MARKDOWN', meta: { code: '# hi', width: 6 } });
+    expect(layout[HEADER_ID]!.meta.text).toBe('Births');
+    expect(chartComponentIds(layout).get(2)).toBe(rows[1]!.children[0]);
+  });
+
+  it('puts each tab’s rows in a tab of one tabs container at the root of the grid', () => {
+    const layout = layoutOfRows('x', [{ tab: 'One', rows: [[{ chartId: 1 }]] }, { tab: 'Two', rows: [[{ chartId: 2 }]] }]);
+    const tabs = layout[layout[GRID_ID]!.children[0]!]!;
+    expect(tabs.type).toBe('TABS');
+    expect(tabs.children.map((id) => layout[id]!.meta.text)).toEqual(['One', 'Two']);
+    const chart2 = layout[chartComponentIds(layout).get(2)!]!;
+    expect(chart2.parents).toEqual([ROOT_ID, GRID_ID, tabs.id, tabs.children[1], layout[tabs.children[1]!]!.children[0]]);
   });
 });

@@ -324,3 +324,40 @@ export function chartComponentIds(layout: LayoutMap): Map<number, string> {
   for (const c of Object.values(layout)) if (c.type === 'CHART' && Number.isInteger(Number(c.meta?.chartId))) out.set(Number(c.meta.chartId), c.id);
   return out;
 }
+
+/** A cell of `layoutOfRows`: a chart, or markdown text. */
+export type RowCell = { chartId: number; sliceName?: string; width?: number; height?: number } | { markdown: string; width?: number; height?: number };
+
+/**
+ * A layout of rows of charts and markdown, optionally in tabs (each tab its own rows), with parents
+ * filled in: the layout the examples' dashboards and scripted dashboards start from.
+ */
+export function layoutOfRows(title: string, content: RowCell[][] | Array<{ tab: string; rows: RowCell[][] }>): LayoutMap {
+  const layout = emptyLayout(title);
+  const addRows = (parentId: string, rows: RowCell[][]) => {
+    for (const cells of rows) {
+      const row = newComponent('ROW');
+      layout[row.id] = row;
+      layout[parentId]!.children.push(row.id);
+      for (const cell of cells) {
+        const size = { ...(cell.width ? { width: cell.width } : {}), ...(cell.height ? { height: cell.height } : {}) };
+        const c = 'chartId' in cell ? newComponent('CHART', { chartId: cell.chartId, sliceName: cell.sliceName, ...size }) : newComponent('MARKDOWN', { code: cell.markdown, ...size });
+        layout[c.id] = c;
+        row.children.push(c.id);
+      }
+    }
+  };
+  const tabbed = content.length > 0 && 'tab' in (content[0] as object);
+  if (tabbed) {
+    const tabs = newComponent('TABS');
+    layout[tabs.id] = tabs;
+    layout[GRID_ID]!.children.push(tabs.id);
+    for (const { tab, rows } of content as Array<{ tab: string; rows: RowCell[][] }>) {
+      const t = newComponent('TAB', { text: tab });
+      layout[t.id] = t;
+      tabs.children.push(t.id);
+      addRows(t.id, rows);
+    }
+  } else addRows(GRID_ID, content as RowCell[][]);
+  return withParents(layout);
+}

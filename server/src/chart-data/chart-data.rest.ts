@@ -116,6 +116,25 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
     result: await services.asyncEvents.events(actor, query.last_id ?? null),
   }));
 
+  route(
+    app,
+    {
+      method: 'POST',
+      url: '/api/v1/cachekey/invalidate',
+      permission: ['can_invalidate', 'CacheRestApi'],
+      summary: "Drop the cached chart data of datasets (datasource_uids such as '7__table', or datasources by name)",
+      tags: ['CacheRestApi'],
+      body: z.object({
+        datasource_uids: z.array(z.string()).optional(),
+        datasources: z.array(z.object({ datasource_name: z.string(), database_name: z.string(), schema: z.string().nullish(), datasource_type: z.string().optional() })).optional(),
+      }),
+      status: 201,
+    },
+    async ({ body }) => {
+      await chartData.invalidateCache(await services.datasets.idsOf(body));
+      return { message: 'OK' };
+    },
+  );
   route(app, { method: 'GET', url: '/api/v1/time_range/', summary: 'Since and until of a time range', tags: ['Explore'], query: z.object({ q: z.unknown().optional() }), rison: true }, async ({ query }) => {
     const ranges = Array.isArray(query.q) ? query.q : [query.q ?? 'No filter'];
     return {

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { AsyncJobMetadata, ChartDataQueryResult, ChartDataRequest } from '@meridian/contracts';
+import { ChartDataRequestSchema, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
+import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
 import { allColumnsQuery, buildCountSql, buildQuerySql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
@@ -227,9 +228,23 @@ export class ChartDataService {
     }
   }
 
-  private cacheKey(record: DatasetRecord, query: QueryObject, resultType: string): string {
+  /**
+   * The dataset's cache generation: part of every chart data cache key, so `POST /api/v1/cachekey/invalidate`
+   * drops all of a dataset's cached answers (in memory or Redis) by starting a new generation.
+   */
+  private async generation(record: DatasetRecord): Promise<string> {
+    return (await this.deps.cache.get(`chart-data-gen:${record.id}`)) ?? '0';
+  }
+
+  /** Starts a new cache generation for each dataset: their cached chart data is no longer read. */
+  async invalidateCache(datasetIds: number[]): Promise<void> {
+    for (const id of new Set(datasetIds)) await this.deps.cache.set(`chart-data-gen:${id}`, randomUUID(), null);
+  }
+
+  private cacheKey(record: DatasetRecord, query: QueryObject, resultType: string, generation: string): string {
     const payload = JSON.stringify({
       datasource: `${record.id}__table`,
+      generation,
       changed_on: new Date(record.changed_on).toISOString(),
       database: record.database_id,
       query: { ...query, fromDttm: query.fromDttm?.getTime() ?? null, toDttm: query.toDttm?.getTime() ?? null },
@@ -344,7 +359,7 @@ export class ChartDataService {
       return { data: (Object.keys(spec.timeGrainExpressions) as TimeGrain[]).map((g) => ({ name: TIME_GRAIN_NAMES[g], function: spec.timeGrainExpressions[g], duration: g })) };
     }
     const cacheTimeout = await this.timeoutFor(record, request, sliceId);
-    const key = this.cacheKey(record, query, resultType);
+    const key = this.cacheKey(record, query, resultType, await this.generation(record));
     if (!request.force) {
       const hit = await this.deps.cache.get(`chart-data:${key}`);
       if (hit) {
@@ -400,6 +415,26 @@ export class ChartDataService {
     return out;
   }
 
+  /**
+   * `PUT /api/v1/chart/warm_up_cache`: runs a saved chart's query (its stored query context, else one
+   * built from its form data, as the legacy path does) so that its answer is cached; a failure is
+   * reported per chart, as Superset's `viz_error`, not raised.
+   */
+  async warmUp(actor: Actor, chart: { id: number; datasource_id: number | null; params: string | null; query_context: string | null }, extraFilters: unknown[] = []): Promise<{ chart_id: number; viz_error: string | null; viz_status: string | null }> {
+    try {
+      const stored = chart.query_context ? (JSON.parse(chart.query_context) as Record<string, any>) : null;
+      const context = stored?.queries ? stored : queryContextFromFormData({ ...(JSON.parse(chart.params ?? '{}') as object), datasource: `${chart.datasource_id}__table`, slice_id: chart.id });
+      if (extraFilters.length) for (const q of context.queries) q.filters = [...(q.filters ?? []), ...extraFilters];
+      const request = ChartDataRequestSchema.parse({ ...context, force: false, result_format: 'json', result_type: 'full' });
+      const payloads = await this.results(actor, request, chart.id);
+      const failed = payloads.find((p) => (p as { error?: string }).error);
+      return { chart_id: chart.id, viz_error: failed ? String((failed as { error: string }).error) : null, viz_status: failed ? 'failed' : 'success' };
+    } catch (error) {
+      const message = error instanceof StructuredError ? error.errors.map((e) => e.message).join('; ') : (error as Error).message;
+      return { chart_id: chart.id, viz_error: message, viz_status: 'failed' };
+    }
+  }
+
   /** `POST /api/v1/chart/data`: JSON, csv or xlsx, or a 202 job when asynchronous queries are on. */
   async data(actor: Actor | null, request: ChartDataRequest, opts: { sliceId?: number | null; allowAsync?: boolean } = {}): Promise<ChartDataAnswer> {
     this.deps.security.require(actor, 'can_read', 'Chart');
@@ -433,9 +468,10 @@ export class ChartDataService {
   /** The response when every query is cached (the async path answers those at once, like Superset). */
   private async cachedResponse(actor: Actor, record: DatasetRecord, request: ChartDataRequest): Promise<string | null> {
     const payloads = [];
+    const generation = await this.generation(record);
     for (const raw of request.queries) {
       const query = this.normalise(raw, request);
-      const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(record, query, (raw.result_type as string) ?? request.result_type)}`);
+      const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(record, query, (raw.result_type as string) ?? request.result_type, generation)}`);
       if (!hit) return null;
       if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
       payloads.push({ ...(parseJson(hit) as object), is_cached: true });

@@ -2,7 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema } from '@meridian/contracts';
 import { Invalid, StructuredError } from '../errors/domain-errors';
-import { parseListQuery, PkParams, route } from '../rest/rest';
+import { infoAnswer, type InfoSpec } from '../rest/info';
+import { extraFiltersOf, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { DISTINCT_COLUMNS } from './chart.repository';
+import { CHART_RELATED_COLUMNS } from './chart.service';
 import type { Services } from '../services';
 
 const tags = ['Charts'];
@@ -14,6 +17,26 @@ function idList(q: unknown): number[] {
   return ids.map(Number);
 }
 
+const CHART_INFO: InfoSpec = {
+  view: 'Chart',
+  title: 'Chart',
+  add: ChartCreateSchema,
+  edit: ChartUpdateSchema,
+  filters: {
+    id: [{ operator: 'chart_is_favorite', name: 'Is favorite' }, { operator: 'chart_is_certified', name: 'Is certified' }, { operator: 'chart_owned_created_favored_by_me', name: 'Owned Created or Favored' }],
+    slice_name: [{ operator: 'chart_all_text', name: 'All Text' }, 'ct', 'eq', 'sw', 'ew'],
+    viz_type: ['eq', 'neq', 'ct'],
+    datasource_id: ['eq'],
+    datasource_name: ['eq', 'ct'],
+    owners: ['rel_m_m', 'nrel_m_m'],
+    dashboards: ['rel_m_m'],
+    created_by: ['rel_o_m', 'nrel_o_m'],
+    changed_by: ['rel_o_m', 'nrel_o_m'],
+    certified_by: ['eq', 'ct'],
+  },
+  permissions: ['can_read', 'can_write', 'can_export', 'can_warm_up_cache'],
+};
+
 /** /api/v1/chart/ as Superset's ChartRestApi (chart data lives in chart-data.rest.ts). */
 export function registerChartRest(app: FastifyInstance, services: Services): void {
   const { charts } = services;
@@ -23,10 +46,27 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
   route(app, { method: 'GET', url: '/api/v1/chart/favorite_status/', permission: ['can_read', 'Chart'], summary: 'Favourite status of charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
     result: await charts.favoriteStatus(actor, idList(query.q)),
   }));
-  route(app, { method: 'GET', url: '/api/v1/chart/related/owners', permission: ['can_read', 'Chart'], summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
-    const q = (query.q ?? {}) as { filter?: string; page?: number; page_size?: number };
-    return charts.relatedOwners(actor, { filter: String(q.filter ?? ''), page: Number(q.page ?? 0), pageSize: Math.min(Number(q.page_size ?? 100), 1000) });
-  });
+  route(app, { method: 'GET', url: '/api/v1/chart/_info', permission: ['can_read', 'Chart'], summary: 'What can be added, edited and filtered, and the caller\'s permissions on charts', tags, query: ListParams, rison: true }, ({ actor, query }) =>
+    infoAnswer(CHART_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/api/v1/chart/related/:column', permission: ['can_read', 'Chart'], summary: 'Choices for a related field (owners, created_by, changed_by, dashboards)', tags, params: z.object({ column: z.enum(CHART_RELATED_COLUMNS) }), query: ListParams, rison: true },
+    ({ actor, params, query }) => charts.related(actor, params.column, pageOf(query.q)),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/api/v1/chart/distinct/:column', permission: ['can_read', 'Chart'], summary: 'Distinct values of a chart column', tags, params: z.object({ column: z.enum(Object.keys(DISTINCT_COLUMNS) as [keyof typeof DISTINCT_COLUMNS]) }), query: ListParams, rison: true },
+    ({ actor, params, query }) => charts.distinct(actor, params.column, pageOf(query.q)),
+  );
+  route(
+    app,
+    { method: 'PUT', url: '/api/v1/chart/warm_up_cache', permission: ['can_warm_up_cache', 'Chart'], summary: "Run a saved chart's query so its answer is cached", tags, body: z.object({ chart_id: z.number().int(), dashboard_id: z.number().int().optional(), extra_filters: z.string().optional() }) },
+    async ({ actor, body }) => {
+      const [chart] = await charts.forWarmUp(actor, { chartId: body.chart_id });
+      return { result: [await services.chartData.warmUp(actor!, chart!, extraFiltersOf(body.extra_filters))] };
+    },
+  );
   route(app, { method: 'GET', url: '/api/v1/chart/:pk', permission: ['can_read', 'Chart'], summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await charts.get(actor, params.pk),

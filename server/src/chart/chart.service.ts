@@ -1,11 +1,14 @@
-import type { ChartCreate, ChartUpdate, ListQuery, ListResult } from '@meridian/contracts';
+import { ListQuerySchema, type ChartCreate, type ChartUpdate, type ListQuery, type ListResult } from '@meridian/contracts';
 import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
 import { humanizedDelta } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
-import type { ChartRecord, ChartRepository } from './chart.repository';
+import { DISTINCT_COLUMNS, type ChartRecord, type ChartRepository } from './chart.repository';
+
+/** Columns of `related/{column}`, as Superset's ChartRestApi.related_field_filters. */
+export const CHART_RELATED_COLUMNS = ['owners', 'created_by', 'changed_by', 'dashboards'] as const;
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const fullName = (p: { first_name: string; last_name: string } | null) => (p ? `${p.first_name} ${p.last_name}`.trim() : '');
@@ -188,9 +191,30 @@ export class ChartService {
     else await this.deps.charts.removeFavorite(actor.userId, id);
   }
 
-  async relatedOwners(actor: Actor | null, opts: { filter: string; page: number; pageSize: number }) {
+  /** `related/{column}`: users for owners, created_by and changed_by; dashboards (a non-admin's own) for dashboards. */
+  async related(actor: Actor | null, column: (typeof CHART_RELATED_COLUMNS)[number], opts: { filter: string; page: number; pageSize: number }) {
     this.deps.security.require(actor, 'can_read', 'Chart');
+    if (column === 'dashboards') {
+      const { count, rows } = await this.deps.charts.dashboardChoices(opts.filter, opts.page, opts.pageSize, isAdmin(actor) ? null : actor.userId);
+      return { count, result: rows.map((d) => ({ value: d.id, text: d.dashboard_title ?? '' })) };
+    }
     const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
     return { count, result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } })) };
   }
+
+  /** `distinct/{column}` among the charts the caller may read. */
+  async distinct(actor: Actor | null, column: keyof typeof DISTINCT_COLUMNS, opts: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    const { count, values } = await this.deps.charts.distinct(column, { ...opts, scope: this.deps.datasets.accessScope(actor), userId: actor.userId });
+    return { count, result: values.map((v) => ({ text: v, value: v })) };
+  }
+
+  /** The saved charts a warm-up covers: one chart, or every readable chart on a dataset. */
+  async forWarmUp(actor: Actor | null, ref: { chartId: number } | { datasetId: number }): Promise<ChartRecord[]> {
+    this.deps.security.require(actor, 'can_read', 'Chart');
+    if ('chartId' in ref) return [await this.getReadable(actor, ref.chartId)];
+    const { rows } = await this.deps.charts.list(ListQuerySchema.parse({ filters: [{ col: 'datasource_id', opr: 'eq', value: ref.datasetId }], page_size: 1000 }), { scope: this.deps.datasets.accessScope(actor), userId: actor.userId });
+    return rows;
+  }
+
 }

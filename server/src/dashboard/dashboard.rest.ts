@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DashboardCopySchema, DashboardCreateSchema, DashboardPermalinkSchema, DashboardUpdateSchema } from '@meridian/contracts';
 import { Invalid } from '../errors/domain-errors';
-import { decodeRison, parseListQuery, PkParams, route } from '../rest/rest';
+import { decodeRison, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
 
@@ -30,10 +30,7 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
   route(
     app,
     { method: 'GET', url: '/api/v1/dashboard/distinct/:column', permission: ['can_read', 'Dashboard'], summary: 'Distinct values of a dashboard column', tags, params: z.object({ column: z.enum(Object.keys(DASHBOARD_DISTINCT_COLUMNS) as [keyof typeof DASHBOARD_DISTINCT_COLUMNS]) }), query: ListParams },
-    async ({ actor, params, query }) => {
-      const q = (decodeRison(query.q) ?? {}) as { filter?: string; page?: number; page_size?: number };
-      return dashboards.distinct(actor, params.column, { filter: String(q.filter ?? ''), page: Number(q.page ?? 0), pageSize: Math.min(Number(q.page_size ?? 100), 1000) });
-    },
+    ({ actor, params, query }) => dashboards.distinct(actor, params.column, pageOf(decodeRison(query.q))),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/permalink/:key', permission: ['can_read', 'DashboardPermalinkRestApi'], summary: 'Read a dashboard permalink', tags, params: z.object({ key: z.string() }) }, ({ actor, params }) => dashboards.permalink(actor, params.key));
   route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug', permission: ['can_read', 'Dashboard'], summary: 'Get a dashboard by id or slug', tags, params: IdOrSlug }, async ({ actor, params }) => {

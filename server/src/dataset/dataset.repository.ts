@@ -170,6 +170,24 @@ export class DatasetRepository {
     return this.hydrate(await this.base().where('tables.id', 'in', ids).execute(), true);
   }
 
+  /** Ids of the datasets named by database name, schema and table name (unknown ones are left out). */
+  async idsByName(names: Array<{ database_name: string; schema?: string | null; table_name: string }>): Promise<number[]> {
+    const ids: number[] = [];
+    for (const n of names) {
+      const row = await this.db
+        .selectFrom('tables')
+        .innerJoin('dbs', 'dbs.id', 'tables.database_id')
+        .select('tables.id')
+        .where('dbs.database_name', '=', n.database_name)
+        .where('tables.table_name', '=', n.table_name)
+        // No schema named (Superset's dataset warm-up names none): the table name alone decides.
+        .$if(n.schema !== undefined, (q) => q.where(sql<boolean>`coalesce(${sql.ref('tables.schema')}, '') = ${n.schema ?? ''}`))
+        .executeTakeFirst();
+      if (row) ids.push(row.id);
+    }
+    return ids;
+  }
+
   async findByName(databaseId: number, catalog: string | null, schema: string | null, tableName: string): Promise<DatasetRecord | undefined> {
     const row = await this.base()
       .where('tables.database_id', '=', databaseId)

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DatasetCreateSchema, DatasetDuplicateSchema, DatasetGetOrCreateSchema, DatasetUpdateSchema } from '@meridian/contracts';
-import { Invalid } from '../errors/domain-errors';
-import { parseListQuery, PkParams, route } from '../rest/rest';
+import { Invalid, NotFound } from '../errors/domain-errors';
+import { extraFiltersOf, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { exportDatasetsZip } from './dataset-export';
 
@@ -66,10 +66,24 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
       .send(exportDatasetsZip(records));
     return reply;
   });
-  route(app, { method: 'GET', url: '/api/v1/dataset/related/owners', permission: ['can_read', 'Chart'], summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, ({ actor, query }) => {
-    const q = (query.q ?? {}) as { filter?: string; page?: number; page_size?: number };
-    return services.charts.relatedOwners(actor, { filter: String(q.filter ?? ''), page: Number(q.page ?? 0), pageSize: Math.min(Number(q.page_size ?? 100), 1000) });
-  });
+  route(app, { method: 'GET', url: '/api/v1/dataset/related/owners', permission: ['can_read', 'Chart'], summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, ({ actor, query }) =>
+    services.charts.related(actor, 'owners', pageOf(query.q)),
+  );
+  route(
+    app,
+    { method: 'PUT', url: '/api/v1/dataset/warm_up_cache', permission: ['can_warm_up_cache', 'Dataset'], summary: "Run the queries of every chart on a dataset so their answers are cached", tags, body: z.object({ db_name: z.string(), table_name: z.string(), dashboard_id: z.number().int().optional(), extra_filters: z.string().optional() }) },
+    async ({ actor, body }) => {
+      const [id] = await datasets.idsOf({ datasources: [{ database_name: body.db_name, datasource_name: body.table_name }] });
+      if (id === undefined) throw new NotFound('Dataset not found');
+      await datasets.getAccessible(actor!, id).catch(() => {
+        throw new NotFound('Dataset not found');
+      });
+      const charts = await services.charts.forWarmUp(actor, { datasetId: id });
+      const result = [];
+      for (const chart of charts) result.push(await services.chartData.warmUp(actor!, chart, extraFiltersOf(body.extra_filters)));
+      return { result };
+    },
+  );
   route(app, { method: 'GET', url: '/api/v1/dataset/:pk/related_objects', permission: ['can_read', 'Dataset'], summary: 'Charts and dashboards using a dataset', tags, params: PkParams }, ({ actor, params }) =>
     datasets.relatedObjects(actor, params.pk),
   );

@@ -255,6 +255,13 @@ export class DatasetService {
   }
 
   /** The dataset when the actor may read it; 404 otherwise. */
+  /** Dataset ids from Superset's datasource references: `datasource_uids` ('7__table') and named datasources. */
+  async idsOf(refs: { datasource_uids?: string[]; datasources?: Array<{ datasource_name: string; database_name: string; schema?: string | null; datasource_type?: string }> }): Promise<number[]> {
+    const byUid = (refs.datasource_uids ?? []).map((uid) => /^(\d+)__table$/.exec(uid)).filter((m): m is RegExpExecArray => !!m).map((m) => Number(m[1]));
+    const named = (refs.datasources ?? []).filter((d) => (d.datasource_type ?? 'table') === 'table').map((d) => ({ database_name: d.database_name, schema: d.schema, table_name: d.datasource_name }));
+    return [...byUid, ...(named.length ? await this.deps.datasets.idsByName(named) : [])];
+  }
+
   async getAccessible(actor: Actor, id: number): Promise<DatasetRecord> {
     const record = await this.cachedRecord(id);
     if (!record || !this.canAccess(actor, record)) throw new NotFound();

@@ -87,6 +87,24 @@ function listQueryOf(q: unknown): Pick<ListQuery, 'columns' | 'keys'> {
 }
 
 /** A list call's decoded and validated `q`. */
+/** Superset's `extra_filters` of a warm-up: a JSON list of `{col, op, val}` query filters. */
+export function extraFiltersOf(text: string | undefined): unknown[] {
+  if (!text) return [];
+  try {
+    const value = JSON.parse(text);
+    if (Array.isArray(value)) return value;
+  } catch {
+    // answered below
+  }
+  throw new Invalid({ extra_filters: ['Field cannot be decoded by JSON.'] });
+}
+
+/** The search text and page of a `related/` or `distinct/` call's decoded `q` (page size at most 1000). */
+export function pageOf(q: unknown): { filter: string; page: number; pageSize: number } {
+  const v = (q && typeof q === 'object' ? q : {}) as { filter?: unknown; page?: unknown; page_size?: unknown };
+  return { filter: String(v.filter ?? ''), page: Math.max(0, Number(v.page ?? 0) || 0), pageSize: Math.min(Math.max(1, Number(v.page_size ?? 100) || 100), 1000) };
+}
+
 export function parseListQuery(q: unknown): ListQuery {
   const parsed = ListQuerySchema.safeParse(decodeRison(q) ?? {});
   if (!parsed.success) throw new Invalid({ q: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });

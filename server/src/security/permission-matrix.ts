@@ -56,6 +56,8 @@ const ALPHA: PermissionView[] = [
   ...GAMMA,
   ...rw('Dataset'),
   ['can_write', 'Annotation'],
+  ['can_warm_up_cache', 'Chart'],
+  ['can_warm_up_cache', 'Dataset'],
   ['can_read', 'Database'],
   ['all_datasource_access', 'all_datasource_access'],
   ['all_database_access', 'all_database_access'],
@@ -69,6 +71,7 @@ const ADMIN: PermissionView[] = [
   ...rw('User'),
   ...rw('Role'),
   ['all_query_access', 'all_query_access'],
+  ['can_invalidate', 'CacheRestApi'],
   ['menu_access', 'Databases'],
   ['menu_access', 'Security'],
 ];

@@ -3,8 +3,14 @@
  * downloaded at run time. Each feature's `properties.code` is what map data is keyed by: the ISO 3166
  * numeric code for countries, the postal code for US states.
  */
-import { registerMap } from 'echarts/core';
+import { MapChart } from 'echarts/charts';
+import { GeoComponent } from 'echarts/components';
+import { registerMap, use } from 'echarts/core';
 import { feature } from 'topojson-client';
+
+// registerMap only stores shapes once the geo component is installed (it registers the implementation);
+// before that it silently does nothing and the map draws fail on a missing map.
+use([MapChart, GeoComponent]);
 
 type Topology = Parameters<typeof feature>[0];
 

@@ -1,0 +1,187 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+
+type Example = 'birth_names' | 'wb_health_population';
+const everyYear = { time_range: 'No filter' };
+const year2014 = { time_range: '2014-01-01 : 2015-01-01' };
+const notAggregates = { adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'region', operator: '!=', comparator: 'Aggregates' }] };
+const yearly = { x_axis: 'ds', time_grain_sqla: 'P1Y', ...everyYear };
+
+/** One saved chart per chart type, on the examples, with the form data a user would build. */
+const CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unknown>; text?: string }> = [
+  { viz_type: 'echarts_timeseries_line', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['gender'] } },
+  { viz_type: 'echarts_timeseries_bar', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'], stack: true } },
+  { viz_type: 'echarts_area', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['state'], limit: 5, stack: true } },
+  { viz_type: 'echarts_timeseries_scatter', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'] } },
+  { viz_type: 'echarts_timeseries_smooth', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'] } },
+  { viz_type: 'echarts_timeseries_step', on: 'birth_names', params: { ...yearly, metrics: ['count'] } },
+  { viz_type: 'mixed_timeseries', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], metrics_b: ['count'] } },
+  { viz_type: 'pie', on: 'birth_names', params: { groupby: ['state'], metric: 'sum__num', ...everyYear } },
+  { viz_type: 'big_number_total', on: 'birth_names', params: { metric: 'sum__num', subheader: 'births, all years', ...everyYear }, text: 'births, all years' },
+  { viz_type: 'big_number', on: 'birth_names', params: { ...yearly, metric: 'sum__num' } },
+  { viz_type: 'table', on: 'birth_names', params: { groupby: ['name', 'gender'], metrics: ['sum__num'], row_limit: 50, ...everyYear }, text: 'gender' },
+  { viz_type: 'markdown', on: 'birth_names', params: { code: '# Births\n\nThe **birth_names** example: names by year, state and gender.' }, text: 'The birth_names example' },
+  { viz_type: 'funnel', on: 'birth_names', params: { groupby: ['state'], metric: 'sum__num', row_limit: 6, ...everyYear } },
+  { viz_type: 'gauge_chart', on: 'birth_names', params: { metric: 'sum__num', groupby: ['gender'], ...everyYear } },
+  { viz_type: 'treemap_v2', on: 'birth_names', params: { groupby: ['gender', 'state'], metric: 'sum__num', ...everyYear } },
+  { viz_type: 'sunburst_v2', on: 'birth_names', params: { columns: ['gender', 'state'], metric: 'sum__num', ...everyYear } },
+  { viz_type: 'radar', on: 'birth_names', params: { groupby: ['state'], metrics: ['sum__num_boys', 'sum__num_girls', 'count'], row_limit: 4, ...everyYear } },
+  { viz_type: 'waterfall', on: 'birth_names', params: { x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', time_range: '2000-01-01 : 2009-01-01' } },
+  { viz_type: 'word_cloud', on: 'birth_names', params: { series: 'name', metric: 'sum__num', ...everyYear } },
+  { viz_type: 'box_plot', on: 'wb_health_population', params: { groupby: ['region'], columns: ['country_name'], metrics: ['avg__SP_DYN_LE00_IN'], ...year2014, ...notAggregates } },
+  { viz_type: 'histogram_v2', on: 'wb_health_population', params: { column: 'SP_DYN_LE00_IN', bins: 10, ...year2014, ...notAggregates } },
+  { viz_type: 'heatmap_v2', on: 'birth_names', params: { x_axis: 'state', groupby: 'gender', metric: 'sum__num', ...everyYear } },
+  { viz_type: 'bubble_v2', on: 'wb_health_population', params: { entity: 'country_name', series: 'region', x: 'avg__SP_DYN_TFRT_IN', y: 'avg__SP_DYN_LE00_IN', size: 'sum__SP_POP_TOTL', row_limit: 60, ...year2014, ...notAggregates } },
+  { viz_type: 'graph_chart', on: 'birth_names', params: { source: 'state', target: 'gender', metric: 'sum__num', ...everyYear } },
+  { viz_type: 'sankey_v2', on: 'birth_names', params: { source: 'gender', target: 'state', metric: 'sum__num', ...everyYear } },
+  { viz_type: 'world_map', on: 'wb_health_population', params: { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...year2014, ...notAggregates } },
+  { viz_type: 'country_map', on: 'birth_names', params: { entity: 'state', select_country: 'usa', metric: 'sum__num', ...everyYear } },
+  { viz_type: 'pivot_table_v2', on: 'birth_names', params: { groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, ...everyYear }, text: 'Total' },
+];
+
+async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
+  await page.evaluate((s) => localStorage.setItem('meridian-color-scheme', s), scheme);
+  await page.reload();
+  await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+}
+
+// Every chart type drawn in a real Chromium from a saved chart on the examples, in Explore and together
+// on one dashboard, in the light and the dark theme (screenshots under test-results/screens/).
+describe('Chart types in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let admin: string;
+  const datasets = {} as Record<Example, number>;
+  const slices: Array<{ id: number; viz_type: string; text?: string }> = [];
+  const errors: string[] = [];
+
+  const rest = (method: 'get' | 'post' | 'put', path: string, body?: unknown) => {
+    const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
+    return body === undefined ? req : req.send(body as object);
+  };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-gallery-'));
+    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureExampleDatasets(t.services);
+    await ensureExampleDashboards(t.services);
+    for (const name of ['birth_names', 'wb_health_population'] as const) {
+      datasets[name] = (await rest('get', `/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:${name})))`)).body.ids[0];
+    }
+    for (const c of CHARTS) {
+      const datasource = datasets[c.on];
+      const res = await rest('post', '/api/v1/chart/', {
+        slice_name: c.viz_type,
+        viz_type: c.viz_type,
+        datasource_id: datasource,
+        datasource_type: 'table',
+        params: JSON.stringify({ viz_type: c.viz_type, datasource: `${datasource}__table`, ...c.params }),
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      slices.push({ id: res.body.id, viz_type: c.viz_type, text: c.text });
+    }
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    page.on('pageerror', (e) => errors.push(String(e)));
+    await login(page, t.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-gallery-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Opens each saved chart in Explore and waits until it is drawn, with no chart error shown. */
+  async function drawEach(scheme: 'light' | 'dark'): Promise<void> {
+    for (const s of slices) {
+      await page.goto(`${t.url}/explore/?slice_id=${s.id}`);
+      const chart = page.locator('[data-testid="explore-chart"]');
+      await expect.poll(() => chart.getAttribute('data-chart-state'), { message: `${s.viz_type} is drawn`, timeout: 30_000 }).toMatch(/^(rendered|failed)$/);
+      expect(await chart.getAttribute('data-chart-state'), `${s.viz_type}: ${await chart.innerText()}`).toBe('rendered');
+      if (s.text) await chart.getByText(s.text, { exact: false }).first().waitFor();
+      else expect(await chart.locator('canvas, svg').count(), `${s.viz_type} draws a canvas or svg`).toBeGreaterThan(0);
+      await screenshot(page, `gallery-${s.viz_type}-${scheme}`);
+    }
+  }
+
+  it('draws every chart type in Explore, in the light theme', { timeout: 300_000 }, async () => {
+    expect(slices.length).toBe(CHARTS.length);
+    await drawEach('light');
+    expect(errors).toEqual([]);
+  });
+
+  it('draws every chart type in Explore, in the dark theme', { timeout: 300_000 }, async () => {
+    await useScheme(page, 'dark');
+    try {
+      await drawEach('dark');
+    } finally {
+      await useScheme(page, 'light');
+    }
+    expect(errors).toEqual([]);
+  });
+
+  it('draws every chart type together on one dashboard', { timeout: 120_000 }, async () => {
+    const rowsOfThree = Array.from({ length: Math.ceil(slices.length / 3) }, (_, i) => slices.slice(i * 3, i * 3 + 3).map((s) => ({ chartId: s.id, sliceName: s.viz_type })));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Every chart type', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Every chart type', rowsOfThree))) });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    await page.mouse.move(640, 500);
+    const drawn = page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]');
+    // Charts below the fold draw when scrolled to; scroll through the page until all are drawn.
+    await allDrawn(slices.length);
+    await screenshot(page, 'gallery-dashboard');
+    expect(errors).toEqual([]);
+  });
+
+  /** Scrolls until every chart of the shown tab is drawn; none may fail. */
+  async function allDrawn(expected: number): Promise<void> {
+    const drawn = page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]:visible');
+    await page.mouse.move(640, 500);
+    const states = () => page.locator('[data-testid="dashboard-chart"]:visible').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-chart-id')}: ${e.getAttribute('data-chart-state')}`));
+    await expect.poll(async () => {
+      await page.mouse.wheel(0, 600);
+      return drawn.count();
+    }, { timeout: 60_000, interval: 500, message: 'every chart drawn' }).toBe(expected).catch(async (error) => {
+      throw new Error(`${(error as Error).message}\n${(await states()).join('\n')}`);
+    });
+    expect(await page.locator('[data-testid="dashboard-chart"][data-chart-state="failed"]').count()).toBe(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  }
+
+  it('opens the examples\' dashboards (births, world health with its tabs, sales) with every chart drawn', { timeout: 240_000 }, async () => {
+    for (const [slug, tabs] of [['births', [null]], ['world_health', ['Overview', 'Health']], ['sales', [null]]] as const) {
+      const dash = (await rest('get', `/api/v1/dashboard/${slug}`)).body.result;
+      const position = JSON.parse(dash.position_json);
+      await page.goto(`${t.url}/superset/dashboard/${slug}/`);
+      await page.getByRole('heading', { name: dash.dashboard_title }).first().waitFor();
+      for (const tab of tabs) {
+        if (tab) await page.getByRole('tab', { name: tab }).click();
+        const tabId = tab ? Object.values<any>(position).find((c) => c?.type === 'TAB' && c.meta?.text === tab).id : null;
+        const expected = Object.values<any>(position).filter((c) => c?.type === 'CHART' && (!tabId || c.parents.includes(tabId))).length;
+        await allDrawn(expected);
+        await screenshot(page, `example-dashboard-${slug}${tab ? `-${tab.toLowerCase()}` : ''}`);
+      }
+    }
+    expect(errors).toEqual([]);
+  });
+});
