@@ -17,7 +17,7 @@ const notAggregates = { adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHE
 const yearly = { x_axis: 'ds', time_grain_sqla: 'P1Y', ...everyYear };
 
 /** One saved chart per chart type, on the examples, with the form data a user would build. */
-const CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unknown>; text?: string }> = [
+const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unknown>; text?: string }> = [
   { viz_type: 'echarts_timeseries_line', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['gender'] } },
   { viz_type: 'echarts_timeseries_bar', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'], stack: true } },
   { viz_type: 'echarts_area', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['state'], limit: 5, stack: true } },
@@ -47,6 +47,10 @@ const CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unkn
   { viz_type: 'country_map', on: 'birth_names', params: { entity: 'state', select_country: 'usa', metric: 'sum__num', ...everyYear } },
   { viz_type: 'pivot_table_v2', on: 'birth_names', params: { groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, ...everyYear }, text: 'Total' },
 ];
+
+// GALLERY_ONLY=pie,table draws only those types (for looking at one type's screenshots while working on it).
+const only = process.env.GALLERY_ONLY?.split(',');
+const CHARTS = only ? ALL_CHARTS.filter((c) => only.includes(c.viz_type)) : ALL_CHARTS;
 
 async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((s) => localStorage.setItem('meridian-color-scheme', s), scheme);
@@ -140,7 +144,7 @@ describe('Chart types in the browser', () => {
     expect(errors).toEqual([]);
   });
 
-  it('draws every chart type together on one dashboard', { timeout: 120_000 }, async () => {
+  it.skipIf(!!only)('draws every chart type together on one dashboard', { timeout: 120_000 }, async () => {
     const rowsOfThree = Array.from({ length: Math.ceil(slices.length / 3) }, (_, i) => slices.slice(i * 3, i * 3 + 3).map((s) => ({ chartId: s.id, sliceName: s.viz_type })));
     const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Every chart type', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Every chart type', rowsOfThree))) });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
@@ -165,10 +169,12 @@ describe('Chart types in the browser', () => {
       throw new Error(`${(error as Error).message}\n${(await states()).join('\n')}`);
     });
     expect(await page.locator('[data-testid="dashboard-chart"][data-chart-state="failed"]').count()).toBe(0);
-    await page.evaluate(() => window.scrollTo(0, 0));
+    // Back to the top (the dashboard scrolls inside its own pane), the pointer off the charts' tooltips.
+    await page.mouse.wheel(0, -100_000);
+    await page.mouse.move(2, 2);
   }
 
-  it('opens the examples\' dashboards (births, world health with its tabs, sales) with every chart drawn', { timeout: 240_000 }, async () => {
+  it.skipIf(!!only)('opens the examples\' dashboards (births, world health with its tabs, sales) with every chart drawn', { timeout: 240_000 }, async () => {
     for (const [slug, tabs] of [['births', [null]], ['world_health', ['Overview', 'Health']], ['sales', [null]]] as const) {
       const dash = (await rest('get', `/api/v1/dashboard/${slug}`)).body.result;
       const position = JSON.parse(dash.position_json);

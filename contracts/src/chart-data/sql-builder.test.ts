@@ -45,6 +45,18 @@ describe('buildQuerySql', () => {
     expect(labels).toEqual(['gender', 'sum__num', 'COUNT_DISTINCT(num)']);
   });
 
+  it("filters a time range without a granularity on the dataset's main datetime column, unless a TEMPORAL_RANGE filter names the column", () => {
+    const withMain = { ...births, main_dttm_col: 'ds' };
+    const q = (raw: Record<string, unknown>, dataset: DatasetForQuery) => buildQuerySql(normaliseQueryObject(raw, { now }), dataset, pg, { now }).sql;
+    expect(q({ columns: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2009-01-01' }, withMain)).toContain(
+      `WHERE "ds" >= TIMESTAMP '2000-01-01 00:00:00' AND "ds" < TIMESTAMP '2009-01-01 00:00:00'`,
+    );
+    expect(q({ columns: ['gender'], metrics: ['sum__num'], time_range: 'No filter' }, withMain)).not.toContain('WHERE');
+    expect(q({ columns: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2009-01-01' }, births)).not.toContain('WHERE');
+    const temporal = q({ columns: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2009-01-01', filters: [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '2001-01-01 : 2002-01-01' }] }, withMain);
+    expect(temporal.match(/"ds" >=/g)).toHaveLength(1);
+  });
+
   it('applies the time grain to the x-axis and the time range to the granularity column', () => {
     const { sql } = build({
       columns: [{ label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' }],

@@ -510,9 +510,12 @@ export function buildQuerySql(query: QueryObject & { havingFilters?: QueryFilter
   const where: string[] = [];
   const applied: string[] = [];
   const rejected: BuiltQuery['rejectedFilterColumns'] = [];
-  if (query.granularity && (query.fromDttm || query.toDttm)) {
-    const column = b.datasetColumn(query.granularity);
-    if (!column) throw new QueryBuildError(`Columns missing in dataset: ['${query.granularity}']`, 'COLUMN_DOES_NOT_EXIST_ERROR');
+  // Without a granularity or a TEMPORAL_RANGE filter, a time range filters the dataset's main datetime
+  // column, as Superset's granularity_sqla control defaults to it: a set time range never silently does nothing.
+  const timeColumn = query.granularity ?? (query.filters.some((f) => f.op === 'TEMPORAL_RANGE') ? null : (dataset.main_dttm_col ?? null));
+  if (timeColumn && (query.fromDttm || query.toDttm)) {
+    const column = b.datasetColumn(timeColumn);
+    if (!column) throw new QueryBuildError(`Columns missing in dataset: ['${timeColumn}']`, 'COLUMN_DOES_NOT_EXIST_ERROR');
     const clause = b.timeFilter(b.columnSql(column), column, query.fromDttm, query.toDttm);
     if (clause) where.push(clause);
   }

@@ -34,7 +34,7 @@ const EXAMPLE_DASHBOARDS: ExampleDashboard[] = [
     dataset: 'birth_names',
     content: [
       [
-        chart('Total births', 'big_number_total', { metric: 'sum__num', subheader: 'babies named, 1965–2008', ...ALL }, 3, 30),
+        chart('Total births', 'big_number_total', { metric: 'sum__num', subheader: '1965–2008', ...ALL }, 3, 30),
         chart('Births per year', 'big_number', { x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', ...ALL }, 4, 30),
         { markdown: '## Births\n\nNames given to babies in the ten largest states (and the rest of the USA) by year and gender, from the **birth_names** example dataset. Click a point to drill into its rows.', width: 5, height: 30 },
       ],
@@ -63,8 +63,8 @@ const EXAMPLE_DASHBOARDS: ExampleDashboard[] = [
         rows: [
           [
             chart('World population, 2014', 'big_number_total', { metric: 'sum__SP_POP_TOTL', subheader: 'people in 2014', y_axis_format: '.3s', ...Y2014, ...COUNTRIES }, 4, 30),
-            chart('Life expectancy, 2014', 'big_number_total', { metric: 'avg__SP_DYN_LE00_IN', subheader: 'years at birth (average of countries)', ...Y2014, ...COUNTRIES }, 4, 30),
-            chart('Fertility rate, 2014', 'big_number_total', { metric: 'avg__SP_DYN_TFRT_IN', subheader: 'births per woman (average of countries)', ...Y2014, ...COUNTRIES }, 4, 30),
+            chart('Life expectancy, 2014', 'big_number_total', { metric: 'avg__SP_DYN_LE00_IN', subheader: 'years at birth', ...Y2014, ...COUNTRIES }, 4, 30),
+            chart('Fertility rate, 2014', 'big_number_total', { metric: 'avg__SP_DYN_TFRT_IN', subheader: 'births per woman', ...Y2014, ...COUNTRIES }, 4, 30),
           ],
           [
             chart('Population by country, 2014', 'world_map', { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...Y2014, ...COUNTRIES }, 8, 60),

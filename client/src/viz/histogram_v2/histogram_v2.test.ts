@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import histogram from './index';
+import { binLabel } from './transform-props';
 
 describe('histogram chart type', () => {
   it('queries the raw column and asks the server to bin it', () => {
@@ -12,7 +13,13 @@ describe('histogram chart type', () => {
   it('draws one bar series per group over the bin labels', () => {
     const data = [{ gender: 'boy', '0.0 - 5.0': 3, '5.0 - 10.0': 1 }, { gender: 'girl', '0.0 - 5.0': 2, '5.0 - 10.0': 4 }];
     const out = histogram.transformProps({ formData: { viz_type: 'histogram_v2', column: 'num', groupby: ['gender'] }, queriesData: [{ data, colnames: ['gender', '0.0 - 5.0', '5.0 - 10.0'] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
-    expect(out.option.xAxis.data).toEqual(['0.0 - 5.0', '5.0 - 10.0']);
+    expect(out.option.xAxis.data).toEqual(['0 – 5', '5 – 10']);
     expect(out.option.series.map((s: any) => [s.name, s.data])).toEqual([['boy', [3, 1]], ['girl', [2, 4]]]);
+  });
+
+  it('labels bins by their edges, formatted', () => {
+    expect(binLabel('64.71180000000001 - 69.54910000000001', (n) => n.toFixed(1))).toBe('64.7 – 69.5');
+    expect(binLabel('-3 - 1e+21', String)).toBe('-3 – 1e+21');
+    expect(binLabel('NULL', String)).toBe('NULL');
   });
 });

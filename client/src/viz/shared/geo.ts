@@ -39,12 +39,32 @@ const registered = new Set<string>();
 
 type Geometry = { type: string; coordinates: any };
 
+const ANTARCTICA = '010';
+
+/**
+ * A ring crossing the antimeridian (Russia's far east, Fiji) has points at both +179° and -179°, which
+ * ECharts joins straight across the whole map; such rings continue past 180° instead.
+ */
+export function unwrapAntimeridian(geometry: Geometry): any {
+  const rings = geometry.type === 'Polygon' ? [geometry.coordinates] : geometry.type === 'MultiPolygon' ? geometry.coordinates : null;
+  if (!rings) return geometry.coordinates;
+  const fixed = rings.map((polygon: number[][][]) =>
+    polygon.map((ring) => {
+      const crosses = ring.some(([x]) => x! > 150) && ring.some(([x]) => x! < -150);
+      return crosses ? ring.map(([x, y]) => [x! < 0 ? x! + 360 : x!, y!]) : ring;
+    }),
+  );
+  return geometry.type === 'Polygon' ? fixed[0] : fixed;
+}
+
 /** Registers the world's countries as map 'world' (Natural Earth 1:110m, from world-atlas). */
 export async function registerWorld(): Promise<void> {
   if (registered.has('world')) return;
   const topology = (await import('world-atlas/countries-110m.json')).default as unknown as Topology;
   const fc = feature(topology, topology.objects.countries as Parameters<typeof feature>[1]) as unknown as { features: Array<{ id?: string; properties: { name: string }; geometry: Geometry }> };
-  const features = fc.features.filter((f) => f.geometry).map((f) => ({ type: 'Feature', properties: { name: f.properties.name, code: String(f.id ?? '') }, geometry: f.geometry }));
+  const features = fc.features
+    .filter((f) => f.geometry && f.id !== ANTARCTICA)
+    .map((f) => ({ type: 'Feature', properties: { name: f.properties.name, code: String(f.id ?? '') }, geometry: { ...f.geometry, coordinates: unwrapAntimeridian(f.geometry) } }));
   registerMap('world', { type: 'FeatureCollection', features } as any);
   registered.add('world');
 }
