@@ -188,6 +188,12 @@ describe('Chart types in the browser', () => {
         await screenshot(page, `example-dashboard-${slug}${tab ? `-${tab.toLowerCase()}` : ''}`);
       }
     }
+    // A chart on a dashboard says so in Explore's header, with the dashboard in its menu.
+    const births = (await rest('get', '/api/v1/dashboard/births/charts')).body.result[0];
+    await page.goto(`${t.url}/explore/?slice_id=${births.id}`);
+    await page.getByTestId('explore-on-dashboards').filter({ hasText: 'Added to 1 dashboard' }).click();
+    await page.getByRole('menuitem', { name: 'USA Births Names' }).click();
+    await page.waitForURL(/\/superset\/dashboard\/\d+\/$/);
     expect(errors).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED } from '@meridian/contracts/messages';
+import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
@@ -172,6 +172,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
             style={{ flex: 1, maxWidth: 520 }}
           />
           {slice && <FavoriteStar id={slice.slice_id} name={sliceName} />}
+          {slice && <OnDashboards sliceId={slice.slice_id} />}
           {slice?.certified_by && (
             <Badge color="teal" variant="light">
               Certified
@@ -328,6 +329,30 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
         />
       )}
     </div>
+  );
+}
+
+/** "Added to N dashboards", with the dashboards in its menu (Superset's explore header). */
+function OnDashboards({ sliceId }: { sliceId: number }) {
+  const chart = useQuery({ queryKey: ['chart', sliceId], queryFn: () => api<{ result: { dashboards: Array<{ id: number; dashboard_title: string | null }> } }>(`/api/v1/chart/${sliceId}`) });
+  const dashboards = chart.data?.result.dashboards ?? [];
+  if (!dashboards.length) return null;
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button variant="subtle" size="compact-xs" color="gray" data-testid="explore-on-dashboards">
+          Added to {dashboards.length} dashboard{dashboards.length === 1 ? '' : 's'}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>On dashboards</Menu.Label>
+        {dashboards.map((d) => (
+          <Menu.Item key={d.id} component="a" href={`/superset/dashboard/${d.id}/`}>
+            {d.dashboard_title || UNTITLED_DASHBOARD}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
   );
 }
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { layoutFromPosition, layoutReducer, newComponent, positionFromLayout, GRID_ID, ROOT_ID } from '@meridian/contracts/dashboard/layout-reducer';
 import { fmt, CHART_ADDED_TO_DASHBOARD, CHART_OVERWRITTEN, CHART_SAVED, DASHBOARD_CREATED_WITH_CHART, FETCH_DASHBOARDS_FAILED, SAVE_ERROR, SAVE_SLICE_FAILED } from '@meridian/contracts/messages';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
 import { addSuccessToast } from '../notify';
@@ -38,6 +38,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
   const [newDashboard, setNewDashboard] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const queryClient = useQueryClient();
   const dashboards = useQuery({
     queryKey: ['save-modal-dashboards'],
     queryFn: async () => (await api<{ result: DashboardOption[] }>('/api/v1/dashboard/', { query: { q: { columns: ['id', 'dashboard_title'], order_column: 'changed_on', order_direction: 'desc', page_size: 100 } } })).result,
@@ -63,6 +64,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
         await addChartToDashboard(dashboardId, chartId, title);
         addSuccessToast(fmt(CHART_ADDED_TO_DASHBOARD, title, dashboards.data?.find((d) => d.id === dashboardId)?.dashboard_title ?? ''));
       }
+      void queryClient.invalidateQueries({ queryKey: ['chart', chartId] });
       onSaved(chartId, title, goToDashboard ? dashboardId : null);
     } catch (e) {
       setError(e instanceof ApiError ? fmt(SAVE_ERROR, 'chart', e.message) : SAVE_SLICE_FAILED);
