@@ -21,6 +21,8 @@ import { registerSavedQueryRest } from './saved-query/saved-query.rest';
 import { registerKeyValueRest } from './key-value/key-value.rest';
 import { registerTabStateRest } from './tab-state/tab-state.rest';
 import { registerDatasetRest } from './dataset/dataset.rest';
+import { registerAssetsRest } from './assets/assets.rest';
+import fastifyMultipart from '@fastify/multipart';
 import { registerChartRest } from './chart/chart.rest';
 import { registerDashboardRest } from './dashboard/dashboard.rest';
 import { registerChartDataRest } from './chart-data/chart-data.rest';
@@ -51,6 +53,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
   }) as unknown as FastifyInstance;
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
@@ -110,6 +113,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerExploreRest(app, services);
   registerAnnotationLayerRest(app, services);
   registerDashboardRest(app, services);
+  registerAssetsRest(app, services);
   registerAsyncEventSocket(app, services);
   // Closing waits for in-flight requests and background queries, but only SHUTDOWN_GRACE_SECONDS:
   // then the queries still running are stopped (recorded as stopped, cancelled on the database),

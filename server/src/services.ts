@@ -11,6 +11,8 @@ import { HomeService } from './home/home.service';
 import { DatabaseRepository } from './database/database.repository';
 import { DatabaseService } from './database/database.service';
 import { PasswordCrypto } from './database/password-crypto';
+import { AssetExportService } from './assets/export.service';
+import { AssetImportService } from './assets/import.service';
 import { QueryRuntime } from './results/query-runtime';
 import { QueryRepository } from './query/query.repository';
 import { QueryService } from './query/query.service';
@@ -63,6 +65,8 @@ export interface Services {
   explore: ExploreService;
   annotationLayers: AnnotationLayerService;
   dashboards: DashboardService;
+  assetExport: AssetExportService;
+  assetImport: AssetImportService;
 }
 
 export function createServices(deps: { config: Config; db: MetadataDb; logger: Logger }): Services {
@@ -95,5 +99,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const charts = new ChartService({ charts: chartRepo, datasets, security });
   const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards };
+  const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards });
+  const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, assetExport, assetImport };
 }

@@ -156,6 +156,14 @@ export class DatabaseService {
     return { sqlalchemy_uri: maskedUri(uri), password_encrypted: this.deps.crypto.encrypt(password) };
   }
 
+  /**
+   * The stored form of an imported database's URI: masked, with the given password encrypted (an
+   * export's URI has its password masked; the importer supplies it). Not connected to, as Superset's import.
+   */
+  storedConnection(uri: string, password: string | null): { sqlalchemy_uri: string; password_encrypted: string | null } {
+    return this.secure(password === null ? uri : withPassword(uri, password), null);
+  }
+
   private async checkConnection(target: ConnectionTarget): Promise<void> {
     const result = await this.deps.runtime.pool.testConnection({ ...target, timeoutMs: 30_000 });
     if (!result.ok) throw new Unprocessable('Connection failed, please check your connection settings', { cause: result });

@@ -4,7 +4,7 @@ import { DatasetCreateSchema, DatasetDuplicateSchema, DatasetGetOrCreateSchema, 
 import { Invalid, NotFound } from '../errors/domain-errors';
 import { extraFiltersOf, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
-import { exportDatasetsZip } from './dataset-export';
+import { exportDatasetsZip } from '../assets/bundle';
 
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdsParams = z.object({ q: z.unknown() });

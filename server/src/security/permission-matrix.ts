@@ -28,6 +28,8 @@ const SQL_LAB: PermissionView[] = [
 const GAMMA: PermissionView[] = [
   ...rw('Chart'),
   ...rw('Dashboard'),
+  ['can_export', 'Chart'],
+  ['can_export', 'Dashboard'],
   ...read('Dataset'),
   ...read('Annotation'),
   ['can_explore', 'Superset'],
