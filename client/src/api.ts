@@ -65,6 +65,8 @@ export interface ApiOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** JSON body; sent with Content-Type application/json. */
   body?: unknown;
+  /** A multipart body (file uploads); the browser sets its Content-Type. */
+  form?: FormData;
   /** Query string values; `q` objects are rison-encoded as Superset expects. */
   query?: Record<string, unknown>;
   /** Parse numbers without loss (result sets): those a double cannot hold exactly arrive as `LosslessNumber`s. */
@@ -95,7 +97,7 @@ export function buildQuery(query: Record<string, unknown> = {}): string {
 export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Promise<T> {
   const method = opts.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json' };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
   // Sign-in paths are CSRF-exempt on the server and come before any session: asking for a token there only earns a 401.
   if (method !== 'GET' && !SIGN_IN_PATHS.has(path)) {
     const token = await getCsrfToken();
@@ -108,7 +110,7 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
       method,
       headers,
       credentials: 'same-origin',
-      body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+      body: opts.form ?? (opts.body === undefined ? undefined : JSON.stringify(opts.body)),
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       ...(opts.keepalive ? { keepalive: true } : {}),
     });

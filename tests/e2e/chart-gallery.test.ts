@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -8,6 +8,7 @@ import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { supersetDashboardZip } from '../helpers/superset-export';
 import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
 type Example = 'birth_names' | 'wb_health_population';
@@ -194,6 +195,35 @@ describe('Chart types in the browser', () => {
     await page.getByTestId('explore-on-dashboards').filter({ hasText: 'Added to 1 dashboard' }).click();
     await page.getByRole('menuitem', { name: 'USA Births Names' }).click();
     await page.waitForURL(/\/superset\/dashboard\/\d+\/$/);
+    expect(errors).toEqual([]);
+  });
+
+  it.skipIf(!!only)('imports a Superset dashboard export from the dashboards list, confirms the overwrite, and draws it', { timeout: 120_000 }, async () => {
+    const zip = join(dir, 'superset-dashboard-export.zip');
+    writeFileSync(zip, supersetDashboardZip());
+    const importOnce = async () => {
+      await page.goto(`${t.url}/dashboard/list/`);
+      await page.getByRole('button', { name: 'Import', exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import dashboard' });
+      await dialog.locator('input[type="file"]').setInputFiles(zip);
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      return dialog;
+    };
+    await importOnce();
+    await page.getByText('Dashboard imported').waitFor();
+    await page.getByRole('link', { name: 'Imported births' }).waitFor();
+
+    // The same export again: the dashboard exists, so the modal asks for a typed confirmation.
+    const dialog = await importOnce();
+    await dialog.getByText('You are importing one or more dashboards that already exist').waitFor();
+    await screenshot(page, 'dashboard-import-overwrite');
+    await dialog.getByLabel('Type "OVERWRITE" to confirm').fill('OVERWRITE');
+    await dialog.getByRole('button', { name: 'Overwrite' }).click();
+    await page.getByText('Dashboard imported').first().waitFor();
+
+    await page.goto(`${t.url}/superset/dashboard/imported-births/`);
+    await allDrawn(2);
+    await screenshot(page, 'dashboard-imported');
     expect(errors).toEqual([]);
   });
 });

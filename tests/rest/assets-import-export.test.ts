@@ -1,6 +1,6 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import JSZip from 'jszip';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,27 +9,11 @@ import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { SUPERSET_DASHBOARD_EXPORT, supersetDashboardZip } from '../helpers/superset-export';
 import { bearer } from './sqllab.helpers';
 
-const FIXTURE = join(__dirname, '../fixtures/superset-dashboard-export');
-
-/** The hand-written Superset export as a zip under one root folder, with files replaced or added. */
-function fixtureZip(changes: Record<string, string | null> = {}): Buffer {
-  const files: Record<string, string> = {};
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name);
-      if (statSync(path).isDirectory()) walk(path);
-      else if (name.endsWith('.yaml')) files[relative(FIXTURE, path)] = readFileSync(path, 'utf8');
-    }
-  };
-  walk(FIXTURE);
-  for (const [path, text] of Object.entries(changes)) {
-    if (text === null) delete files[path];
-    else files[path] = text;
-  }
-  return zipFiles(Object.fromEntries(Object.entries(files).map(([p, t]) => [`dashboard_export_20240502T091421/${p}`, t])));
-}
+const FIXTURE = SUPERSET_DASHBOARD_EXPORT;
+const fixtureZip = supersetDashboardZip;
 
 async function unzip(body: Buffer): Promise<Record<string, any>> {
   const zip = await JSZip.loadAsync(body);

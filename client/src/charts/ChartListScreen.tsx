@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { actionsColumn, booleanFilter, changedOnColumn, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
+import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
 import { FavoriteStar } from './FavoriteStar';
 import { VIZ_TYPE_NAMES, vizTypeName } from './viz-types';
@@ -43,6 +44,7 @@ const FILTERS: ListViewFilter[] = [
 /** Charts: every saved chart with its type, dataset and owners; star, open in Explore, delete (Superset's /chart/list/). */
 export function ChartListScreen() {
   const navigate = useNavigate();
+  const io = useImportExport<ChartRow>('chart', ENDPOINT);
   const del = useDeleteAction<ChartRow>({ endpoint: ENDPOINT, noun: 'charts', nameOf: (c) => c.slice_name });
 
   const columns = useMemo<ColumnDef<ChartRow>[]>(
@@ -127,9 +129,12 @@ export function ChartListScreen() {
         title="Charts"
         description="Charts built in Explore. Star the ones you use most; they show on the home page."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/chart/add/' })}>
-            Chart
-          </Button>
+          <Group gap="xs">
+            {io.importButton}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ to: '/chart/add/' })}>
+              Chart
+            </Button>
+          </Group>
         }
       />
       <ListView<ChartRow>
@@ -138,10 +143,11 @@ export function ChartListScreen() {
         columns={columns}
         filters={FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
-        bulkActions={[del.bulkAction]}
+        bulkActions={[io.exportAction, del.bulkAction]}
         emptyState={{ title: 'No charts yet', description: 'Open a dataset in Explore, build a chart and save it to see it here.' }}
       />
       {del.modal}
+      {io.modal}
     </Container>
   );
 }

@@ -5,6 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { actionsColumn, booleanFilter, changedOnColumn, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
+import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
 import { addDangerToast } from '../notify';
 import { createDashboard, type DashboardListRow } from './dashboard.api';
@@ -23,6 +24,7 @@ const FILTERS: ListViewFilter[] = [
 export function DashboardListScreen() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
+  const io = useImportExport<DashboardListRow>('dashboard', ENDPOINT);
   const del = useDeleteAction<DashboardListRow>({ endpoint: ENDPOINT, noun: 'dashboards', nameOf: (d) => d.dashboard_title ?? '' });
 
   const columns = useMemo<ColumnDef<DashboardListRow>[]>(
@@ -98,9 +100,12 @@ export function DashboardListScreen() {
         title="Dashboards"
         description="Charts arranged on a grid, with tabs, text and filters. Star the ones you use most; they show on the home page."
         actions={
-          <Button leftSection={<IconPlus size={16} />} loading={creating} onClick={() => void create()}>
-            Dashboard
-          </Button>
+          <Group gap="xs">
+            {io.importButton}
+            <Button leftSection={<IconPlus size={16} />} loading={creating} onClick={() => void create()}>
+              Dashboard
+            </Button>
+          </Group>
         }
       />
       <ListView<DashboardListRow>
@@ -109,10 +114,11 @@ export function DashboardListScreen() {
         columns={columns}
         filters={FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
-        bulkActions={[del.bulkAction]}
+        bulkActions={[io.exportAction, del.bulkAction]}
         emptyState={{ title: 'No dashboards yet', description: 'Create a dashboard and drag your saved charts onto it.' }}
       />
       {del.modal}
+      {io.modal}
     </Container>
   );
 }

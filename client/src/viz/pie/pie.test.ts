@@ -19,4 +19,11 @@ describe('pie chart type', () => {
     expect(series.label.formatter({ name: 'boy', value: 3000, percent: 75 })).toBe('boy: 3,000 (75.0%)');
     expect(out.sliceGroups).toEqual({ boy: ['boy'], girl: ['girl'] });
   });
+
+  it('shrinks the pie in a narrow cell so outside labels keep room, and not in a wide one', () => {
+    const radius = (width: number) =>
+      pie.transformProps({ formData: { viz_type: 'pie', groupby: ['g'], metric: 'm' }, queriesData: [{ data: [{ g: 'a', m: 1 }] } as any], datasource: null, theme: 'light', width, height: 400 }).option.series[0].radius[1];
+    expect(radius(900)).toBe('70%');
+    expect(radius(300)).toBe('53%');
+  });
 });

@@ -21,7 +21,8 @@ const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => strin
 };
 
 /** One slice per row of the answer (group-by values joined), sized by the metric; Superset's pie options. */
-export function transformPie({ formData: fd, queriesData, theme }: TransformInput): PieProps {
+export function transformPie(input: TransformInput): PieProps {
+  const { formData: fd, queriesData, theme } = input;
   const rows = (queriesData[0]?.data ?? []) as Record<string, unknown>[];
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
@@ -38,7 +39,12 @@ export function transformPie({ formData: fd, queriesData, theme }: TransformInpu
   const template = LABEL_TEMPLATES[String(fd.label_type ?? 'key')] ?? LABEL_TEMPLATES.key!;
   const label = (p: { name: string; value: number; percent: number }) => template(p.name, numberFormat(p.value), percentFormat(p.percent / 100));
   const showLegend = fd.show_legend !== false;
-  const outer = Number(fd.outerRadius ?? 70);
+  // Outside labels need room beside the pie: in a narrow cell the radius shrinks so that ~70px remain on
+  // each side (ECharts truncates a label to the space left, down to '...').
+  const labelsOutside = fd.show_labels !== false && fd.labels_outside !== false;
+  const half = Math.min(input.width, input.height) / 2;
+  const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - 70) / half) * 100)) : 100;
+  const outer = Math.min(Number(fd.outerRadius ?? 70), roomy);
   const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;
   const option = {
     ...echartsBase(theme),

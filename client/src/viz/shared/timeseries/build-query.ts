@@ -1,8 +1,16 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import type { FormData, QueryContext } from '../../types';
 
-/** A time-series chart's query: the x-axis column (with its time grain), the group-bys and metrics, within the row limit. */
+/**
+ * The time-series query: the x-axis as base axis, with Superset's normalizeOrderBy: without an explicit
+ * order the rows are ordered by the series limit metric, else the first metric (descending unless
+ * order_desc is off), so a row limit keeps the largest rows and a categorical x-axis reads largest first.
+ */
 export function buildTimeseriesQuery(formData: FormData): QueryContext {
   const context = queryContextFromFormData(formData);
+  const query = context.queries[0] as { orderby?: unknown[]; metrics?: unknown[] };
+  if (!query.orderby?.length && query.metrics?.length) {
+    query.orderby = [[formData.timeseries_limit_metric ?? query.metrics[0], formData.order_desc === false]];
+  }
   return { ...context, result_format: 'json', result_type: 'full' } as QueryContext;
 }
