@@ -7,12 +7,14 @@ import { foundationBench } from './foundation.bench';
 import { queryBench } from './query.bench';
 import { sqllabBench } from './sqllab.bench';
 import { chartDataBench } from './chart-data.bench';
+import { exploreBench } from './explore.bench';
 
 const sections: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
   query: queryBench,
   sqllab: sqllabBench,
   'chart-data': chartDataBench,
+  explore: exploreBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -1,0 +1,180 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
+import { adminHeaders, median, okBody, report, startServer } from './util';
+
+const ROUNDS = 4;
+
+async function signedIn(browser: Browser, url: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  const login = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
+  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
+  return context;
+}
+
+/** Gzipped bytes of the JavaScript a page loads from a cold browser cache, in KB. */
+async function scriptKb(page: Page, open: () => Promise<void>): Promise<number> {
+  let bytes = 0;
+  const pending: Promise<void>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    pending.push(res.body().then((b) => void (bytes += gzipSync(b).length), () => undefined));
+  });
+  await open();
+  await Promise.all(pending);
+  return bytes / 1024;
+}
+
+/** The chart data requests a page makes while `open` runs (their JSON bodies). */
+async function chartDataCalls(page: Page, open: () => Promise<void>): Promise<string[]> {
+  const bodies: string[] = [];
+  const listener = (req: import('playwright-core').Request) => {
+    if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/chart/data') bodies.push(req.postData() ?? '');
+  };
+  page.on('request', listener);
+  await open();
+  page.off('request', listener);
+  return bodies;
+}
+
+/** Replays chart data calls from the page with fetch, all at once; resolves with the time until the last answer is parsed. */
+const replay = (page: Page, bodies: string[]) =>
+  page.evaluate(async (all) => {
+    const csrf = (await (await fetch('/api/v1/security/csrf_token/')).json()).result;
+    const t = performance.now();
+    await Promise.all(all.map(async (body) => {
+      const res = await fetch('/api/v1/chart/data', { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrftoken': csrf }, body });
+      if (!res.ok) throw new Error(`chart data ${res.status}`);
+      await res.json();
+    }));
+    return performance.now() - t;
+  }, bodies);
+
+/**
+ * Issue 11 and 12's figures, in real Chromium on the examples: a saved line chart opened in Explore until
+ * drawn, against its chart data call alone; a 50-chart dashboard until every chart is drawn, against the
+ * same 50 calls made at once; the longest main-thread task while that dashboard is scrolled; and the
+ * gzipped JavaScript that Explore and a dashboard load, against the login page's.
+ */
+export async function exploreBench(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
+  const server = await startServer({ DATA_DIR: dataDir, EXAMPLES_SALES_ROWS: '100000' });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const headers = await adminHeaders(server.url);
+    const get = async (path: string) => JSON.parse((await okBody(await fetch(`${server.url}${path}`, { headers }))).toString());
+    const line = (await get(`/api/v1/chart/?q=${encodeURIComponent('(filters:!((col:slice_name,opr:eq,value:\'Births by gender over time\')))')}`)).result[0];
+    if (!line) throw new Error('the examples have no line chart "Births by gender over time"');
+
+    // JavaScript loaded, from a cold cache: the login page, Explore with a line chart, a dashboard.
+    const fresh = await browser.newContext();
+    const loginPage = await fresh.newPage();
+    const loginKb = await scriptKb(loginPage, async () => {
+      await loginPage.goto(`${server.url}/login/`);
+      await loginPage.getByRole('button', { name: /sign in/i }).waitFor();
+    });
+    await fresh.close();
+    const exploreContext = await signedIn(browser, server.url);
+    const explorePage = await exploreContext.newPage();
+    const drawn = explorePage.locator('[data-testid="explore-chart"][data-chart-state="rendered"]');
+    const exploreKb = await scriptKb(explorePage, async () => {
+      await explorePage.goto(`${server.url}/explore/?slice_id=${line.id}`);
+      await drawn.waitFor({ timeout: 60_000 });
+    });
+    report('gzipped JavaScript loaded by Explore for a line chart', exploreKb, loginKb, 'KB', 'at most 400 KB; ratio to the login page');
+
+    // Open to drawn, against the chart's own data call replayed from the same page.
+    const opened: number[] = [];
+    const alone: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = Date.now();
+      const calls = await chartDataCalls(explorePage, async () => {
+        await explorePage.goto(`${server.url}/explore/?slice_id=${line.id}`);
+        await drawn.waitFor({ timeout: 60_000 });
+      });
+      const ms = Date.now() - t0;
+      const baseline = await replay(explorePage, calls.slice(-1));
+      if (i > 0) {
+        opened.push(ms);
+        alone.push(baseline);
+      }
+    }
+    report('open a saved line chart in Explore until drawn', median(opened), median(alone), 'ms', '<= 1.2x its chart data call');
+    await exploreContext.close();
+
+    // A 50-chart dashboard of the examples' charts (repeated), in a viewport tall enough to show all.
+    // 50 distinct charts: the examples' charts copied, each copy with its own row limit so no two queries are alike.
+    const examples = (await get(`/api/v1/chart/?q=${encodeURIComponent('(page_size:100)')}`)).result as Array<{ id: number; slice_name: string; viz_type: string; params: string; datasource_id: number }>;
+    const ids: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const c = examples[i % examples.length]!;
+      const params = { ...JSON.parse(c.params), row_limit: 5000 + i };
+      const res = await fetch(`${server.url}/api/v1/chart/`, { method: 'POST', headers, body: JSON.stringify({ slice_name: `${c.slice_name} #${i}`, viz_type: c.viz_type, datasource_id: c.datasource_id, datasource_type: 'table', params: JSON.stringify(params) }) });
+      ids.push((JSON.parse((await okBody(res)).toString()) as { id: number }).id);
+    }
+    const rows = Array.from({ length: Math.ceil(ids.length / 3) }, (_, r) => ids.slice(r * 3, r * 3 + 3).map((chartId) => ({ chartId, width: 4, height: 50 })));
+    const created = await fetch(`${server.url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: 'Bench: 50 charts', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Bench: 50 charts', rows))) }) });
+    const dashboardId = (JSON.parse((await okBody(created)).toString()) as { id: number }).id;
+    const tall = await signedIn(browser, server.url, { width: 1440, height: 7600 });
+    const tallPage = await tall.newPage();
+    const cells = tallPage.locator('[data-testid="dashboard-chart"]');
+    const allDrawn = async () => {
+      await tallPage.waitForFunction((n) => document.querySelectorAll('[data-testid="dashboard-chart"][data-chart-state="rendered"]').length >= n, 50, { timeout: 120_000, polling: 50 });
+    };
+    const dashboardKb = await scriptKb(tallPage, async () => {
+      await tallPage.goto(`${server.url}/superset/dashboard/${dashboardId}/`);
+      await allDrawn();
+    });
+    report('gzipped JavaScript loaded by a 50-chart dashboard', dashboardKb, loginKb, 'KB', 'ratio to the login page');
+    const shown: number[] = [];
+    const concurrent: number[] = [];
+    for (let i = 0; i < ROUNDS; i++) {
+      const t0 = Date.now();
+      const calls = await chartDataCalls(tallPage, async () => {
+        await tallPage.goto(`${server.url}/superset/dashboard/${dashboardId}/`);
+        await allDrawn();
+      });
+      const ms = Date.now() - t0;
+      if ((await cells.count()) !== 50 || calls.length < 50) throw new Error(`expected 50 charts and calls, saw ${await cells.count()} and ${calls.length}`);
+      const baseline = await replay(tallPage, calls.slice(-50));
+      if (i > 0) {
+        shown.push(ms);
+        concurrent.push(baseline);
+      }
+    }
+    report('50-chart dashboard: navigation to every chart drawn', median(shown), median(concurrent), 'ms', '<= 1.3x the 50 calls at once');
+    await tall.close();
+
+    // The longest main-thread task while the dashboard is scrolled from top to bottom (charts drawing as they come into view).
+    const normal = await signedIn(browser, server.url);
+    const page = await normal.newPage();
+    await page.addInitScript(() => {
+      (window as unknown as { longest: number }).longest = 0;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) (window as unknown as { longest: number }).longest = Math.max((window as unknown as { longest: number }).longest, e.duration);
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${server.url}/superset/dashboard/${dashboardId}/`);
+    await page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor({ timeout: 60_000 });
+    await page.evaluate(() => void ((window as unknown as { longest: number }).longest = 0));
+    await page.mouse.move(720, 500);
+    for (let i = 0; i < 60; i++) {
+      await page.mouse.wheel(0, 400);
+      await page.waitForTimeout(100);
+    }
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="dashboard-chart"][data-chart-state="rendered"]').length >= 50, undefined, { timeout: 120_000 });
+    const longest = await page.evaluate(() => (window as unknown as { longest: number }).longest);
+    report('50-chart dashboard scrolled: longest main-thread task', longest, 200, 'ms', 'ratio to the 200 ms goal');
+    await normal.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
