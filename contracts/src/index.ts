@@ -19,3 +19,4 @@ export * from './dashboard/metadata';
 export * from './dashboard/layout';
 export * from './dashboard/layout-reducer';
 export * from './dashboard/undo';
+export * from './dashboard/auto-refresh';

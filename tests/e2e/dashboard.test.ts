@@ -5,6 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
@@ -210,6 +211,42 @@ describe('dashboards in the browser', () => {
     await bob.getByText('This dashboard was saved successfully.').waitFor();
     expect((await rest('get', `/api/v1/dashboard/${dashboardId}`)).body.result.dashboard_title).toBe('Births board — second');
     await second.close();
+  });
+
+  it('auto-refreshes on the saved interval, staggered, never the timed-refresh-immune chart; the interval can be changed for the session', { timeout: 90_000 }, async () => {
+    const [pie, total] = chartIds as [number, number];
+    const position = positionFromLayout(layoutOfRows('Refreshing', [[{ chartId: pie, width: 6 }, { chartId: total, width: 6 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Refreshing', position_json: JSON.stringify(position), json_metadata: JSON.stringify({ refresh_frequency: 10, timed_refresh_immune_slices: [total] }) });
+    const calls: Array<{ chart: number; force: boolean }> = [];
+    const listen = (req: import('playwright-core').Request) => {
+      if (req.method() !== 'POST' || new URL(req.url()).pathname !== '/api/v1/chart/data') return;
+      const chart = JSON.parse(new URL(req.url()).searchParams.get('form_data') ?? '{}').slice_id;
+      calls.push({ chart, force: !!JSON.parse(req.postData() ?? '{}').force });
+    };
+    page.on('request', listen);
+    try {
+      await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+      await expect.poll(() => page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count(), { timeout: 30_000 }).toBe(2);
+      // The first periodic refresh fires after 10 s and forces the pie again; the immune big number is never asked again.
+      await expect.poll(() => calls.filter((c) => c.chart === pie && c.force).length, { timeout: 25_000 }).toBeGreaterThanOrEqual(1);
+      expect(calls.filter((c) => c.chart === total)).toEqual([{ chart: total, force: false }]);
+
+      await page.getByRole('button', { name: 'More dashboard actions' }).click();
+      await page.getByRole('menuitem', { name: 'Set auto-refresh interval' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Refresh interval' });
+      await expect.poll(() => dialog.getByLabel('Refresh frequency').inputValue()).toBe('10 seconds');
+      await dialog.getByText('This interval applies to this session only').waitFor();
+      await dialog.getByLabel('Refresh frequency').click();
+      await page.getByRole('option', { name: "Don't refresh" }).click();
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      const before = calls.length;
+      await page.waitForTimeout(12_000);
+      expect(calls.length).toBe(before);
+    } finally {
+      page.off('request', listen);
+    }
+    // Set for the session only: the stored interval is unchanged.
+    expect(JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.json_metadata).refresh_frequency).toBe(10);
   });
 
   it('looks right in the dark theme', { timeout: 60_000 }, async () => {

@@ -36,6 +36,7 @@ import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
 import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
 import classes from './dashboard.module.css';
 import { DashboardFavoriteStar } from './DashboardFavoriteStar';
+import { AutoRefreshProvider, RefreshIntervalModal } from './auto-refresh';
 import { BuilderPane } from './edit/BuilderPane';
 import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfirmModal';
 import { PropertiesModal, type DashboardProperties } from './edit/PropertiesModal';
@@ -153,6 +154,11 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
   const [propertiesOpen, setPropertiesOpen] = useState(false);
   const [cssOpen, setCssOpen] = useState(false);
   const [saveAsOpen, setSaveAsOpen] = useState(false);
+  const [refreshOpen, setRefreshOpen] = useState(false);
+  // The auto-refresh period: the saved refresh_frequency, or one set for this session in view mode.
+  const [sessionPeriod, setSessionPeriod] = useState<number | null>(null);
+  const metadata = useMemo(() => parseMetadata(draft.json_metadata), [draft.json_metadata]);
+  const refreshPeriod = sessionPeriod ?? (Number(metadata.refresh_frequency) || 0);
   const layout = history.present;
   const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
   const unsaved = editMode && hasUnsavedChanges(history, false, draftChanged);
@@ -370,6 +376,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
             </Menu.Target>
             <Menu.Dropdown>
               <Menu.Item onClick={() => { setForce(true); setRefreshToken((t) => t + 1); }}>Force refresh</Menu.Item>
+              <Menu.Item onClick={() => setRefreshOpen(true)}>Set auto-refresh interval</Menu.Item>
               <Menu.Item onClick={() => window.open(`${window.location.pathname}?standalone=1`, '_self')}>Enter fullscreen</Menu.Item>
               <Menu.Item onClick={() => void copyPermalink()}>Copy permalink to clipboard</Menu.Item>
               {canEdit && <Menu.Item onClick={() => setPropertiesOpen(true)}>Edit properties</Menu.Item>}
@@ -381,7 +388,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
       )}
       <div className={classes.body}>
         <main className={classes.main}>
-          <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+          <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
+            <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+          </AutoRefreshProvider>
         </main>
         {editMode && <BuilderPane usedChartIds={usedChartIds} />}
       </div>
@@ -397,6 +406,18 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
         }}
       />
       <CssModal opened={cssOpen} css={draft.css} onClose={() => setCssOpen(false)} onChange={(css) => { setDraft((d) => ({ ...d, css })); if (!editMode) setEditMode(true); }} />
+      <RefreshIntervalModal
+        opened={refreshOpen}
+        value={refreshPeriod}
+        editMode={editMode}
+        onClose={() => setRefreshOpen(false)}
+        onChange={(seconds) => {
+          if (editMode) {
+            setDraft((d) => ({ ...d, json_metadata: JSON.stringify({ ...parseMetadata(d.json_metadata), refresh_frequency: seconds }, null, 2) }));
+            setSessionPeriod(null);
+          } else setSessionPeriod(seconds);
+        }}
+      />
       <SaveAsModal opened={saveAsOpen} onClose={() => setSaveAsOpen(false)} dashboard={dashboard} draft={draft} onCopied={(id) => void navigate({ href: `/superset/dashboard/${id}/` })} />
     </div>
   );
@@ -453,4 +474,14 @@ function SaveAsModal({ opened, onClose, dashboard, draft, onCopied }: { opened: 
       </Stack>
     </Modal>
   );
+}
+
+/** A draft's json_metadata as an object (an unparsable draft reads as empty). */
+function parseMetadata(text: string): Record<string, unknown> {
+  try {
+    const value = JSON.parse(text || '{}');
+    return value && typeof value === 'object' ? value : {};
+  } catch {
+    return {};
+  }
 }

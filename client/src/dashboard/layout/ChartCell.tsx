@@ -5,6 +5,7 @@ import { api, ApiError } from '../../api';
 import { getChartPlugin } from '../../viz/registry';
 import { SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
+import { useAutoRefreshToken } from '../auto-refresh';
 import classes from '../dashboard.module.css';
 
 /** How far below the viewport a chart starts loading (spec 02: charts below the fold wait until they scroll near). */
@@ -34,12 +35,14 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
   const plugin = getChartPlugin(chart?.viz_type ?? chart?.form_data?.viz_type);
   const formData = chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id } : null;
   const needsQuery = plugin?.needsQuery !== false;
+  // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
+  const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
-    queryKey: ['dashboard-chart-data', chart?.id, refreshToken],
+    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh],
     enabled: near && !!plugin && !!formData && needsQuery,
     queryFn: async ({ signal }) => {
       const context = plugin!.buildQuery(formData!);
-      const answer = await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...context, force, result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chart!.id }) }, signal, lossless: true });
+      const answer = await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...context, force: force || autoRefresh > 0, result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chart!.id }) }, signal, lossless: true });
       return answer.result;
     },
     staleTime: Infinity,
