@@ -7,6 +7,7 @@ import * as m0005 from './0005_create_reports_kv_and_logs';
 import * as m0006 from './0006_create_annotation_layers';
 import * as m0007 from './0007_create_query_runner';
 import * as m0008 from './0008_index_query_results_key';
+import * as m0009 from './0009_create_css_templates';
 
 /** Every migration in order; forward-only, each run once. kysely's Migrator runs all pending ones of a run in one transaction. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006_create_annotation_layers': m0006,
   '0007_create_query_runner': m0007,
   '0008_index_query_results_key': m0008,
+  '0009_create_css_templates': m0009,
 };

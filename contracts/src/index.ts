@@ -13,6 +13,7 @@ export * from './schemas/chart-data';
 export * from './schemas/chart';
 export * from './schemas/home';
 export * from './schemas/annotation-layer';
+export * from './schemas/css-template';
 export * from './schemas/json-text';
 export * from './schemas/dashboard';
 export * from './dashboard/metadata';

@@ -22,6 +22,7 @@ import { registerKeyValueRest } from './key-value/key-value.rest';
 import { registerTabStateRest } from './tab-state/tab-state.rest';
 import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerAssetsRest } from './assets/assets.rest';
+import { registerCssTemplateRest } from './css-template/css-template.rest';
 import fastifyMultipart from '@fastify/multipart';
 import { registerChartRest } from './chart/chart.rest';
 import { registerDashboardRest } from './dashboard/dashboard.rest';
@@ -114,6 +115,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerAnnotationLayerRest(app, services);
   registerDashboardRest(app, services);
   registerAssetsRest(app, services);
+  registerCssTemplateRest(app, services);
   registerAsyncEventSocket(app, services);
   // Closing waits for in-flight requests and background queries, but only SHUTDOWN_GRACE_SECONDS:
   // then the queries still running are stopped (recorded as stopped, cancelled on the database),

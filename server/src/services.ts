@@ -13,6 +13,7 @@ import { DatabaseService } from './database/database.service';
 import { PasswordCrypto } from './database/password-crypto';
 import { AssetExportService } from './assets/export.service';
 import { AssetImportService } from './assets/import.service';
+import { CssTemplateService } from './css-template/css-template.service';
 import { QueryRuntime } from './results/query-runtime';
 import { QueryRepository } from './query/query.repository';
 import { QueryService } from './query/query.service';
@@ -66,6 +67,7 @@ export interface Services {
   annotationLayers: AnnotationLayerService;
   dashboards: DashboardService;
   assetExport: AssetExportService;
+  cssTemplates: CssTemplateService;
   assetImport: AssetImportService;
 }
 
@@ -101,5 +103,6 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, assetExport, assetImport };
+  const cssTemplates = new CssTemplateService({ db: deps.db, security });
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, assetExport, assetImport, cssTemplates };
 }

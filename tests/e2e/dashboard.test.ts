@@ -249,6 +249,19 @@ describe('dashboards in the browser', () => {
     expect(JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.json_metadata).refresh_frequency).toBe(10);
   });
 
+  it('offers the saved CSS templates in the CSS editor', { timeout: 60_000 }, async () => {
+    await rest('post', '/api/v1/css_template/', { template_name: 'Teal titles', css: '.dashboard-header h1 { color: teal; }' });
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Styled' });
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit CSS' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit CSS' });
+    await dialog.getByLabel('Load a CSS template').click();
+    await page.getByRole('option', { name: 'Teal titles' }).click();
+    await expect.poll(() => dialog.getByLabel('CSS', { exact: true }).inputValue()).toBe('.dashboard-header h1 { color: teal; }');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+  });
+
   it('looks right in the dark theme', { timeout: 60_000 }, async () => {
     await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'dark'));
     await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);

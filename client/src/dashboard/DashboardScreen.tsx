@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Badge, Button, Container, Group, Loader, Menu, Modal, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Badge, Button, Container, Group, Loader, Menu, Modal, Select, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
 import {
   DASHBOARD_HIDDEN,
   DASHBOARD_PUBLISHED,
@@ -425,8 +425,30 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
 
 /** Edit CSS: changes preview live (the page's style follows the text) and are saved with the dashboard. */
 function CssModal({ opened, css, onClose, onChange }: { opened: boolean; css: string; onClose: () => void; onChange: (css: string) => void }) {
+  // The saved CSS templates (none offered to a user who may not read them).
+  const templates = useQuery({
+    queryKey: ['css-templates'],
+    enabled: opened,
+    queryFn: () => api<{ result: Array<{ id: number; template_name: string; css: string }> }>('/api/v1/css_template/', { query: { q: { order_column: 'template_name', order_direction: 'asc', page_size: 100 } } }),
+    retry: false,
+  });
+  const choices = templates.data?.result ?? [];
   return (
     <Modal opened={opened} onClose={onClose} title="Edit CSS" size="lg">
+      {choices.length > 0 && (
+        <Select
+          mb="sm"
+          label="Load a CSS template"
+          placeholder="Choose a template"
+          data={choices.map((t) => ({ value: String(t.id), label: t.template_name }))}
+          value={null}
+          onChange={(id) => {
+            const template = choices.find((t) => String(t.id) === id);
+            if (template) onChange(template.css);
+          }}
+          comboboxProps={{ withinPortal: true }}
+        />
+      )}
       <Textarea aria-label="CSS" autosize minRows={10} maxRows={24} value={css} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} placeholder=".dashboard-header { color: teal; }" />
       <Group justify="flex-end" mt="md">
         <Button onClick={onClose}>Done</Button>

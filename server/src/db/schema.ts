@@ -210,6 +210,13 @@ export interface SliceTable extends Audit {
   last_saved_by_fk: number | null;
 }
 
+export interface CssTemplateTable extends Audit {
+  id: Generated<number>;
+  uuid: Generated<string>;
+  template_name: string;
+  css: Generated<string>;
+}
+
 export interface DashboardTable extends Audit {
   id: Generated<number>;
   uuid: Generated<string>;
@@ -338,6 +345,7 @@ export interface DB {
   table_schema: TableSchemaTable;
   slices: SliceTable;
   dashboards: DashboardTable;
+  css_templates: CssTemplateTable;
   dashboard_slices: DashboardSliceTable;
   dashboard_user: DashboardUserTable;
   dashboard_roles: DashboardRoleTable;

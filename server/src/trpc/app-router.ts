@@ -9,6 +9,7 @@ import { tabStateRouter } from '../tab-state/tab-state.router';
 import { datasetRouter } from '../dataset/dataset.router';
 import { chartRouter, exploreRouter } from '../chart/chart.router';
 import { annotationLayerRouter } from '../annotation-layer/annotation-layer.router';
+import { cssTemplateRouter } from '../css-template/css-template.router';
 import { dashboardRouter } from '../dashboard/dashboard.router';
 
 /** Every domain's tRPC router, mounted at /trpc; `AppRouter` gives the client end-to-end types. */
@@ -24,6 +25,7 @@ export const appRouter = router({
   chart: chartRouter,
   explore: exploreRouter,
   annotationLayer: annotationLayerRouter,
+  cssTemplate: cssTemplateRouter,
   dashboard: dashboardRouter,
 });
 
