@@ -197,7 +197,7 @@ describe('Explore in the browser', () => {
     const box = (await page.getByTestId('explore-chart').boundingBox())!;
     const menu = page.getByRole('menuitem', { name: /^Drill to detail by state = / });
     for (let x = box.x + 40; x < box.x + box.width - 20; x += 12) {
-      await page.mouse.click(x, box.y + box.height - 45, { button: 'right' });
+      await page.mouse.click(x, box.y + box.height - 75, { button: 'right' });
       if (await menu.isVisible().catch(() => false)) break;
       await page.keyboard.press('Escape');
     }
@@ -217,7 +217,7 @@ describe('Explore in the browser', () => {
     await closeDialog(page);
 
     for (let x = box.x + 40; x < box.x + box.width - 20; x += 12) {
-      await page.mouse.click(x, box.y + box.height - 45, { button: 'right' });
+      await page.mouse.click(x, box.y + box.height - 75, { button: 'right' });
       if (await menu.isVisible().catch(() => false)) break;
       await page.keyboard.press('Escape');
     }
@@ -229,5 +229,25 @@ describe('Explore in the browser', () => {
     await by.getByRole('button', { name: 'Births by state (drill)' }).click();
     await by.locator('[data-testid="drill-by-chart"][data-chart-state="rendered"]').waitFor();
     await closeDialog(page);
+  });
+
+  it('edits a saved chart’s properties: name, description, certification and cache timeout', { timeout: 90_000 }, async () => {
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Props chart', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify({ viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', datasource: `${birthNames}__table` }) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit chart properties' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Chart Properties' });
+    await dialog.getByLabel('Name').fill('Props chart (renamed)');
+    await dialog.getByLabel('Description').fill('Births by gender, all years');
+    await dialog.getByLabel('Certified by').fill('Data team');
+    await dialog.getByLabel('Cache timeout').fill('600');
+    await screenshot(page, 'explore-chart-properties');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Chart properties updated').waitFor();
+    await expect.poll(() => page.getByLabel('Chart name').inputValue()).toBe('Props chart (renamed)');
+    const stored = (await rest('get', `/api/v1/chart/${created.body.id}`)).body.result;
+    expect(stored).toMatchObject({ slice_name: 'Props chart (renamed)', description: 'Births by gender, all years', certified_by: 'Data team', cache_timeout: 600 });
+    expect(stored.owners.length).toBeGreaterThan(0);
   });
 });

@@ -53,7 +53,7 @@ describe('/api/v1/chart/ _info, related, distinct, warm_up_cache; /api/v1/cachek
 
     const gamma = await t.userWithRoles('gamma_info', ['Gamma']);
     const narrowed = await t.http.get('/api/v1/chart/_info').query({ q: '(keys:!(permissions))' }).set(bearer(gamma));
-    expect(narrowed.body).toEqual({ permissions: ['can_read', 'can_write'] });
+    expect(narrowed.body).toEqual({ permissions: ['can_read', 'can_write', 'can_export'] });
   });
 
   it('related/{column} lists users and dashboards, distinct/{column} the charts’ values; unknown columns are 400', async () => {

@@ -16,6 +16,7 @@ import { DatasourcePanel } from './DatasourcePanel';
 import { DrillByModal, drillBySteps, DrillDetailModal, DrillMenu } from './DrillModals';
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
+import { PropertiesModal } from './PropertiesModal';
 import { SaveModal } from './SaveModal';
 import { SwapDatasetModal } from './SwapDatasetModal';
 import { useExplore } from './useExplore';
@@ -105,7 +106,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const [slice, setSlice] = useState(boot.slice);
   const [sliceName, setSliceName] = useState(boot.slice?.slice_name ?? `${boot.dataset?.table_name ?? 'Untitled'} - ${new Date().toLocaleDateString()}`);
-  const [modal, setModal] = useState<null | 'viz' | 'save' | 'query' | 'edit-dataset' | 'swap' | 'embed'>(null);
+  const [modal, setModal] = useState<null | 'viz' | 'save' | 'query' | 'edit-dataset' | 'swap' | 'embed' | 'properties'>(null);
   const [queryText, setQueryText] = useState<string | null>(null);
   const [dataPane, setDataPane] = useState<'results' | 'samples' | null>(null);
   const [drill, setDrill] = useState<null | { kind: 'menu'; click: DataPointClick } | { kind: 'detail'; filters: Array<{ col: string; op: string; val: unknown }> } | { kind: 'by'; steps: ReturnType<typeof drillBySteps> }>(null);
@@ -195,6 +196,14 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
+              {slice && boot.can_overwrite && (
+                <>
+                  <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setModal('properties')}>
+                    Edit chart properties
+                  </Menu.Item>
+                  <Menu.Divider />
+                </>
+              )}
               <Menu.Label>Share</Menu.Label>
               <Menu.Item leftSection={<IconShare size={14} />} onClick={async () => copy(await createPermalink(x.formData))}>
                 Copy permalink to clipboard
@@ -318,6 +327,17 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
       <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
         <EmbedCode formData={x.formData} />
       </Modal>
+      {modal === 'properties' && slice && (
+        <PropertiesModal
+          sliceId={slice.slice_id}
+          onClose={() => setModal(null)}
+          onSaved={(name) => {
+            setSliceName(name);
+            void queryClient.invalidateQueries({ queryKey: ['chart', slice.slice_id] });
+            setModal(null);
+          }}
+        />
+      )}
       {modal === 'edit-dataset' && boot.dataset && <DatasetEditorModal datasetId={boot.dataset.id} onClose={() => setModal(null)} onSaved={() => window.location.reload()} />}
       {modal === 'swap' && (
         <SwapDatasetModal
