@@ -8,6 +8,7 @@ import * as m0006 from './0006_create_annotation_layers';
 import * as m0007 from './0007_create_query_runner';
 import * as m0008 from './0008_index_query_results_key';
 import * as m0009 from './0009_create_css_templates';
+import * as m0010 from './0010_create_embedded_dashboards';
 
 /** Every migration in order; forward-only, each run once. kysely's Migrator runs all pending ones of a run in one transaction. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007_create_query_runner': m0007,
   '0008_index_query_results_key': m0008,
   '0009_create_css_templates': m0009,
+  '0010_create_embedded_dashboards': m0010,
 };

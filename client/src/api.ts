@@ -19,6 +19,13 @@ export function getCsrfToken(): Promise<string | null> {
   return csrfToken;
 }
 
+let guestToken: string | null = null;
+
+/** An embedded dashboard's guest token: sent with every call (X-GuestToken) while set. */
+export function setGuestToken(token: string | null): void {
+  guestToken = token;
+}
+
 /** Forgets the CSRF token (after login or logout the session, and so the token, changes). */
 export function resetCsrfToken(): void {
   csrfToken = null;
@@ -99,7 +106,8 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (opts.body !== undefined && !opts.form) headers['Content-Type'] = 'application/json';
   // Sign-in paths are CSRF-exempt on the server and come before any session: asking for a token there only earns a 401.
-  if (method !== 'GET' && !SIGN_IN_PATHS.has(path)) {
+  if (guestToken) headers['X-GuestToken'] = guestToken;
+  else if (method !== 'GET' && !SIGN_IN_PATHS.has(path)) {
     const token = await getCsrfToken();
     if (token) headers['X-CSRFToken'] = token;
   }

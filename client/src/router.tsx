@@ -44,8 +44,16 @@ const screen = <TPath extends string>(path: TPath, component: ReturnType<typeof 
 
 const home = lazyRouteComponent(() => import('./home/HomeScreen'), 'HomeScreen');
 
+/** An embedded dashboard: outside the signed-in app, reached with a guest token from the framing page. */
+const embeddedRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'embedded/$uuid',
+  component: lazyRouteComponent(() => import('./dashboard/EmbeddedScreen'), 'EmbeddedScreen'),
+});
+
 const routeTree = rootRoute.addChildren([
   loginRoute,
+  embeddedRoute,
   appRoute.addChildren([
     screen('/', home),
     screen('superset/welcome', home),

@@ -23,6 +23,8 @@ import { registerTabStateRest } from './tab-state/tab-state.rest';
 import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerAssetsRest } from './assets/assets.rest';
 import { registerCssTemplateRest } from './css-template/css-template.rest';
+import { registerEmbeddedRest } from './embedded/embedded.rest';
+import { GUEST_TOKEN_HEADER } from './embedded/embedded.service';
 import fastifyMultipart from '@fastify/multipart';
 import { registerChartRest } from './chart/chart.rest';
 import { registerDashboardRest } from './dashboard/dashboard.rest';
@@ -33,7 +35,7 @@ import { registerAsyncEventSocket } from './async-event/async-event.ws';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    auth?: { actor: Actor; via: 'bearer' | 'session'; sid?: string } | null;
+    auth?: { actor: Actor; via: 'bearer' | 'session' | 'guest'; sid?: string } | null;
   }
 }
 
@@ -63,6 +65,12 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     reply.header('x-request-id', req.id);
     const bearer = /^Bearer\s+(.+)$/i.exec(req.headers.authorization ?? '')?.[1];
     req.auth = await services.security.resolve({ bearer, session: bearer ? undefined : req.cookies[SESSION_COOKIE] });
+    // An embedded dashboard's calls carry a guest token instead (a header, so no CSRF applies).
+    const guestToken = req.headers[GUEST_TOKEN_HEADER];
+    if (!req.auth && typeof guestToken === 'string' && guestToken) {
+      const guest = await services.embedded.guestActor(guestToken);
+      if (guest) req.auth = { actor: guest, via: 'guest' };
+    }
     const path = req.url.split('?')[0];
     if (req.auth?.via === 'session' && MUTATING.has(req.method) && !CSRF_EXEMPT.has(path)) {
       const sent = req.headers['x-csrftoken'] ?? req.headers['x-csrf-token'];
@@ -116,6 +124,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerDashboardRest(app, services);
   registerAssetsRest(app, services);
   registerCssTemplateRest(app, services);
+  registerEmbeddedRest(app, services);
   registerAsyncEventSocket(app, services);
   // Closing waits for in-flight requests and background queries, but only SHUTDOWN_GRACE_SECONDS:
   // then the queries still running are stopped (recorded as stopped, cancelled on the database),
@@ -159,6 +168,21 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
       setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
+    // The embedded page may be framed only by its allowed domains (none listed: any), as Superset checks.
+    const embeddedPage = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
+      const domains = await services.embedded.allowedDomains((req.params as { uuid: string }).uuid);
+      if (domains === null) return reply.code(404).type('text/plain').send('This dashboard is not embedded.');
+      if (domains.length) {
+        const referrer = req.headers.referer ? new URL(req.headers.referer).origin : null;
+        if (referrer && !domains.some((d) => new URL(d.includes('://') ? d : `https://${d}`).origin === referrer || d === referrer)) {
+          return reply.code(403).type('text/plain').send('This dashboard may not be embedded on this site.');
+        }
+        reply.header('content-security-policy', `frame-ancestors 'self' ${domains.join(' ')}`);
+      }
+      return reply.sendFile('index.html');
+    };
+    app.get('/embedded/:uuid', embeddedPage);
+    app.get('/embedded/:uuid/', embeddedPage);
   }
   return app;
 }

@@ -14,6 +14,7 @@ import { PasswordCrypto } from './database/password-crypto';
 import { AssetExportService } from './assets/export.service';
 import { AssetImportService } from './assets/import.service';
 import { CssTemplateService } from './css-template/css-template.service';
+import { EmbeddedService } from './embedded/embedded.service';
 import { QueryRuntime } from './results/query-runtime';
 import { QueryRepository } from './query/query.repository';
 import { QueryService } from './query/query.service';
@@ -68,6 +69,7 @@ export interface Services {
   dashboards: DashboardService;
   assetExport: AssetExportService;
   cssTemplates: CssTemplateService;
+  embedded: EmbeddedService;
   assetImport: AssetImportService;
 }
 
@@ -104,5 +106,6 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, assetExport, assetImport, cssTemplates };
+  const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, assetExport, assetImport, cssTemplates, embedded };
 }

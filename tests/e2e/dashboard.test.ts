@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -260,6 +262,53 @@ describe('dashboards in the browser', () => {
     await page.getByRole('option', { name: 'Teal titles' }).click();
     await expect.poll(() => dialog.getByLabel('CSS', { exact: true }).inputValue()).toBe('.dashboard-header h1 { color: teal; }');
     await dialog.getByRole('button', { name: 'Done' }).click();
+  });
+
+  it('shows an embedded dashboard in a frame, with the guest token the framing page hands over', { timeout: 90_000 }, async () => {
+    const [pie] = chartIds as [number];
+    const position = positionFromLayout(layoutOfRows('Embedded births', [[{ chartId: pie, width: 6 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Embedded births', position_json: JSON.stringify(position) });
+    // The framing site: a page served by another server on this machine (another origin; Chromium keeps
+    // pages not from this machine's network from framing it).
+    let hostHtml = '';
+    const hostServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(hostHtml));
+    await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
+    const hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
+    const embedded = (await rest('post', `/api/v1/dashboard/${created.body.id}/embedded`, { allowed_domains: [hostOrigin] })).body.result;
+    const { token } = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor' }, resources: [{ type: 'dashboard', id: embedded.uuid }], rls: [] })).body;
+    const src = `${t.url}/embedded/${embedded.uuid}/`;
+
+    const host = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      // Framed by a site not allowed: refused.
+      expect((await host.request.get(src, { headers: { referer: 'https://evil.example/page' } })).status()).toBe(403);
+      const allowed = await host.request.get(src, { headers: { referer: `${hostOrigin}/reports` } });
+      expect(allowed.status()).toBe(200);
+      expect(allowed.headers()['content-security-policy']).toBe(`frame-ancestors 'self' ${hostOrigin}`);
+
+      const hostPage = await host.newPage();
+      hostHtml = `<h1>Host page</h1><iframe id="embed" src="${src}" style="width:1200px;height:760px;border:0"></iframe>`;
+      await hostPage.goto(`${hostOrigin}/reports`);
+      const frame = hostPage.frameLocator('#embed');
+      // The host hands over the token once the embedded page listens (posted again until the charts come).
+      await expect
+        .poll(async () => {
+          await hostPage.evaluate((guestToken) => (document.getElementById('embed') as HTMLIFrameElement).contentWindow!.postMessage({ guestToken }, '*'), token);
+          return frame.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count();
+        }, { timeout: 30_000, interval: 500 })
+        .toBe(1)
+        .catch(async (error) => {
+          await screenshot(hostPage, 'dashboard-embedded-failed');
+          throw error;
+        });
+      await frame.getByRole('heading', { name: 'Embedded births' }).waitFor();
+      await screenshot(hostPage, 'dashboard-embedded');
+      // The frame holds no session: the guest token is what let it in.
+      expect((await host.cookies()).filter((c) => c.name.includes('session'))).toEqual([]);
+    } finally {
+      await host.close();
+      hostServer.close();
+    }
   });
 
   it('looks right in the dark theme', { timeout: 60_000 }, async () => {

@@ -11,7 +11,7 @@ import type { Config } from '../config';
 import type { CacheStore } from '../cache/cache-store';
 import type { AsyncEventService } from '../async-event/async-event.service';
 import type { DatabaseService } from '../database/database.service';
-import { NotFound, StructuredError } from '../errors/domain-errors';
+import { Forbidden, NotFound, StructuredError } from '../errors/domain-errors';
 import type { DatasetRecord } from '../dataset/dataset.repository';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { Logger } from '../logger';
@@ -440,6 +440,10 @@ export class ChartDataService {
     this.deps.security.require(actor, 'can_read', 'Chart');
     if (request.result_format !== 'json') this.deps.security.require(actor, 'can_csv', 'Superset');
     const sliceId = opts.sliceId ?? (request.form_data?.slice_id ? Number(request.form_data.slice_id) : null);
+    // A guest queries only for a chart of its embedded dashboards, on that dashboard's datasets.
+    if (actor.guest && (sliceId === null || !actor.guest.chartIds.includes(sliceId) || !actor.guest.datasetIds.includes(Number(request.datasource?.id)))) {
+      throw new Forbidden('Guest user cannot modify chart payload');
+    }
     if (this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES && opts.allowAsync !== false && request.result_format === 'json' && ['full', 'results'].includes(request.result_type)) {
       const record = await this.datasource(actor, request.datasource);
       const cached = request.force ? null : await this.cachedResponse(actor, record, request);

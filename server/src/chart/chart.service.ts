@@ -79,6 +79,8 @@ export class ChartService {
   private async getReadable(actor: Actor, id: number): Promise<ChartRecord> {
     const chart = await this.deps.charts.get(id);
     if (!chart) throw new NotFound();
+    // A guest (embedded dashboard) reads only the charts of its dashboards.
+    if (actor.guest && !actor.guest.chartIds.includes(chart.id)) throw new NotFound();
     if (!isAdmin(actor) && !isOwner(actor, chart) && chart.datasource_id) {
       await this.deps.datasets.getAccessible(actor, chart.datasource_id).catch(() => {
         throw new NotFound();
@@ -100,6 +102,7 @@ export class ChartService {
 
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<ReturnType<typeof chartListView>>> {
     this.deps.security.require(actor, 'can_read', 'Chart');
+    if (actor.guest) throw new Forbidden();
     const { count, rows } = await this.deps.charts.list(query, { scope: this.deps.datasets.accessScope(actor), userId: actor.userId });
     return { count, ids: rows.map((r) => r.id), result: rows.map(chartListView) };
   }

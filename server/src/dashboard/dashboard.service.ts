@@ -84,6 +84,11 @@ export class DashboardService {
   private async getReadable(actor: Actor, idOrSlug: string | number): Promise<DashboardRecord> {
     const dashboard = await this.deps.dashboards.getByIdOrSlug(String(idOrSlug));
     if (!dashboard) throw new NotFound();
+    // A guest (embedded dashboard) reads only the dashboards its token names.
+    if (actor.guest) {
+      if (actor.guest.dashboardIds.includes(dashboard.id)) return dashboard;
+      throw new NotFound();
+    }
     if (isAdmin(actor) || isOwner(actor, dashboard) || dashboard.created_by_fk === actor.userId) return dashboard;
     if (this.deps.dashboardRbac && dashboard.roles.length && dashboard.published) {
       if (dashboard.roles.some((r) => Object.keys(actor.roles ?? {}).includes(r.name))) return dashboard;
@@ -128,6 +133,7 @@ export class DashboardService {
 
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<ReturnType<typeof dashboardListView>>> {
     this.deps.security.require(actor, 'can_read', 'Dashboard');
+    if (actor.guest) throw new Forbidden();
     const { count, rows } = await this.deps.dashboards.list(query, { scope: this.deps.datasets.accessScope(actor), userId: actor.userId, admin: isAdmin(actor) });
     return { count, ids: rows.map((r) => r.id), result: rows.map(dashboardListView) };
   }

@@ -217,6 +217,12 @@ export interface CssTemplateTable extends Audit {
   css: Generated<string>;
 }
 
+export interface EmbeddedDashboardTable extends Audit {
+  uuid: Generated<string>;
+  dashboard_id: number;
+  allowed_domains: Generated<string>;
+}
+
 export interface DashboardTable extends Audit {
   id: Generated<number>;
   uuid: Generated<string>;
@@ -346,6 +352,7 @@ export interface DB {
   slices: SliceTable;
   dashboards: DashboardTable;
   css_templates: CssTemplateTable;
+  embedded_dashboards: EmbeddedDashboardTable;
   dashboard_slices: DashboardSliceTable;
   dashboard_user: DashboardUserTable;
   dashboard_roles: DashboardRoleTable;

@@ -8,4 +8,15 @@ export interface Actor extends RuleUser {
   lastName: string;
   email: string;
   roles: UserRoles;
+  /** Set for a guest of embedded dashboards (a guest token): only these may be read. */
+  guest?: GuestScope;
+}
+
+/** What a guest token opens: its embedded dashboards, their charts, and those charts' datasets. */
+export interface GuestScope {
+  dashboardIds: number[];
+  chartIds: number[];
+  datasetIds: number[];
+  /** The datasets as Superset's datasource_access view names. */
+  datasourcePerms: string[];
 }
