@@ -274,7 +274,18 @@ describe('dashboards in the browser', () => {
     const hostServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(hostHtml));
     await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
     const hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
-    const embedded = (await rest('post', `/api/v1/dashboard/${created.body.id}/embedded`, { allowed_domains: [hostOrigin] })).body.result;
+    // The owner turns embedding on in the dashboard's menu, naming the framing site.
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Embed dashboard' }).click();
+    const modal = page.getByRole('dialog', { name: 'Embed dashboard' });
+    await modal.getByLabel('Allowed domains (comma separated)').fill(hostOrigin);
+    await modal.getByRole('button', { name: 'Enable embedding' }).click();
+    const embedded = { uuid: ((await modal.getByTestId('embedded-uuid').textContent()) ?? '').trim() };
+    await modal.getByRole('button', { name: 'Save changes' }).waitFor();
+    await screenshot(page, 'dashboard-embed-modal');
+    await closeDialog(page);
+    expect((await rest('get', `/api/v1/dashboard/${created.body.id}/embedded`)).body.result).toMatchObject({ uuid: embedded.uuid, allowed_domains: [hostOrigin] });
     const { token } = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor' }, resources: [{ type: 'dashboard', id: embedded.uuid }], rls: [] })).body;
     const src = `${t.url}/embedded/${embedded.uuid}/`;
 

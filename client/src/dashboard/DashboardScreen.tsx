@@ -37,6 +37,7 @@ import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardK
 import classes from './dashboard.module.css';
 import { DashboardFavoriteStar } from './DashboardFavoriteStar';
 import { AutoRefreshProvider, RefreshIntervalModal } from './auto-refresh';
+import { EmbedModal } from './EmbedModal';
 import { BuilderPane } from './edit/BuilderPane';
 import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfirmModal';
 import { PropertiesModal, type DashboardProperties } from './edit/PropertiesModal';
@@ -155,6 +156,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
   const [cssOpen, setCssOpen] = useState(false);
   const [saveAsOpen, setSaveAsOpen] = useState(false);
   const [refreshOpen, setRefreshOpen] = useState(false);
+  const [embedOpen, setEmbedOpen] = useState(false);
   // The auto-refresh period: the saved refresh_frequency, or one set for this session in view mode.
   const [sessionPeriod, setSessionPeriod] = useState<number | null>(null);
   const metadata = useMemo(() => parseMetadata(draft.json_metadata), [draft.json_metadata]);
@@ -381,6 +383,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
               <Menu.Item onClick={() => void copyPermalink()}>Copy permalink to clipboard</Menu.Item>
               {canEdit && <Menu.Item onClick={() => setPropertiesOpen(true)}>Edit properties</Menu.Item>}
               {canEdit && <Menu.Item onClick={() => setCssOpen(true)}>Edit CSS</Menu.Item>}
+              {canEdit && <Menu.Item onClick={() => setEmbedOpen(true)}>Embed dashboard</Menu.Item>}
               {hasPermission(user, 'can_write', 'Dashboard') && <Menu.Item onClick={() => setSaveAsOpen(true)}>Save as</Menu.Item>}
             </Menu.Dropdown>
           </Menu>
@@ -406,6 +409,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
         }}
       />
       <CssModal opened={cssOpen} css={draft.css} onClose={() => setCssOpen(false)} onChange={(css) => { setDraft((d) => ({ ...d, css })); if (!editMode) setEditMode(true); }} />
+      {canEdit && <EmbedModal dashboardId={dashboard.id} opened={embedOpen} onClose={() => setEmbedOpen(false)} />}
       <RefreshIntervalModal
         opened={refreshOpen}
         value={refreshPeriod}
