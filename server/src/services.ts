@@ -103,7 +103,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const charts = new ChartService({ charts: chartRepo, datasets, security });
   const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
-  const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards });
+  const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });

@@ -168,6 +168,28 @@ describe('export/ and import/ (dashboard, chart, dataset, database, assets)', ()
     expect(denied.status).toBe(403);
   });
 
+  it('exports databases (password masked) with their datasets, and saved queries with their database', async () => {
+    const db = (await t.http.get('/api/v1/database/').query({ q: '(filters:!((col:database_name,opr:eq,value:examples)))' }).set(bearer(admin))).body.result[0];
+    const res = await t.http.get('/api/v1/database/export/').query({ q: `!(${db.id})` }).set(bearer(admin)).buffer(true).parse(binary);
+    expect(res.status).toBe(200);
+    const files = await unzip(res.body);
+    expect(files['metadata.yaml'].type).toBe('Database');
+    expect(files['databases/examples.yaml']).toMatchObject({ database_name: 'examples', expose_in_sqllab: true, version: '1.0.0' });
+    const datasets = Object.entries(files).filter(([p]) => p.startsWith('datasets/examples/')).map(([, d]) => d);
+    expect(datasets.map((d) => d.table_name)).toContain('birth_names');
+    expect(new Set(datasets.map((d) => d.database_uuid))).toEqual(new Set([files['databases/examples.yaml'].uuid]));
+
+    const saved = await t.http.post('/api/v1/saved_query/').set(bearer(admin)).send({ db_id: db.id, label: 'Top names', sql: 'SELECT name FROM birth_names LIMIT 5', schema: 'main' });
+    expect(saved.status).toBe(201);
+    const q = await t.http.get('/api/v1/saved_query/export/').query({ q: `!(${saved.body.id})` }).set(bearer(admin)).buffer(true).parse(binary);
+    expect(q.status).toBe(200);
+    const qFiles = await unzip(q.body);
+    expect(qFiles['metadata.yaml'].type).toBe('SavedQuery');
+    const query = Object.entries(qFiles).find(([p]) => p.startsWith('queries/examples/'))![1];
+    expect(query).toMatchObject({ label: 'Top names', sql: 'SELECT name FROM birth_names LIMIT 5', schema: 'main', database_uuid: qFiles['databases/examples.yaml'].uuid });
+    expect((await t.http.get('/api/v1/saved_query/export/').query({ q: '!(999999)' }).set(bearer(admin))).status).toBe(404);
+  });
+
   it('exports and imports the whole instance', async () => {
     const res = await t.http.get('/api/v1/assets/export/').set(bearer(admin)).buffer(true).parse(binary);
     expect(res.status, res.body.toString()).toBe(200);

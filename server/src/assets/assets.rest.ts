@@ -55,6 +55,12 @@ export function registerAssetsRest(app: FastifyInstance, services: Services): vo
   route(app, { method: 'GET', url: '/api/v1/dashboard/export/', permission: ['can_export', 'Dashboard'], summary: 'Export dashboards with their charts, datasets and databases as a zip of YAML (q=!(ids))', tags: ['Dashboards'], query: IdsParams, rison: true }, async ({ actor, query, reply }) =>
     sendZip(reply, await assetExport.dashboards(actor, idList(query.q))),
   );
+  route(app, { method: 'GET', url: '/api/v1/database/export/', permission: ['can_export', 'Database'], summary: 'Export databases (passwords masked) with their datasets as a zip of YAML (q=!(ids))', tags: ['Database'], query: IdsParams, rison: true }, async ({ actor, query, reply }) =>
+    sendZip(reply, await assetExport.databases(actor, idList(query.q))),
+  );
+  route(app, { method: 'GET', url: '/api/v1/saved_query/export/', permission: ['can_export', 'SavedQuery'], summary: 'Export saved queries with their databases as a zip of YAML (q=!(ids))', tags: ['Queries'], query: IdsParams, rison: true }, async ({ actor, query, reply }) =>
+    sendZip(reply, await assetExport.savedQueries(actor, idList(query.q))),
+  );
   route(app, { method: 'GET', url: '/api/v1/assets/export/', permission: ['can_export', 'ImportExportRestApi'], summary: 'Export every dashboard, chart, dataset and database', tags: ['Import/export'] }, async ({ actor, reply }) =>
     sendZip(reply, await assetExport.all(actor)),
   );

@@ -10,7 +10,7 @@ import type { DatasetRecord } from '../dataset/dataset.repository';
 
 export const BUNDLE_VERSION = '1.0.0';
 /** metadata.yaml `type` per export kind, as Superset writes it. */
-export const BUNDLE_TYPES = { database: 'Database', dataset: 'SqlaTable', chart: 'Slice', dashboard: 'Dashboard', assets: 'assets' } as const;
+export const BUNDLE_TYPES = { database: 'Database', dataset: 'SqlaTable', chart: 'Slice', dashboard: 'Dashboard', saved_query: 'SavedQuery', assets: 'assets' } as const;
 export type BundleKind = keyof typeof BUNDLE_TYPES;
 
 /** A file name part from an object's name, as Superset's secure_filename. */
@@ -38,6 +38,20 @@ export interface BundleChart {
   certified_by: string | null;
   certification_details: string | null;
   datasource_id: number | null;
+}
+
+export interface BundleDatabase {
+  uuid: string;
+  database_name: string;
+  sqlalchemy_uri: string;
+  cache_timeout: number | null;
+  expose_in_sqllab: boolean;
+  allow_run_async: boolean;
+  allow_ctas: boolean;
+  allow_cvas: boolean;
+  allow_dml: boolean;
+  allow_file_upload: boolean;
+  extra: string;
 }
 
 export interface BundleDashboard {
@@ -77,7 +91,8 @@ export class Bundle {
 
   /** A dataset and its database. */
   addDataset(r: DatasetRecord): void {
-    this.put(`databases/${safeName(r.database_name)}.yaml`, {
+    // A database already added whole (addDatabase) keeps its full settings.
+    if (!this.files[`${this.root}/databases/${safeName(r.database_name)}.yaml`]) this.put(`databases/${safeName(r.database_name)}.yaml`, {
       database_name: r.database_name,
       sqlalchemy_uri: maskedUri(r.sqlalchemy_uri),
       cache_timeout: r.database_cache_timeout,
@@ -113,6 +128,39 @@ export class Bundle {
       })),
       version: BUNDLE_VERSION,
       database_uuid: r.database_uuid,
+    });
+  }
+
+  /** A database with its settings, its URI's password masked. */
+  addDatabase(d: BundleDatabase): void {
+    this.put(`databases/${safeName(d.database_name)}.yaml`, {
+      database_name: d.database_name,
+      sqlalchemy_uri: maskedUri(d.sqlalchemy_uri),
+      cache_timeout: d.cache_timeout,
+      expose_in_sqllab: d.expose_in_sqllab,
+      allow_run_async: d.allow_run_async,
+      allow_ctas: d.allow_ctas,
+      allow_cvas: d.allow_cvas,
+      allow_dml: d.allow_dml,
+      allow_file_upload: d.allow_file_upload,
+      extra: jsonField(d.extra),
+      uuid: d.uuid,
+      version: BUNDLE_VERSION,
+    });
+  }
+
+  /** A saved query, linked to its database by uuid (the database is added separately). */
+  addSavedQuery(q: { id: number; uuid: string; label: string; description: string | null; catalog: string | null; schema: string | null; sql: string | null; template_parameters: string | null }, database: { database_name: string; uuid: string }): void {
+    this.put(`queries/${safeName(database.database_name)}/${safeName(q.label)}_${q.id}.yaml`, {
+      catalog: q.catalog,
+      schema: q.schema,
+      label: q.label,
+      description: q.description,
+      sql: q.sql,
+      template_parameters: jsonField(q.template_parameters),
+      uuid: q.uuid,
+      version: BUNDLE_VERSION,
+      database_uuid: database.uuid,
     });
   }
 

@@ -2,6 +2,8 @@ import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
 import type { DatasetRecord } from '../dataset/dataset.repository';
 import type { DatasetService } from '../dataset/dataset.service';
+import type { DatabaseService } from '../database/database.service';
+import type { SavedQueryService } from '../saved-query/saved-query.service';
 import type { MetadataDb } from '../db/database';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -12,7 +14,7 @@ import { Bundle, type BundleChart, type BundleKind } from './bundle';
  * Each object goes through its service's read check, so an export holds only what the caller may read.
  */
 export class AssetExportService {
-  constructor(private readonly deps: { db: MetadataDb; security: SecurityService; charts: ChartService; datasets: DatasetService; dashboards: DashboardService }) {}
+  constructor(private readonly deps: { db: MetadataDb; security: SecurityService; charts: ChartService; datasets: DatasetService; dashboards: DashboardService; databases: DatabaseService; savedQueries: SavedQueryService }) {}
 
   private async addCharts(actor: Actor, bundle: Bundle, ids: number[]): Promise<{ chartUuids: Map<number, string>; datasetUuids: Map<number, string> }> {
     const chartUuids = new Map<number, string>();
@@ -63,12 +65,42 @@ export class AssetExportService {
     return bundle;
   }
 
+  /** `GET /api/v1/database/export/`: the databases (passwords masked) with their datasets. */
+  async databases(actor: Actor | null, ids: number[]): Promise<Bundle> {
+    this.deps.security.require(actor, 'can_export', 'Database');
+    const bundle = new Bundle('database');
+    for (const id of new Set(ids)) {
+      bundle.addDatabase(await this.deps.databases.getAccessible(actor, id));
+      const tables = await this.deps.db.selectFrom('tables').select('id').where('database_id', '=', id).execute();
+      for (const t of tables) {
+        const dataset = await this.deps.datasets.getAccessible(actor, t.id).catch(() => null);
+        if (dataset) bundle.addDataset(dataset);
+      }
+    }
+    return bundle;
+  }
+
+  /** `GET /api/v1/saved_query/export/`: the caller's saved queries with their databases. */
+  async savedQueries(actor: Actor | null, ids: number[], into = new Bundle('saved_query')): Promise<Bundle> {
+    this.deps.security.require(actor, 'can_export', 'SavedQuery');
+    for (const id of new Set(ids)) {
+      const query = await this.deps.savedQueries.get(actor, id);
+      if (!query.db_id) continue;
+      const database = await this.deps.databases.getAccessible(actor, query.db_id);
+      into.addDatabase(database);
+      into.addSavedQuery(query, database);
+    }
+    return into;
+  }
+
   /** `GET /api/v1/assets/export/`: every dashboard, chart and dataset, with their databases (admins). */
   async all(actor: Actor | null): Promise<Bundle> {
     this.deps.security.require(actor, 'can_export', 'ImportExportRestApi');
     const bundle = await this.dashboards(actor, (await this.deps.db.selectFrom('dashboards').select('id').execute()).map((r) => r.id), 'assets');
     await this.addCharts(actor!, bundle, (await this.deps.db.selectFrom('slices').select('id').execute()).map((r) => r.id));
     for (const { id } of await this.deps.db.selectFrom('tables').select('id').execute()) bundle.addDataset(await this.deps.datasets.getAccessible(actor!, id));
+    for (const { id } of await this.deps.db.selectFrom('dbs').select('id').execute()) bundle.addDatabase(await this.deps.databases.getAccessible(actor!, id));
+    await this.savedQueries(actor, (await this.deps.db.selectFrom('saved_query').select('id').execute()).map((r) => r.id), bundle);
     return bundle;
   }
 }

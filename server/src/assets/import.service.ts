@@ -22,7 +22,7 @@ export interface ImportOptions {
 }
 
 /** Superset's model names in its import messages. */
-const MODEL_NAMES: Record<BundleKind, string> = { database: 'database', dataset: 'dataset', chart: 'chart', dashboard: 'dashboard', assets: 'assets' };
+const MODEL_NAMES: Record<BundleKind, string> = { database: 'database', dataset: 'dataset', chart: 'chart', dashboard: 'dashboard', saved_query: 'saved query', assets: 'assets' };
 const PREFIX: Record<'database' | 'dataset' | 'chart' | 'dashboard', string> = { database: 'databases/', dataset: 'datasets/', chart: 'charts/', dashboard: 'dashboards/' };
 const REQUIRED: Record<'database' | 'dataset' | 'chart' | 'dashboard', string[]> = {
   database: ['database_name', 'sqlalchemy_uri', 'uuid'],
@@ -87,7 +87,7 @@ export class AssetImportService {
   }
 
   async importBundle(actor: Actor | null, kind: BundleKind, zip: Buffer, opts: ImportOptions): Promise<void> {
-    const write = { database: 'Database', dataset: 'Dataset', chart: 'Chart', dashboard: 'Dashboard', assets: 'Dashboard' }[kind];
+    const write = { database: 'Database', dataset: 'Dataset', chart: 'Chart', dashboard: 'Dashboard', saved_query: 'SavedQuery', assets: 'Dashboard' }[kind];
     this.deps.security.require(actor, 'can_write', write);
     const files = await this.read(kind, zip);
     const of = (type: keyof typeof PREFIX) => [...files].filter(([path]) => path.startsWith(PREFIX[type]));
@@ -105,7 +105,7 @@ export class AssetImportService {
       (await db.selectFrom(table).select('id').where('uuid', '=', String(uuid)).executeTakeFirst())?.id ?? null;
 
     // Top-level objects that exist are only replaced with overwrite (Superset's ImportModelsCommand).
-    const top = kind === 'assets' ? null : (kind as keyof typeof PREFIX);
+    const top = kind === 'assets' || kind === 'saved_query' ? null : (kind as keyof typeof PREFIX);
     if (top && !opts.overwrite) {
       const table = { database: 'dbs', dataset: 'tables', chart: 'slices', dashboard: 'dashboards' }[top] as 'dbs' | 'tables' | 'slices' | 'dashboards';
       for (const [path, value] of of(top)) {

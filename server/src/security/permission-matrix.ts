@@ -15,6 +15,7 @@ const SQL_LAB: PermissionView[] = [
   ['can_estimate_query_cost', 'SQLLab'],
   ['can_format_sql', 'SQLLab'],
   ['can_export_csv', 'SQLLab'],
+  ['can_export', 'SavedQuery'],
   ['can_get_results', 'SQLLab'],
   ['can_read', 'SQLLab'],
   ...rw('SavedQuery'),
