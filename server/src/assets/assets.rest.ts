@@ -1,19 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { Invalid } from '../errors/domain-errors';
-import { route } from '../rest/rest';
+import { idList, route } from '../rest/rest';
 import type { Services } from '../services';
 import type { Bundle, BundleKind } from './bundle';
 
 const IdsParams = z.object({ q: z.unknown() });
 /** The largest import bundle read (Superset's exports of whole instances stay far below). */
 const MAX_BUNDLE_BYTES = 100 * 1024 * 1024;
-
-function idList(q: unknown): number[] {
-  const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
-  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: ['Expected a list of ids, e.g. q=!(1,2)'] });
-  return ids.map(Number);
-}
 
 function sendZip(reply: FastifyReply, bundle: Bundle) {
   return reply.header('content-type', 'application/zip').header('content-disposition', `attachment; filename=${bundle.fileName}`).send(bundle.zip());

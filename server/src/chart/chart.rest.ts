@@ -1,21 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema } from '@meridian/contracts';
-import { Invalid, StructuredError } from '../errors/domain-errors';
+import { StructuredError } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
-import { extraFiltersOf, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import { DISTINCT_COLUMNS } from './chart.repository';
 import { CHART_RELATED_COLUMNS } from './chart.service';
 import type { Services } from '../services';
 
 const tags = ['Charts'];
 const ListParams = z.object({ q: z.unknown().optional() });
-
-function idList(q: unknown): number[] {
-  const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
-  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: ['Expected a list of chart ids, e.g. q=!(1,2)'] });
-  return ids.map(Number);
-}
 
 const CHART_INFO: InfoSpec = {
   view: 'Chart',
@@ -44,7 +38,7 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
     charts.list(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/chart/favorite_status/', permission: ['can_read', 'Chart'], summary: 'Favourite status of charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
-    result: await charts.favoriteStatus(actor, idList(query.q)),
+    result: await charts.favoriteStatus(actor, idList(query.q, 'chart')),
   }));
   route(app, { method: 'GET', url: '/api/v1/chart/_info', permission: ['can_read', 'Chart'], summary: 'What can be added, edited and filtered, and the caller\'s permissions on charts', tags, query: ListParams, rison: true }, ({ actor, query }) =>
     infoAnswer(CHART_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
@@ -84,7 +78,7 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
     return { message: 'OK' };
   });
   route(app, { method: 'DELETE', url: '/api/v1/chart/', permission: ['can_write', 'Chart'], summary: 'Delete charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
-    const n = await charts.bulkDelete(actor, idList(query.q));
+    const n = await charts.bulkDelete(actor, idList(query.q, 'chart'));
     return { message: `Deleted ${n} chart${n === 1 ? '' : 's'}` };
   });
   route(app, { method: 'POST', url: '/api/v1/chart/:pk/favorites/', permission: ['can_read', 'Chart'], summary: 'Mark a chart as favourite', tags, params: PkParams }, async ({ actor, params }) => {

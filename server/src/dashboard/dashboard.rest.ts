@@ -1,20 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DashboardCopySchema, DashboardCreateSchema, DashboardPermalinkSchema, DashboardUpdateSchema } from '@meridian/contracts';
-import { Invalid } from '../errors/domain-errors';
-import { decodeRison, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { decodeRison, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
 
 const tags = ['Dashboards'];
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdOrSlug = z.object({ id_or_slug: z.string().min(1) });
-
-function idList(q: unknown): number[] {
-  const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
-  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: ['Expected a list of dashboard ids, e.g. q=!(1,2)'] });
-  return ids.map(Number);
-}
 
 const baseUrl = (req: { protocol: string; headers: Record<string, unknown> }) => `${req.protocol}://${String(req.headers.host ?? 'localhost')}`;
 
@@ -25,7 +18,7 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
     dashboards.list(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/favorite_status/', permission: ['can_read', 'Dashboard'], summary: 'Favourite status of dashboards (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
-    result: await dashboards.favoriteStatus(actor, idList(query.q)),
+    result: await dashboards.favoriteStatus(actor, idList(query.q, 'dashboard')),
   }));
   route(
     app,
@@ -55,7 +48,7 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
     return { message: 'OK' };
   });
   route(app, { method: 'DELETE', url: '/api/v1/dashboard/', permission: ['can_write', 'Dashboard'], summary: 'Delete dashboards (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
-    const n = await dashboards.bulkDelete(actor, idList(query.q));
+    const n = await dashboards.bulkDelete(actor, idList(query.q, 'dashboard'));
     return { message: `Deleted ${n} dashboard${n === 1 ? '' : 's'}` };
   });
   route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/copy/', permission: ['can_write', 'Dashboard'], summary: 'Copy a dashboard (Save as)', tags, params: PkParams, body: DashboardCopySchema }, ({ actor, params, body }) => dashboards.copy(actor, params.pk, body));

@@ -1,20 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DatasetCreateSchema, DatasetDuplicateSchema, DatasetGetOrCreateSchema, DatasetUpdateSchema } from '@meridian/contracts';
-import { Invalid, NotFound } from '../errors/domain-errors';
-import { extraFiltersOf, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { NotFound } from '../errors/domain-errors';
+import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { exportDatasetsZip } from '../assets/bundle';
 
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdsParams = z.object({ q: z.unknown() });
 const tags = ['Datasets'];
-
-function idList(q: unknown): number[] {
-  const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
-  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: ['Expected a list of dataset ids, e.g. q=!(1,2)'] });
-  return ids.map(Number);
-}
 
 /** /api/v1/dataset/ as Superset's DatasetRestApi. */
 export function registerDatasetRest(app: FastifyInstance, services: Services): void {
@@ -54,11 +48,11 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
     return { message: 'OK' };
   });
   route(app, { method: 'DELETE', url: '/api/v1/dataset/', permission: ['can_write', 'Dataset'], summary: 'Delete datasets (q=!(ids))', tags, query: IdsParams, rison: true }, async ({ actor, query }) => {
-    const n = await datasets.bulkDelete(actor, idList(query.q));
+    const n = await datasets.bulkDelete(actor, idList(query.q, 'dataset'));
     return { message: `Deleted ${n} dataset${n === 1 ? '' : 's'}` };
   });
   route(app, { method: 'GET', url: '/api/v1/dataset/export/', permission: ['can_export', 'Dataset'], summary: 'Export datasets as a zip of YAML files (q=!(ids))', tags, query: IdsParams, rison: true }, async ({ actor, query, reply }) => {
-    const records = await datasets.forExport(actor, idList(query.q));
+    const records = await datasets.forExport(actor, idList(query.q, 'dataset'));
     const stamp = new Date().toISOString().replace(/[-:]/g, '').replace(/\..*$/, '').replace('T', 'T');
     reply
       .header('content-type', 'application/zip')

@@ -99,6 +99,13 @@ export function extraFiltersOf(text: string | undefined): unknown[] {
   throw new Invalid({ extra_filters: ['Field cannot be decoded by JSON.'] });
 }
 
+/** The ids of a bulk call's rison `q=!(1,2)`; anything else is a 400 naming the expected list. */
+export function idList(q: unknown, noun = ''): number[] {
+  const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
+  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: [`Expected a list of ${noun ? `${noun} ` : ''}ids, e.g. q=!(1,2)`] });
+  return ids.map(Number);
+}
+
 /** The search text and page of a `related/` or `distinct/` call's decoded `q` (page size at most 1000). */
 export function pageOf(q: unknown): { filter: string; page: number; pageSize: number } {
   const v = (q && typeof q === 'object' ? q : {}) as { filter?: unknown; page?: unknown; page_size?: unknown };

@@ -1,12 +1,10 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { SHARED_CONTROLS } from '../shared/controls';
+import { REQUIRED, SHARED_CONTROLS, columnChoices } from '../shared/controls';
 import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
-import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
+import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformBubble } from './transform-props';
 
-const required = [(v: unknown) => (v ? false : 'cannot be empty')];
-const columnChoices: ControlConfig['choices'] = ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
 /** x, y and size per entity (and series), largest bubbles first within the row limit. */
 export function buildBubbleQuery(fd: FormData): QueryContext {
@@ -30,10 +28,10 @@ const bubble: ChartPlugin<EChartsTransformed> = {
         expanded: true,
         tab: 'data',
         controlSetRows: [
-          [{ name: 'series', type: 'GroupByControl', label: 'Dimension', multi: false, choices: columnChoices, description: 'Bubbles of the same value share a colour' }, { name: 'entity', type: 'GroupByControl', label: 'Entity', multi: false, choices: columnChoices, validators: required, description: 'This defines the element to be plotted on the chart' }],
-          [{ name: 'x', type: 'MetricsControl', label: 'X Axis', multi: false, validators: required }],
-          [{ name: 'y', type: 'MetricsControl', label: 'Y Axis', multi: false, validators: required }],
-          [{ name: 'size', type: 'MetricsControl', label: 'Bubble Size', multi: false, validators: required }],
+          [{ name: 'series', type: 'GroupByControl', label: 'Dimension', multi: false, choices: columnChoices, description: 'Bubbles of the same value share a colour' }, { name: 'entity', type: 'GroupByControl', label: 'Entity', multi: false, choices: columnChoices, validators: REQUIRED, description: 'This defines the element to be plotted on the chart' }],
+          [{ name: 'x', type: 'MetricsControl', label: 'X Axis', multi: false, validators: REQUIRED }],
+          [{ name: 'y', type: 'MetricsControl', label: 'Y Axis', multi: false, validators: REQUIRED }],
+          [{ name: 'size', type: 'MetricsControl', label: 'Bubble Size', multi: false, validators: REQUIRED }],
           ['adhoc_filters'],
           ['time_range'],
           [{ name: 'row_limit', override: { default: 100 } }],

@@ -3,6 +3,7 @@ import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin } from '../types';
 import { COUNTRY_MAP_COUNTRIES, transformCountryMap } from './transform-props';
+import { columnChoices, REQUIRED } from '../shared/controls';
 
 const countryMap: ChartPlugin<EChartsTransformed & { map: 'usa' | null }> = {
   key: 'country_map',
@@ -20,7 +21,7 @@ const countryMap: ChartPlugin<EChartsTransformed & { map: 'usa' | null }> = {
         tab: 'data',
         controlSetRows: [
           [{ name: 'select_country', type: 'SelectControl', label: 'Country', default: 'usa', choices: COUNTRY_MAP_COUNTRIES, description: 'Which country to plot the map for?' }],
-          [{ name: 'entity', type: 'GroupByControl', label: 'ISO 3166-2 Codes', multi: false, choices: ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const), validators: [(v) => (v ? false : 'cannot be empty')], description: 'Column containing ISO 3166-2 codes of region/province/department in your table.' }],
+          [{ name: 'entity', type: 'GroupByControl', label: 'ISO 3166-2 Codes', multi: false, choices: columnChoices, validators: REQUIRED, description: 'Column containing ISO 3166-2 codes of region/province/department in your table.' }],
           ['metric'],
           ['adhoc_filters'],
           ['time_range'],

@@ -3,9 +3,8 @@ import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
 import { transformGraph } from './transform-props';
+import { columnChoices, REQUIRED } from '../shared/controls';
 
-const required = [(v: unknown) => (v ? false : 'cannot be empty')];
-const columnChoices: ControlConfig['choices'] = ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
 /** The metric per (source, target) pair: one edge each. Shared by the graph and the Sankey. */
 export function buildFlowQuery(fd: FormData): QueryContext {
@@ -15,7 +14,7 @@ export function buildFlowQuery(fd: FormData): QueryContext {
 }
 
 export const FLOW_QUERY_ROWS = [
-  [{ name: 'source', type: 'GroupByControl', label: 'Source', multi: false, choices: columnChoices, validators: required }, { name: 'target', type: 'GroupByControl', label: 'Target', multi: false, choices: columnChoices, validators: required }],
+  [{ name: 'source', type: 'GroupByControl', label: 'Source', multi: false, choices: columnChoices, validators: REQUIRED }, { name: 'target', type: 'GroupByControl', label: 'Target', multi: false, choices: columnChoices, validators: REQUIRED }],
   ['metric'],
   ['adhoc_filters'],
   ['time_range'],

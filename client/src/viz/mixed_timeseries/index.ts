@@ -3,6 +3,7 @@ import { svg } from '../shared/timeseries/plugin';
 import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
 import type { TimeseriesProps } from '../shared/timeseries/transform-props';
 import { queryFormData, transformMixed } from './transform-props';
+import { columnChoices } from '../shared/controls';
 
 /** Two queries over the same x-axis and time grain: A's and B's metrics, group-bys and filters. */
 export function buildMixedQuery(fd: FormData): QueryContext {
@@ -31,7 +32,7 @@ const mixed: ChartPlugin<TimeseriesProps> = {
         tab: 'data',
         controlSetRows: [
           [{ name: 'metrics_b', type: 'MetricsControl', label: 'Metrics', multi: true, validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')] }],
-          [{ name: 'groupby_b', type: 'GroupByControl', label: 'Dimensions', multi: true, choices: ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const) }],
+          [{ name: 'groupby_b', type: 'GroupByControl', label: 'Dimensions', multi: true, choices: columnChoices }],
           [{ name: 'adhoc_filters_b', type: 'AdhocFilterControl', label: 'Filters', default: [] }],
           [{ name: 'limit_b', type: 'SelectControl', label: 'Series limit', freeForm: true, clearable: true, choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)] as const) }],
         ],

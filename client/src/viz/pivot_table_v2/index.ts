@@ -1,5 +1,5 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { SHARED_CONTROLS } from '../shared/controls';
+import { SHARED_CONTROLS, columnChoices } from '../shared/controls';
 import { svg } from '../shared/timeseries/plugin';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformPivot, type PivotProps } from './transform-props';
@@ -13,7 +13,6 @@ export function buildPivotQuery(fd: FormData): QueryContext {
   return context as QueryContext;
 }
 
-const columnChoices = ({ datasource }: { datasource: { columns: Array<{ column_name: string; verbose_name?: string | null }> } | null }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
 const pivotTable: ChartPlugin<PivotProps> = {
   key: 'pivot_table_v2',

@@ -8,9 +8,12 @@ import { CATEGORICAL_SCHEMES, DEFAULT_CATEGORICAL_SCHEME, DEFAULT_SEQUENTIAL_SCH
 import { NUMBER_FORMAT_OPTIONS, SMART_DATE, SMART_NUMBER, TIME_FORMAT_OPTIONS } from './format';
 
 const nonEmpty = (value: unknown) => validateNonEmpty(Array.isArray(value) && value.length === 0 ? null : value);
+/** The validators of a control that must be set (the catalogue's 'cannot be empty'). */
+export const REQUIRED = [nonEmpty];
 const integer = (value: unknown) => (value === null || value === undefined || value === '' ? false : validateInteger(value));
 
-const columnChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
+/** The dataset's columns as choices (name, verbose name): every column picker's list. */
+export const columnChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 const temporalChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
 /** Time grain applies only to a temporal x-axis (unknown columns, e.g. adhoc SQL, keep it shown). */

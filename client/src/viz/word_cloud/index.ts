@@ -3,6 +3,7 @@ import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformWordCloud } from './transform-props';
+import { columnChoices, REQUIRED } from '../shared/controls';
 
 export function buildWordCloudQuery(fd: FormData): QueryContext {
   const context = queryContextFromFormData({ ...fd, groupby: fd.series ? [fd.series] : [] });
@@ -20,7 +21,7 @@ const wordCloud: ChartPlugin<EChartsTransformed> = {
   behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
   controlPanel: {
     sections: [
-      { label: 'Query', expanded: true, tab: 'data', controlSetRows: [[{ name: 'series', type: 'GroupByControl', label: 'Dimension', multi: false, validators: [(v) => (v ? false : 'cannot be empty')], choices: ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const) }], ['metric'], ['adhoc_filters'], ['time_range'], [{ name: 'row_limit', override: { default: 100 } }]] },
+      { label: 'Query', expanded: true, tab: 'data', controlSetRows: [[{ name: 'series', type: 'GroupByControl', label: 'Dimension', multi: false, validators: REQUIRED, choices: columnChoices }], ['metric'], ['adhoc_filters'], ['time_range'], [{ name: 'row_limit', override: { default: 100 } }]] },
       {
         label: 'Options',
         expanded: true,

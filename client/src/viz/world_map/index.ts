@@ -3,6 +3,7 @@ import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformWorldMap } from './transform-props';
+import { columnChoices, REQUIRED } from '../shared/controls';
 
 export function buildMapQuery(fd: FormData): QueryContext {
   const context = queryContextFromFormData({ ...fd, groupby: fd.entity ? [fd.entity] : [], metric_2: fd.secondary_metric ?? undefined });
@@ -25,7 +26,7 @@ const worldMap: ChartPlugin<EChartsTransformed & { map: 'world' }> = {
         expanded: true,
         tab: 'data',
         controlSetRows: [
-          [{ name: 'entity', type: 'GroupByControl', label: 'Country Column', multi: false, choices: ({ datasource }) => (datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const), validators: [(v) => (v ? false : 'cannot be empty')], description: '3 letter code of the country' }],
+          [{ name: 'entity', type: 'GroupByControl', label: 'Country Column', multi: false, choices: columnChoices, validators: REQUIRED, description: '3 letter code of the country' }],
           [{ name: 'country_fieldtype', type: 'SelectControl', label: 'Country Field Type', default: 'cca3', choices: [['name', 'Full name'], ['cca2', 'code ISO 3166-1 alpha-2 (cca2)'], ['cca3', 'code ISO 3166-1 alpha-3 (cca3)']], description: 'The country code standard that Meridian should expect to find in the [country] column' }],
           ['metric'],
           [{ name: 'secondary_metric', type: 'MetricsControl', label: 'Secondary Metric', multi: false, description: 'Shown in the tooltip beside the metric' }],
