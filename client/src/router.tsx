@@ -58,6 +58,7 @@ const routeTree = rootRoute.addChildren([
     screen('/', home),
     screen('superset/welcome', home),
     screen('sqllab', lazyRouteComponent(() => import('./sqllab/SqlLabScreen'), 'SqlLabScreen')),
+    screen('sqllab/p/$key', lazyRouteComponent(() => import('./sqllab/SqlLabScreen'), 'SqlLabPermalinkScreen')),
     screen('sqllab/history', lazyRouteComponent(() => import('./query-history/QueryHistoryScreen'), 'QueryHistoryScreen')),
     screen('savedqueryview/list', lazyRouteComponent(() => import('./saved-queries/SavedQueryListScreen'), 'SavedQueryListScreen')),
     screen('explore', lazyRouteComponent(() => import('./explore/ExploreScreen'), 'ExploreScreen')),

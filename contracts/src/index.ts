@@ -21,3 +21,4 @@ export * from './dashboard/layout';
 export * from './dashboard/layout-reducer';
 export * from './dashboard/undo';
 export * from './dashboard/auto-refresh';
+export * from './dashboard/native-filters';

@@ -28,6 +28,8 @@ import { TabStateRepository } from './tab-state/tab-state.repository';
 import { TabStateService } from './tab-state/tab-state.service';
 import { DatasetRepository } from './dataset/dataset.repository';
 import { DatasetService } from './dataset/dataset.service';
+import { PermalinkRepository } from './key-value/permalink.repository';
+import { FilterStateService } from './dashboard/filter-state.service';
 import { createCacheStore, type CacheStore } from './cache/cache-store';
 import { AsyncEventService, MemoryEventStream, RedisEventStream } from './async-event/async-event.service';
 import { ChartDataService } from './chart-data/chart-data.service';
@@ -67,6 +69,7 @@ export interface Services {
   explore: ExploreService;
   annotationLayers: AnnotationLayerService;
   dashboards: DashboardService;
+  filterStates: FilterStateService;
   assetExport: AssetExportService;
   cssTemplates: CssTemplateService;
   embedded: EmbeddedService;
@@ -84,7 +87,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const sqllabExport = new SqlLabExportService({ ...deps, security, databases, queries: queryRepo, runtime: queryRuntime, sqllab });
   const queries = new QueryService({ security, queries: queryRepo, databases, runtime: queryRuntime, sqllab });
   const savedQueries = new SavedQueryService({ savedQueries: new SavedQueryRepository(deps.db), security, databases });
-  const keyValues = new KeyValueService({ keyValues: new KeyValueRepository(deps.db), security });
+  const keyValues = new KeyValueService({ keyValues: new KeyValueRepository(deps.db), permalinks: new PermalinkRepository(deps.db), security });
   const tabStates = new TabStateService({ tabStates: new TabStateRepository(deps.db), queries: queryRepo, databases, security });
   const datasets = new DatasetService({ datasets: new DatasetRepository(deps.db), databases, security, runtime: queryRuntime });
   // Datasets cache their database's name and URI: a database change forgets them.
@@ -103,9 +106,10 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const charts = new ChartService({ charts: chartRepo, datasets, security });
   const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
+  const filterStates = new FilterStateService({ security, dashboards, cache });
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, assetExport, assetImport, cssTemplates, embedded };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, embedded };
 }

@@ -186,11 +186,11 @@ describe.each([
     await page.getByTestId('copy-link').click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${t.url}/sqllab/?savedQueryId=${saved.id}`);
 
-    // An unsaved tab's query is stored in the key-value store; the tab is closed again afterwards.
+    // An unsaved tab's query is kept as a permalink (POST /api/v1/sqllab/permalink); the tab is closed again afterwards.
     await page.getByTestId('new-tab').click();
     await typeSql(page, 'SELECT country, sum(price) AS total FROM cleaned_sales_data GROUP BY 1');
     await page.getByTestId('copy-link').click();
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${t.url}/sqllab/\\?id=\\d+$`));
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(new RegExp(`^${t.url}/sqllab/p/[0-9a-f-]{36}$`));
     const link = await page.evaluate(() => navigator.clipboard.readText());
     await page.getByRole('button', { name: 'Close Untitled Query 1', exact: true }).click();
     await expect.poll(() => tabNames(page)).toEqual([`Revenue by country ${label}`]);

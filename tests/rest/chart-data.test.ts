@@ -154,6 +154,24 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     expect(await total([f('ds', '==', ms('2024-01-08'))])).toBe(50);
   });
 
+  it('native filters and cross-filters: form_data.extra_form_data narrows, overrides the time range and the grain (spec 02 §3 Data mask)', async () => {
+    const rows = async (query: Record<string, unknown>, extra: Record<string, unknown>) => {
+      const res = await chartData([query], { form_data: { extra_form_data: extra } });
+      if (res.status !== 200) throw new Error(`${res.status} ${res.text}`);
+      return res.body.result[0].data as Array<Record<string, unknown>>;
+    };
+    // A value filter (IN) and a numerical range (>= / <=) append to the chart's own filters.
+    const byGender = await rows({ columns: ['gender'], metrics: [SUM], filters: [{ col: 'num', op: '>', val: 10 }] }, { filters: [{ col: 'gender', op: 'IN', val: ['boy'] }, { col: 'num', op: '<=', val: 50 }] });
+    expect(byGender.map((d) => [d.gender, Number(d['SUM(num)'])])).toEqual([['boy', 80]]);
+    // NOT IN (inverse selection).
+    expect((await rows({ metrics: [SUM] }, { filters: [{ col: 'name', op: 'NOT IN', val: ['Adam', 'Beth'] }] })).map((d) => Number(d['SUM(num)']))).toEqual([220]);
+    // A time range filter overrides the chart's 'No filter': January 2024 only.
+    expect((await rows({ metrics: [SUM], granularity: 'ds', time_range: 'No filter' }, { time_range: '2024-01-01 : 2024-02-01' })).map((d) => Number(d['SUM(num)']))).toEqual([150]);
+    // A time grain filter regroups a time x-axis by month.
+    const monthly = await rows({ columns: [{ columnType: 'BASE_AXIS', sqlExpression: 'ds', label: 'ds', expressionType: 'SQL', timeGrain: 'P1D' }], metrics: [SUM], orderby: [['ds', true]] }, { time_grain_sqla: 'P1M' });
+    expect(monthly.map((d) => Number(d['SUM(num)']))).toEqual([150, 130, 80]);
+  });
+
   it('adhoc WHERE and HAVING clauses', async () => {
     const r = await data({ columns: ['name'], metrics: [SUM], extras: { where: "gender = 'boy'", having: 'SUM(num) > 60' } });
     expect(r.data.map((d: any) => [d.name, Number(d['SUM(num)'])])).toEqual([['Carl', 100]]);

@@ -85,6 +85,25 @@ describe('virtual dataset SQL: PUT validates and re-reads columns; refresh follo
     expect(names(res.body.result)).toEqual(['amount', 'region']);
   });
 
+  it("Jinja in chart queries reads the dashboard's url_params and the native filters' values, each answer cached apart", async () => {
+    const table = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: duck, schema: 'main', table_name: 'sales' });
+    expect(table.status).toBe(201);
+    const total = async (formData: Record<string, unknown>, where: string) => {
+      const res = await t.http.post('/api/v1/chart/data').set(bearer(admin)).send({ datasource: { id: table.body.id, type: 'table' }, form_data: formData, queries: [{ metrics: [{ expressionType: 'SQL', sqlExpression: 'SUM(amount)', label: 'x' }], extras: { where } }] });
+      if (res.status !== 200) throw new Error(res.text);
+      return Number(res.body.result[0].data[0].x);
+    };
+    const byParam = "region = '{{ url_param('region', 'north') }}'";
+    expect(await total({}, byParam)).toBe(15);
+    expect(await total({ url_params: { region: 'south' } }, byParam)).toBe(20);
+    // Not the south answer from the cache.
+    expect(await total({}, byParam)).toBe(15);
+    // filter_values sees a native filter's values (extra_form_data).
+    // (north's amounts are 10 and 5: one value selected makes the condition amount >= 10.)
+    const byFilter = "amount >= {{ filter_values('region')|length * 10 }}";
+    expect(await total({ extra_form_data: { filters: [{ col: 'region', op: 'IN', val: ['north'] }] } }, byFilter)).toBe(10);
+  });
+
   it('refresh of a virtual dataset follows a change of its source table', async () => {
     expect((await put({ sql: 'SELECT * FROM sales' })).status).toBe(200);
     expect(names(await get())).toEqual(['amount', 'region']);

@@ -207,6 +207,24 @@ describe('SQL Lab calls (spec 01 §7) on a DuckDB database', () => {
     expect((await t.http.get('/kv/999999').set(bearer(admin))).status).toBe(404);
   });
 
+  it('keeps a tab as a permalink: POST /api/v1/sqllab/permalink and GET /api/v1/sqllab/permalink/{key}', async () => {
+    const state = { dbId: db, name: 'Revenue', sql: 'SELECT 1 AS one', schema: 'main', autorun: false, templateParams: '{}' };
+    const created = await t.http.post('/api/v1/sqllab/permalink').set(bearer(admin)).send(state);
+    expect(created.status).toBe(201);
+    expect(created.body.url).toMatch(new RegExp(`/sqllab/p/${created.body.key}$`));
+    const read = await t.http.get(`/api/v1/sqllab/permalink/${created.body.key}`).set(bearer(admin));
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ ...state, state });
+    const bad = await t.http.post('/api/v1/sqllab/permalink').set(bearer(admin)).send({ sql: 'SELECT 1' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.message).sort()).toEqual(['dbId', 'name']);
+    expect((await t.http.get('/api/v1/sqllab/permalink/00000000-0000-0000-0000-000000000000').set(bearer(admin))).status).toBe(404);
+    expect((await t.http.get(`/api/v1/sqllab/permalink/${created.body.key}`)).status).toBe(401);
+    // Gamma (no SQL Lab) may neither make nor open one.
+    const gamma = await t.userWithRoles('gamma_sqllab_link', ['Gamma']);
+    expect((await t.http.get(`/api/v1/sqllab/permalink/${created.body.key}`).set(bearer(gamma))).status).toBe(403);
+  });
+
   it('persists editor tabs through /tabstateview/ and /tableschemaview/', async () => {
     const editor = { name: 'Untitled Query 1', dbId: db, schema: 'main', sql: 'SELECT 1', queryLimit: 100, autorun: false, templateParams: '{}' };
     const created = await t.http.post('/tabstateview/').set(bearer(admin)).type('form').send({ queryEditor: JSON.stringify(editor) });

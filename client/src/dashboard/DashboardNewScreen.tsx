@@ -35,10 +35,12 @@ export function DashboardPermalinkScreen() {
   useEffect(() => {
     const key = window.location.pathname.split('/').filter(Boolean).at(-1) ?? '';
     import('../api')
-      .then(({ api }) => api<{ dashboardId: string; state: { activeTabs?: string[]; anchor?: string | null; urlParams?: Array<[string, string]> } }>(`/api/v1/dashboard/permalink/${key}`))
+      .then(({ api }) => api<{ dashboardId: string; state: { activeTabs?: string[]; anchor?: string | null; urlParams?: Array<[string, string]>; dataMask?: Record<string, unknown> } }>(`/api/v1/dashboard/permalink/${key}`))
       .then(({ dashboardId, state }) => {
         const params = new URLSearchParams(state.urlParams ?? []);
         if (state.activeTabs?.length) sessionStorage.setItem(`dashboard-active-tabs-${dashboardId}`, JSON.stringify(state.activeTabs));
+        // The permalink's filter values (data mask) are handed to the dashboard, which applies them.
+        if (state.dataMask && Object.keys(state.dataMask).length) sessionStorage.setItem(`dashboard-data-mask-${dashboardId}`, JSON.stringify(state.dataMask));
         const query = params.toString();
         return navigate({ href: `/superset/dashboard/${dashboardId}/${query ? `?${query}` : ''}${state.anchor ? `#${state.anchor}` : ''}`, replace: true });
       })

@@ -24,6 +24,9 @@ import {
   type LayoutAction,
   type LayoutMap,
   type UndoHistory,
+  visibleChartIds,
+  chartAncestors,
+  type FilterConfigItem,
 } from '@meridian/contracts';
 import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
 import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
@@ -31,7 +34,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../api';
-import { useSessionUser } from '../auth/session';
+import { useBootstrap, useSessionUser } from '../auth/session';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
 import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
 import classes from './dashboard.module.css';
@@ -42,6 +45,10 @@ import { BuilderPane } from './edit/BuilderPane';
 import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfirmModal';
 import { PropertiesModal, type DashboardProperties } from './edit/PropertiesModal';
 import { DashboardGrid, type DragPayload } from './layout/DashboardGrid';
+import { FilterBar, type FilterBarOrientation } from './filters/FilterBar';
+import { FiltersConfigModal } from './filters/FiltersConfigModal';
+import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
+import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDashboardFilters';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
 const UNDO_LIMIT = 50;
@@ -133,11 +140,12 @@ export function DashboardScreen() {
       </Stack>
     );
   }
-  return <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />;
+  return <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />;
 }
 
-function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focusedChart }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standalone: boolean; focusedChart: number | null }) {
+function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focusedChart, nativeFiltersKey }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standalone: boolean; focusedChart: number | null; nativeFiltersKey: string | null }) {
   const user = useSessionUser();
+  const { featureFlags } = useBootstrap();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const canEdit = hasPermission(user, 'can_write', 'Dashboard') && (isAdmin(user) || dashboard.owners.some((o) => o.id === user.userId));
@@ -304,7 +312,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
 
   const copyPermalink = async () => {
     try {
-      const link = await createDashboardPermalink(dashboard.id, { activeTabs: Object.values(activeTabs), urlParams: [], dataMask: {} });
+      const link = await createDashboardPermalink(dashboard.id, { activeTabs: Object.values(activeTabs), urlParams: [], dataMask: filters.dataMask });
       await navigator.clipboard.writeText(link.url).catch(() => undefined);
       addSuccessToast('Copied to clipboard!');
     } catch (error) {
@@ -313,6 +321,48 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
   };
 
   const usedChartIds = useMemo(() => new Set(chartComponentIds(layout).keys()), [layout]);
+
+  // Native filters and cross-filters (spec 02 §3, §4), over the saved metadata.
+  const savedMetadata = useMemo(() => parseMetadata(saved.draft.json_metadata), [saved.draft.json_metadata]);
+  const filters = useDashboardFilters({ dashboardId: dashboard.id, metadata: savedMetadata, layout, charts, crossFiltersFlag: !!featureFlags.DASHBOARD_CROSS_FILTERS, initialKey: nativeFiltersKey });
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [scopingOpen, setScopingOpen] = useState(false);
+  const crossFilterSettings = useMemo(() => crossFilterSettingsOf(savedMetadata), [savedMetadata]);
+  const orientation: FilterBarOrientation = savedMetadata.filter_bar_orientation === 'HORIZONTAL' ? 'HORIZONTAL' : 'VERTICAL';
+  const visibleCharts = useMemo(() => visibleChartIds(layout, activeTabs), [layout, activeTabs]);
+  const chartNames = useMemo(() => {
+    // Each chart with the (innermost) tab it sits on, so scopes can take or leave a whole tab.
+    const ancestors = chartAncestors(layout);
+    const tabOf = (id: number) => [...(ancestors.get(id) ?? [])].reverse().map((c) => layout[c]).find((c) => c?.type === 'TAB');
+    return [...usedChartIds].map((id) => ({ id, name: charts.get(id)?.slice_name ?? `Chart ${id}`, tab: (tabOf(id)?.meta?.text as string | undefined) ?? null }));
+  }, [usedChartIds, charts, layout]);
+  const showFilterBar = !editMode && (filters.filters.length > 0 || canEdit || Object.keys(filters.crossFilters).length > 0);
+
+  /** The json_metadata-only PUT (spec 02 §7) for native filters and the bar's orientation; a newer server copy refuses it. */
+  const saveMetadata = async (patch: Record<string, unknown>) => {
+    const json_metadata = JSON.stringify({ ...parseMetadata(saved.draft.json_metadata), ...patch });
+    const answer = await saveDashboard(dashboard.id, { json_metadata, last_modified_time: saved.lastModified });
+    const stored = typeof answer.result.json_metadata === 'string' ? JSON.stringify(JSON.parse(answer.result.json_metadata), null, 2) : JSON.stringify(JSON.parse(json_metadata), null, 2);
+    setSaved((s) => ({ ...s, lastModified: answer.last_modified_time, draft: { ...s.draft, json_metadata: stored } }));
+    setDraft((d) => ({ ...d, json_metadata: JSON.stringify({ ...parseMetadata(d.json_metadata), ...patch }, null, 2) }));
+  };
+  const saveFilters = async (items: FilterConfigItem[]) => {
+    try {
+      await saveMetadata({ native_filter_configuration: items });
+    } catch (error) {
+      throw new Error(error instanceof ApiError && error.status === 409 ? 'this dashboard was changed by someone else; reload it first.' : (error as Error).message);
+    }
+  };
+  const changeOrientation = async (next: FilterBarOrientation) => {
+    try {
+      await saveMetadata({ filter_bar_orientation: next });
+    } catch (error) {
+      addDangerToast((error as Error).message);
+    }
+  };
+  const filterBar = showFilterBar && (
+    <FilterBar f={filters} orientation={orientation} canEdit={canEdit} visibleCharts={visibleCharts} chartName={(id) => charts.get(id)?.slice_name ?? `Chart ${id}`} onOrientation={(o) => void changeOrientation(o)} onEdit={() => setFiltersOpen(true)} />
+  );
 
   return (
     <div className={classes.page} data-testid="dashboard-page">
@@ -384,19 +434,32 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
               {canEdit && <Menu.Item onClick={() => setPropertiesOpen(true)}>Edit properties</Menu.Item>}
               {canEdit && <Menu.Item onClick={() => setCssOpen(true)}>Edit CSS</Menu.Item>}
               {canEdit && <Menu.Item onClick={() => setEmbedOpen(true)}>Embed dashboard</Menu.Item>}
+              {canEdit && featureFlags.DASHBOARD_CROSS_FILTERS && <Menu.Item onClick={() => setScopingOpen(true)}>Cross-filter scoping</Menu.Item>}
               {hasPermission(user, 'can_write', 'Dashboard') && <Menu.Item onClick={() => setSaveAsOpen(true)}>Save as</Menu.Item>}
             </Menu.Dropdown>
           </Menu>
         </div>
       )}
+      {orientation === 'HORIZONTAL' && filterBar}
       <div className={classes.body}>
+        {orientation === 'VERTICAL' && filterBar}
         <main className={classes.main}>
-          <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
-            <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
-          </AutoRefreshProvider>
+          <DashboardFiltersProvider value={editMode || !filters.ready ? null : filters}>
+            <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
+              {filters.ready || editMode ? (
+                <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+              ) : (
+                <Stack align="center" py="xl">
+                  <Loader />
+                </Stack>
+              )}
+            </AutoRefreshProvider>
+          </DashboardFiltersProvider>
         </main>
         {editMode && <BuilderPane usedChartIds={usedChartIds} />}
       </div>
+      {canEdit && <CrossFilterScopingModal opened={scopingOpen} onClose={() => setScopingOpen(false)} layout={layout} chartNames={chartNames} value={crossFilterSettings} onSave={(v) => saveMetadata({ ...v })} />}
+      {canEdit && <FiltersConfigModal opened={filtersOpen} onClose={() => setFiltersOpen(false)} filters={filters.filters} layout={layout} chartNames={chartNames} onSave={saveFilters} />}
       <OverwriteConfirmModal diffs={diffs} saving={saving} onCancel={() => setDiffs(null)} onConfirm={() => void save(true)} />
       <PropertiesModal
         opened={propertiesOpen}

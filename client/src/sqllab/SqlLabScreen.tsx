@@ -1,4 +1,5 @@
 import { Center, Loader, Stack, Text } from '@mantine/core';
+import { useNavigate, useParams } from '@tanstack/react-router';
 import { createContext, useContext, useEffect, useState } from 'react';
 import { initialSqlLabState } from '@meridian/contracts/sqllab/index';
 import { useBootstrap } from '../auth/session';
@@ -58,5 +59,22 @@ export function SqlLabScreen() {
         </div>
       </SqlLabStoreContext.Provider>
     </ControllerContext.Provider>
+  );
+}
+
+/**
+ * `/sqllab/p/{key}`: a SQL Lab permalink. It becomes `/sqllab/?permalink_key={key}` before SQL Lab starts, so the
+ * one SQL Lab screen (and its tabs) opens it like any other request in the address.
+ */
+export function SqlLabPermalinkScreen() {
+  const { key } = useParams({ strict: false }) as { key: string };
+  const navigate = useNavigate();
+  useEffect(() => {
+    void navigate({ href: `/sqllab/?permalink_key=${encodeURIComponent(key)}`, replace: true });
+  }, [key, navigate]);
+  return (
+    <Center h="60vh">
+      <Loader />
+    </Center>
   );
 }

@@ -111,7 +111,8 @@ export const sqllabApi = {
   createSavedQuery: (payload: SavedQueryPayload) => post<{ id: number; result: SavedQuery }>('/api/v1/saved_query/', payload),
   updateSavedQuery: (id: number, payload: SavedQueryPayload) => call<{ id: number; result: SavedQuery }>(`/api/v1/saved_query/${id}`, { method: 'PUT', body: payload }),
   getQuery: (id: number | string) => call<{ result: Record<string, unknown> }>(`/api/v1/query/${id}`),
-  kvStore: (data: unknown) => post<{ id: string | number }>('/kv/store/', { data }),
+  permalinkCreate: (state: { dbId: number; name: string; sql: string; schema?: string | null; catalog?: string | null; autorun?: boolean; templateParams?: string | null }) => post<{ key: string; url: string }>('/api/v1/sqllab/permalink', state),
+  permalinkGet: (key: string) => call<Record<string, unknown>>(`/api/v1/sqllab/permalink/${seg(key)}`),
   kvGet: (id: string) => call<Record<string, unknown>>(`/kv/${seg(id)}`),
   getDataset: (id: string) =>
     call<{ result: { name: string; schema?: string | null; catalog?: string | null; database: { id: number }; select_star?: string } }>(`/api/v1/dataset/${seg(id)}`, {

@@ -725,7 +725,9 @@ export class SqlLabController {
     const dbid = search.get('dbid');
     const sqlParam = search.get('sql');
     const datasourceKey = search.get('datasourceKey');
-    if (datasourceKey && !savedQueryId && !kvId && !queryId) {
+    // A permalink, `/sqllab/p/{key}` (POST /api/v1/sqllab/permalink), arrives as ?permalink_key=.
+    const permalinkKey = search.get('permalink_key');
+    if (datasourceKey && !savedQueryId && !kvId && !queryId && !permalinkKey) {
       // Superset's popDatasourceQuery: a tab named 'Query {name}' holding the dataset's SELECT *.
       try {
         const { result } = await sqllabApi.getDataset(datasourceKey.split('__')[0]);
@@ -762,8 +764,8 @@ export class SqlLabController {
           remoteId: result.id,
           autorun: false,
         });
-      } else if (kvId) {
-        const shared = await sqllabApi.kvGet(kvId);
+      } else if (kvId || permalinkKey) {
+        const shared: Record<string, unknown> = permalinkKey ? await sqllabApi.permalinkGet(permalinkKey) : await sqllabApi.kvGet(kvId!);
         // The same link opened again finds the tab it opened (same SQL, database and schema) instead of a second one.
         const dbId = shared.dbId !== undefined ? Number(shared.dbId) : this.defaultDbId();
         const opened = this.state.queryEditors
@@ -1041,7 +1043,7 @@ export class SqlLabController {
 
   /**
    * Copies a link to the tab's query: a saved query's own link, `/sqllab/?savedQueryId=<id>` (the one the saved-queries
-   * list gives; it opens the saved query's tab, tied to it), else the tab stored in the key-value store, `/sqllab/?id=<id>`.
+   * list gives; it opens the saved query's tab, tied to it), else a permalink of the tab, `/sqllab/p/<key>`.
    */
   async copyShareLink(editorId: string): Promise<void> {
     const editor = getQueryEditor(this.state, editorId);
@@ -1052,16 +1054,16 @@ export class SqlLabController {
     }
     let url: string;
     try {
-      const { id } = await sqllabApi.kvStore({
+      if (!editor.dbId) return;
+      ({ url } = await sqllabApi.permalinkCreate({
         dbId: editor.dbId,
-        catalog: editor.catalog,
-        schema: editor.schema,
+        catalog: editor.catalog ?? null,
+        schema: editor.schema ?? null,
         sql: editor.sql,
-        templateParams: editor.templateParams,
+        templateParams: editor.templateParams ?? null,
         autorun: false,
         name: editor.name,
-      });
-      url = `${window.location.origin}/sqllab/?id=${encodeURIComponent(String(id))}`;
+      }));
     } catch (error) {
       addDangerToast(errorText(error, UNKNOWN_ERROR));
       return;

@@ -4,6 +4,7 @@
  * adhoc filters split into filters and extras, the time range resolved against a clock.
  */
 import { getSinceUntil, type SinceUntil } from './time-range';
+import { applyExtraFormData, type ExtraFormData } from '../dashboard/native-filters';
 
 export interface AdhocColumn {
   label?: string;
@@ -178,8 +179,11 @@ export function splitAdhocFilters(adhocFilters: readonly AdhocFilter[]): { filte
  * (`groupby`, `timeseries_limit`, `timeseries_limit_metric`, `granularity_sqla`, `adhoc_filters`,
  * `where`, `having`, `time_grain_sqla`) are folded into their current names.
  */
-export function normaliseQueryObject(raw: Record<string, any>, opts: NormaliseOptions): QueryObject & { havingFilters: QueryFilter[] } {
+export function normaliseQueryObject(input: Record<string, any>, opts: NormaliseOptions): QueryObject & { havingFilters: QueryFilter[] } {
   const form = opts.formData ?? {};
+  // Native filters and cross-filters (spec 02 §3 Data mask) reach every chart type the same way: the
+  // form data's extra_form_data (or the query's own) is applied here, in the server-side query context.
+  const raw = applyExtraFormData(input, (input.extra_form_data ?? form.extra_form_data) as ExtraFormData | undefined);
   const extras: QueryExtras = { ...(raw.extras ?? {}) };
   for (const key of ['where', 'having', 'time_grain_sqla'] as const) {
     if (extras[key] === undefined && raw[key] !== undefined) extras[key] = raw[key];

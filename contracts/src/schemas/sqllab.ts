@@ -50,3 +50,15 @@ export type FormatSqlPayload = z.infer<typeof FormatSqlPayloadSchema>;
 
 /** `POST /kv/store/`: the shared query (any JSON text). */
 export const KvStorePayloadSchema = z.object({ data: z.union([z.string(), z.record(z.string(), z.unknown())]) });
+
+/** `POST /api/v1/sqllab/permalink` (Superset's SqlLabPermalinkSchema): a SQL Lab tab's query as a link. */
+export const SqlLabPermalinkSchema = z.object({
+  dbId: z.number().int(),
+  name: z.string(),
+  sql: z.string(),
+  schema: z.string().nullish(),
+  catalog: z.string().nullish(),
+  autorun: z.boolean().optional(),
+  templateParams: z.string().nullish(),
+});
+export type SqlLabPermalinkState = z.infer<typeof SqlLabPermalinkSchema>;

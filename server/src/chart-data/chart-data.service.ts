@@ -17,6 +17,7 @@ import type { DatasetService } from '../dataset/dataset.service';
 import type { Logger } from '../logger';
 import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
+import { hasTemplate, renderSqlTemplate } from '../templates/sql-template';
 import type { SecurityService } from '../security/security.service';
 import type { AnnotationData } from './annotation-data';
 import { dialectFor } from './query-dialect';
@@ -241,9 +242,25 @@ export class ChartDataService {
     for (const id of new Set(datasetIds)) await this.deps.cache.set(`chart-data-gen:${id}`, randomUUID(), null);
   }
 
+  /**
+   * Jinja templates in a virtual dataset's SQL and in the WHERE / HAVING extras, rendered as Superset's chart
+   * queries render them: `url_param` reads the form data's url_params (a dashboard's address), and
+   * `filter_values` / `get_filters` see the query's filters, native filters included.
+   */
+  private templated<Q extends QueryObject>(actor: Actor, record: DatasetRecord, query: Q, request: ChartDataRequest): { record: DatasetRecord; query: Q } {
+    if (!this.deps.config.featureFlags.ENABLE_TEMPLATE_PROCESSING) return { record, query };
+    const urlParams = request.form_data?.url_params && typeof request.form_data.url_params === 'object' ? (request.form_data.url_params as Record<string, unknown>) : {};
+    const context = { username: actor.username, userId: actor.userId, urlParams, filters: query.filters.map((f) => ({ col: String(f.col), op: f.op, val: f.val })) };
+    const render = (sql: string | null | undefined) => (sql && hasTemplate(sql) ? renderSqlTemplate(sql, {}, context) : sql);
+    const extras = { ...query.extras, where: render(query.extras.where) ?? query.extras.where, having: render(query.extras.having) ?? query.extras.having };
+    return { record: record.sql ? { ...record, sql: render(record.sql) ?? record.sql } : record, query: { ...query, extras } };
+  }
+
   private cacheKey(record: DatasetRecord, query: QueryObject, resultType: string, generation: string): string {
     const payload = JSON.stringify({
       datasource: `${record.id}__table`,
+      // A virtual dataset's SQL as rendered (its templates may read url_params).
+      sql: record.sql ?? null,
       generation,
       changed_on: new Date(record.changed_on).toISOString(),
       database: record.database_id,
@@ -342,8 +359,8 @@ export class ChartDataService {
   }
 
   /** One query's payload (Superset's `_get_full`), from the cache unless forced. */
-  private async queryPayload(actor: Actor, record: DatasetRecord, raw: Record<string, unknown>, request: ChartDataRequest, sliceId: number | null): Promise<ChartDataQueryResult | Record<string, unknown>> {
-    const query = this.normalise(raw, request);
+  private async queryPayload(actor: Actor, stored: DatasetRecord, raw: Record<string, unknown>, request: ChartDataRequest, sliceId: number | null): Promise<ChartDataQueryResult | Record<string, unknown>> {
+    const { record, query } = this.templated(actor, stored, this.normalise(raw, request), request);
     const resultType = (raw.result_type as string | undefined) ?? request.result_type;
     if (resultType === 'query') {
       const built = this.build(query, record);
@@ -474,8 +491,9 @@ export class ChartDataService {
     const payloads = [];
     const generation = await this.generation(record);
     for (const raw of request.queries) {
-      const query = this.normalise(raw, request);
-      const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(record, query, (raw.result_type as string) ?? request.result_type, generation)}`);
+      const rendered = this.templated(actor, record, this.normalise(raw, request), request);
+      const query = rendered.query;
+      const hit = await this.deps.cache.get(`chart-data:${this.cacheKey(rendered.record, query, (raw.result_type as string) ?? request.result_type, generation)}`);
       if (!hit) return null;
       if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
       payloads.push({ ...(parseJson(hit) as object), is_cached: true });

@@ -1,3 +1,4 @@
+import { PermalinkRepository } from '../key-value/permalink.repository';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
@@ -211,14 +212,11 @@ export class DashboardRepository {
   }
 
   /** Stores a dashboard permalink's state under resource `dashboard_permalink`; returns its key. */
-  async createPermalink(value: string, userId: number): Promise<string> {
-    const row = await this.db.insertInto('key_value').values({ resource: 'dashboard_permalink', value, created_by_fk: userId }).returning('uuid').executeTakeFirstOrThrow();
-    return row.uuid;
+  createPermalink(value: string, userId: number): Promise<string> {
+    return new PermalinkRepository(this.db).create('dashboard_permalink', value, userId);
   }
 
-  async permalink(key: string): Promise<string | null> {
-    if (!/^[0-9a-f-]{36}$/i.test(key)) return null;
-    const row = await this.db.selectFrom('key_value').select('value').where('resource', '=', 'dashboard_permalink').where('uuid', '=', key).executeTakeFirst();
-    return row?.value ?? null;
+  permalink(key: string): Promise<string | null> {
+    return new PermalinkRepository(this.db).get('dashboard_permalink', key);
   }
 }

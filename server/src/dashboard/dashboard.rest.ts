@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DashboardCopySchema, DashboardCreateSchema, DashboardPermalinkSchema, DashboardUpdateSchema } from '@meridian/contracts';
-import { decodeRison, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { baseUrl, decodeRison, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
 
@@ -9,7 +9,6 @@ const tags = ['Dashboards'];
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdOrSlug = z.object({ id_or_slug: z.string().min(1) });
 
-const baseUrl = (req: { protocol: string; headers: Record<string, unknown> }) => `${req.protocol}://${String(req.headers.host ?? 'localhost')}`;
 
 /** /api/v1/dashboard/ as Superset's DashboardRestApi. */
 export function registerDashboardRest(app: FastifyInstance, services: Services): void {
@@ -65,4 +64,23 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
     { method: 'POST', url: '/api/v1/dashboard/:id_or_slug/permalink', permission: ['can_write', 'DashboardPermalinkRestApi'], summary: 'Create a dashboard permalink (urlParams, dataMask, activeTabs, anchor)', tags, params: IdOrSlug, body: DashboardPermalinkSchema, status: 201 },
     ({ actor, params, body, req }) => dashboards.createPermalink(actor, params.id_or_slug, body, baseUrl(req as never)),
   );
+
+  // spec 02 §3 Data mask kept for a reload: the key goes into the address as native_filters_key.
+  const { filterStates } = services;
+  const FilterStateBody = z.object({ value: z.string().refine((v) => { try { JSON.parse(v); return true; } catch { return false; } }, 'JSON not valid') });
+  const TabQuery = z.object({ tab_id: z.coerce.number().int().optional() });
+  const FilterStateParams = z.object({ pk: z.string().min(1), key: z.string().min(1) });
+  route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/filter_state', permission: ['can_write', 'DashboardFilterStateRestApi'], summary: "Keep a dashboard's filter state (data mask)", tags, params: z.object({ pk: z.string().min(1) }), query: TabQuery, body: FilterStateBody, status: 201 }, async ({ actor, params, query, body }) => ({
+    key: await filterStates.create(actor, params.pk, body.value, query.tab_id),
+  }));
+  route(app, { method: 'PUT', url: '/api/v1/dashboard/:pk/filter_state/:key', permission: ['can_write', 'DashboardFilterStateRestApi'], summary: "Update a dashboard's kept filter state", tags, params: FilterStateParams, query: TabQuery, body: FilterStateBody }, async ({ actor, params, query, body }) => ({
+    key: await filterStates.update(actor, params.pk, params.key, body.value, query.tab_id),
+  }));
+  route(app, { method: 'GET', url: '/api/v1/dashboard/:pk/filter_state/:key', permission: ['can_read', 'DashboardFilterStateRestApi'], summary: "Read a dashboard's kept filter state", tags, params: FilterStateParams }, async ({ actor, params }) => ({
+    value: await filterStates.get(actor, params.pk, params.key),
+  }));
+  route(app, { method: 'DELETE', url: '/api/v1/dashboard/:pk/filter_state/:key', permission: ['can_write', 'DashboardFilterStateRestApi'], summary: "Delete a dashboard's kept filter state", tags, params: FilterStateParams }, async ({ actor, params }) => {
+    await filterStates.delete(actor, params.pk, params.key);
+    return { message: 'Deleted successfully' };
+  });
 }

@@ -1,4 +1,5 @@
 import { layoutOfRows, positionFromLayout, type RowCell } from '@meridian/contracts/dashboard/layout-reducer';
+import { dataMaskOf, newNativeFilter, withScopeComputed, type FilterConfigItem, type NativeFilter, type NativeFilterType } from '@meridian/contracts/dashboard/native-filters';
 import type { MetadataDb } from '../db/database';
 import { EXAMPLES_DATABASE_NAME } from '../database/examples';
 import { ChartRepository } from '../chart/chart.repository';
@@ -19,6 +20,24 @@ interface ExampleDashboard {
   dataset: string;
   /** Rows of cells, or tabs of rows. */
   content: Cell[][] | Array<{ tab: string; rows: Cell[][] }>;
+  /** Native filters on the dashboard's dataset; `chartId` finds a chart of this dashboard by name. */
+  filters?: (ctx: { datasetId: number; chartId: (name: string) => number }) => FilterConfigItem[];
+}
+
+/** A native filter of an example dashboard, with its default value when given. */
+function exampleFilter(id: string, name: string, filterType: NativeFilterType, datasetId: number, column: string | null, opts: { default?: unknown; excluded?: number[]; parents?: string[]; description?: string; controlValues?: NativeFilter['controlValues'] } = {}): NativeFilter {
+  const f = newNativeFilter(`NATIVE_FILTER-${id}`, filterType);
+  f.name = name;
+  f.targets = [{ datasetId, ...(column ? { column: { name: column } } : {}) }];
+  f.scope = { rootPath: ['ROOT_ID'], excluded: opts.excluded ?? [] };
+  f.cascadeParentIds = (opts.parents ?? []).map((p) => `NATIVE_FILTER-${p}`);
+  f.description = opts.description ?? '';
+  f.controlValues = { ...f.controlValues, ...opts.controlValues };
+  if (opts.default !== undefined) {
+    const mask = dataMaskOf(f, opts.default);
+    f.defaultDataMask = { extraFormData: mask.extraFormData, filterState: mask.filterState, ownState: {} };
+  }
+  return f;
 }
 
 const ALL = { time_range: 'No filter' };
@@ -51,6 +70,14 @@ const EXAMPLE_DASHBOARDS: ExampleDashboard[] = [
         chart('Most popular names', 'table', { groupby: ['name', 'gender'], metrics: ['sum__num'], row_limit: 100, ...ALL }, 6, 60),
         chart('Births by state and gender', 'pivot_table_v2', { groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, ...ALL }, 6, 60),
       ],
+    ],
+    // Girls by default everywhere but the pie (which compares boys and girls); names follow the gender;
+    // states and years narrow everything. Clicking a state's bar cross-filters the other charts.
+    filters: ({ datasetId, chartId }) => [
+      exampleFilter('gender', 'Gender', 'filter_select', datasetId, 'gender', { default: ['girl'], excluded: [chartId('Boys and girls')], controlValues: { multiSelect: false }, description: 'Boys or girls' }),
+      exampleFilter('name', 'Name', 'filter_select', datasetId, 'name', { parents: ['gender'], controlValues: { searchAllOptions: true } }),
+      exampleFilter('state', 'State', 'filter_select', datasetId, 'state', { excluded: [chartId('Top states')] }),
+      exampleFilter('year', 'Years', 'filter_time', datasetId, null),
     ],
   },
   {
@@ -147,8 +174,14 @@ export async function ensureExampleDashboards(services: { db: MetadataDb }): Pro
       ? await Promise.all((d.content as Array<{ tab: string; rows: Cell[][] }>).map(async (t) => ({ tab: t.tab, rows: await rowsOf(t.rows) })))
       : await rowsOf(d.content as Cell[][]);
     const layout = layoutOfRows(d.title, content);
+    const chartIdByName = (name: string) => {
+      const found = Object.values(layout).find((c) => c.type === 'CHART' && c.meta?.sliceName === name);
+      if (!found) throw new Error(`example dashboard ${d.slug} has no chart '${name}'`);
+      return Number(found.meta!.chartId);
+    };
+    const filters = (d.filters?.({ datasetId: dataset.id, chartId: chartIdByName }) ?? []).map((f) => withScopeComputed(f, layout));
     await dashboards.create(
-      { dashboard_title: d.title, slug: d.slug, published: true, position_json: JSON.stringify(positionFromLayout(layout)), json_metadata: JSON.stringify({ color_scheme: 'supersetColors', refresh_frequency: 0, timed_refresh_immune_slices: [], expanded_slices: {}, label_colors: {}, cross_filters_enabled: true, native_filter_configuration: [] }) },
+      { dashboard_title: d.title, slug: d.slug, published: true, position_json: JSON.stringify(positionFromLayout(layout)), json_metadata: JSON.stringify({ color_scheme: 'supersetColors', refresh_frequency: 0, timed_refresh_immune_slices: [], expanded_slices: {}, label_colors: {}, cross_filters_enabled: true, native_filter_configuration: filters, global_chart_configuration: { scope: { rootPath: ['ROOT_ID'], excluded: [] }, chartsInScope: chartIds } }) },
       { owners: [], roles: [], charts: chartIds },
     );
     created.push(d.slug);

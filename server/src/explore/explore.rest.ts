@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ExploreFormDataSchema, ExplorePermalinkSchema } from '@meridian/contracts';
-import { route } from '../rest/rest';
+import { baseUrl, route } from '../rest/rest';
 import type { Services } from '../services';
 
 const tags = ['Explore'];
@@ -22,7 +22,7 @@ export function registerExploreRest(app: FastifyInstance, services: Services): v
     ({ actor, query }) => explore.bootstrap(actor, query),
   );
   route(app, { method: 'POST', url: '/api/v1/explore/permalink', permission: ['can_write', 'ExplorePermalinkRestApi'], summary: 'Create an Explore permalink', tags, body: ExplorePermalinkSchema, status: 201 }, ({ actor, body, req }) =>
-    explore.createPermalink(actor, body, `${req.protocol}://${req.headers.host ?? 'localhost'}`),
+    explore.createPermalink(actor, body, baseUrl(req as never)),
   );
   route(app, { method: 'GET', url: '/api/v1/explore/permalink/:key', permission: ['can_read', 'ExplorePermalinkRestApi'], summary: 'Read an Explore permalink', tags, params: KeyParams }, ({ actor, params }) => explore.permalink(actor, params.key));
   route(app, { method: 'POST', url: '/api/v1/explore/form_data', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Cache Explore form data', tags, body: ExploreFormDataSchema, status: 201 }, async ({ actor, body }) => ({

@@ -162,3 +162,6 @@ export const PkParams = z.object({ pk: z.coerce.number().int() });
 export function serverTiming(reply: FastifyReply): string {
   return `app;dur=${reply.elapsedTime.toFixed(1)}`;
 }
+
+/** The address the client reached this server at, for links the server hands out (permalinks). */
+export const baseUrl = (req: { protocol: string; headers: Record<string, unknown> }) => `${req.protocol}://${String(req.headers.host ?? 'localhost')}`;

@@ -11,6 +11,8 @@ const read = (view: string): PermissionView[] => [['can_read', view]];
 const SQL_LAB: PermissionView[] = [
   ['menu_access', 'SQL Lab'],
   ['can_sqllab', 'Superset'],
+  ['can_write', 'SqlLabPermalinkRestApi'],
+  ['can_read', 'SqlLabPermalinkRestApi'],
   ['can_execute_sql_query', 'SQLLab'],
   ['can_estimate_query_cost', 'SQLLab'],
   ['can_format_sql', 'SQLLab'],
@@ -46,6 +48,8 @@ const GAMMA: PermissionView[] = [
   ['can_read', 'ExplorePermalinkRestApi'],
   ['can_write', 'DashboardPermalinkRestApi'],
   ['can_read', 'DashboardPermalinkRestApi'],
+  ['can_write', 'DashboardFilterStateRestApi'],
+  ['can_read', 'DashboardFilterStateRestApi'],
   ['can_read', 'AsyncEventsRestApi'],
   ['can_write', 'ReportSchedule'],
   ['can_read', 'ReportSchedule'],

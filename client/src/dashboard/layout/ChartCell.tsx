@@ -1,12 +1,26 @@
-import { Alert, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { Alert, Badge, Loader, Popover, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { crossFilterMask } from '@meridian/contracts';
+import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { getChartPlugin } from '../../viz/registry';
 import { SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
 import { useAutoRefreshToken } from '../auto-refresh';
+import { useFiltersContext } from '../filters/useDashboardFilters';
 import classes from '../dashboard.module.css';
+
+const NOT_DRAWN = Symbol('not drawn');
+
+/** Address parameters of Meridian's own (Superset's reserved dashboard URL parameters) are not url_params. */
+const RESERVED_URL_PARAMS = new Set(['standalone', 'edit', 'native_filters_key', 'native_filters', 'preselect_filters', 'permalink_key', 'show_filters', 'expand_filters', 'dashboard-focused-chart']);
+
+function dashboardUrlParams(): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of new URLSearchParams(window.location.search)) if (!RESERVED_URL_PARAMS.has(key)) out[key] = value;
+  return out;
+}
 
 /** How far below the viewport a chart starts loading (spec 02: charts below the fold wait until they scroll near). */
 const NEAR_VIEWPORT = '300px';
@@ -33,12 +47,21 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
   const theme = useComputedColorScheme('light');
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const plugin = getChartPlugin(chart?.viz_type ?? chart?.form_data?.viz_type);
-  const formData = chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id } : null;
+  const filters = useFiltersContext();
+  // Native filters and cross-filters in scope reach the query as extra_form_data (applied by the server).
+  const extraFormData = filters && chart ? filters.extraFormDataFor(chart.id) : null;
+  const extraKey = JSON.stringify(extraFormData ?? {});
+  // The dashboard address's own parameters reach every chart query as url_params (Jinja's url_param).
+  const urlParams = useMemo(dashboardUrlParams, []);
+  const formData = useMemo(
+    () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
+    [chart, extraKey, urlParams],
+  );
   const needsQuery = plugin?.needsQuery !== false;
   // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
-    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh],
+    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, extraKey],
     enabled: near && !!plugin && !!formData && needsQuery,
     queryFn: async ({ signal }) => {
       const context = plugin!.buildQuery(formData!);
@@ -49,7 +72,9 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
     retry: false,
   });
   const [renderError, setRenderError] = useState<string | null>(null);
-  const [rendered, setRendered] = useState(false);
+  // Drawn for this answer: a new query (a filter applied) reads as loading until its answer is drawn.
+  const [renderedFor, setRenderedFor] = useState<unknown>(NOT_DRAWN);
+  const rendered = renderedFor === (data.data ?? null);
   const bodyHeight = Math.max(height - 36, 40);
 
   let body: React.ReactNode;
@@ -73,18 +98,65 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
         height={bodyHeight}
         theme={theme}
         onRenderError={(e: Error) => setRenderError(e.message)}
-        onRendered={() => setRendered(true)}
+        onRendered={() => setRenderedFor(data.data ?? null)}
+        onDataPointClick={filters?.crossFiltersEnabled && chart ? (click) => {
+          if (click.isContextMenu) return;
+          // A click emits a cross-filter on the chart's group-by value; clicking the same value again clears it.
+          const picked = click.filters.filter((f) => f.op !== 'TEMPORAL_RANGE').map((f) => ({ col: f.col, val: f.val }));
+          const current = filters.crossFilters[chart.id]?.filterState?.selectedValues;
+          const same = JSON.stringify(current) === JSON.stringify(picked.map((p) => p.val));
+          filters.crossFilter(chart.id, crossFilterMask(chart.id, same ? [] : picked));
+        } : undefined}
       />
     );
 
   return (
-    <div ref={ref} className={classes.chartCell} data-testid="dashboard-chart" data-chart-id={chart?.id} data-chart-state={data.isError || renderError || !plugin ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} style={{ height }}>
+    <div ref={ref} className={classes.chartCell} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !plugin ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
       <div className={classes.chartHeader}>
-        <Text fw={600} size="sm" truncate title={chart?.slice_name}>
-          {chart?.slice_name ?? 'Missing chart'}
-        </Text>
+        {chart && filters ? (
+          // In view mode the title opens the chart in Explore, carrying the filters applied to it.
+          <Text component="a" href={exploreHref(chart.id, extraKey)} fw={600} size="sm" truncate title={`${chart.slice_name}: open in Explore`} c="inherit" td="none" className={classes.chartTitleLink}>
+            {chart.slice_name}
+          </Text>
+        ) : (
+          <Text fw={600} size="sm" truncate title={chart?.slice_name}>
+            {chart?.slice_name ?? 'Missing chart'}
+          </Text>
+        )}
+        {chart && filters && <FilterIndicator applied={filters.appliedTo(chart.id)} />}
       </div>
       <div className={classes.chartBody}>{near ? body : null}</div>
     </div>
+  );
+}
+
+/** Explore for a dashboard's chart, with the dashboard's filters as the form data's extra_form_data. */
+function exploreHref(chartId: number, extraKey: string): string {
+  const params = new URLSearchParams({ slice_id: String(chartId) });
+  if (extraKey !== '{}') params.set('form_data', JSON.stringify({ slice_id: chartId, extra_form_data: JSON.parse(extraKey) }));
+  return `/explore/?${params.toString()}`;
+}
+
+/** The chart header's filter indicator: how many filters are applied to the chart, listed on click. */
+function FilterIndicator({ applied }: { applied: Array<{ id: string; name: string; label: string }> }) {
+  if (!applied.length) return null;
+  return (
+    <Popover position="bottom-end" withinPortal shadow="md">
+      <Popover.Target>
+        <Badge className={classes.filterIndicator} variant="light" size="sm" leftSection={<IconFilter size={11} />} data-testid="filter-indicator" aria-label={`${applied.length} applied filters`}>
+          {applied.length}
+        </Badge>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Text size="xs" fw={700} mb={4}>
+          Applied filters ({applied.length})
+        </Text>
+        {applied.map((a) => (
+          <Text key={a.id} size="xs">
+            <b>{a.name}</b>: {a.label}
+          </Text>
+        ))}
+      </Popover.Dropdown>
+    </Popover>
   );
 }

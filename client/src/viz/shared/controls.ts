@@ -23,7 +23,7 @@ const xAxisIsTemporal = ({ formData, datasource }: ControlContext) => {
 };
 
 const ROW_LIMITS = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000].map((n) => [n, String(n)] as const);
-const TIME_GRAINS = [
+export const TIME_GRAINS = [
   ['PT1S', 'Second'],
   ['PT1M', 'Minute'],
   ['PT1H', 'Hour'],

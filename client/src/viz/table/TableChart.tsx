@@ -94,6 +94,11 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                         backgroundImage: bar ? `linear-gradient(to left, ${barColor} ${bar * 100}%, transparent ${bar * 100}%)` : undefined,
                         cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
                       }}
+                      onClick={(e) => {
+                        // A click on a dimension's value emits it (dashboards turn it into a cross-filter).
+                        if (!onDataPointClick || col.isMetric || !p.groupby.includes(col.key)) return;
+                        onDataPointClick({ filters: [{ col: col.key, op: '==' as const, val: row.original[col.key] }], clientX: e.clientX, clientY: e.clientY, isContextMenu: false });
+                      }}
                       onContextMenu={(e) => {
                         if (!onDataPointClick) return;
                         e.preventDefault();

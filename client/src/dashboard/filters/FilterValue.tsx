@@ -1,0 +1,165 @@
+import { Group, Loader, MultiSelect, NumberInput, Select, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { SELECT_PAGE_SIZE, shouldFetchNextPage } from '@meridian/contracts/rules/select';
+import { cascadeExtraFormData, dataMaskOf, filterOptionsQuery, targetColumn, targetDataset, valueOf, type DataMask, type FilterConfigItem, type NativeFilter } from '@meridian/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { api, ApiError } from '../../api';
+import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
+import { TIME_GRAINS } from '../../viz/shared/controls';
+import type { MaskMap } from './useDashboardFilters';
+
+export interface DatasetMeta {
+  id: number;
+  table_name: string;
+  columns: Array<{ column_name: string; is_dttm?: boolean; type?: string | null; filterable?: boolean; groupby?: boolean }>;
+  metrics: Array<{ metric_name: string; expression: string }>;
+}
+
+/** `GET /api/v1/dataset/{id}`: a dataset's columns and metrics (shared by the bar and the configuration modal). */
+export function useDatasetMeta(id: number | null | undefined) {
+  return useQuery({
+    queryKey: ['dataset-meta', id],
+    enabled: !!id,
+    queryFn: async () => (await api<{ result: DatasetMeta }>(`/api/v1/dataset/${id}`)).result,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * A value filter's options: the column's distinct values from a chart data query, narrowed by the filter's
+ * pre-filter and its parents' values (spec 02 §3 cascadeParentIds), fetched when needed and in pages.
+ */
+function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], applied: MaskMap, enabled: boolean, search: string, pages: number) {
+  const cascade = useMemo(() => cascadeExtraFormData(filter, filters, applied), [filter, filters, applied]);
+  const serverSearch = filter.controlValues?.searchAllOptions ? search : '';
+  const datasetId = targetDataset(filter);
+  return useQuery({
+    queryKey: ['filter-options', filter.id, datasetId, targetColumn(filter), filter.sortMetric, filter.controlValues?.sortAscending, filter.adhoc_filters, filter.time_range, cascade, serverSearch, pages],
+    enabled: enabled && !!datasetId && !!targetColumn(filter),
+    queryFn: async ({ signal }) => {
+      const query = filterOptionsQuery(filter, { cascade, search: serverSearch, rowLimit: pages * SELECT_PAGE_SIZE });
+      const answer = await api<{ result: Array<{ data: Array<Record<string, unknown>> }> }>('/api/v1/chart/data', { method: 'POST', body: { datasource: { id: datasetId, type: 'table' }, queries: [query], form_data: {}, result_type: 'full', result_format: 'json', force: false }, signal });
+      const col = targetColumn(filter);
+      return (answer.result[0]?.data ?? []).map((row) => row[col]).filter((v) => v !== undefined);
+    },
+    placeholderData: (previous) => previous,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+const asKey = (v: unknown) => (v === null ? '<NULL>' : String(v));
+
+function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstValue, error }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; onFirstValue: (m: DataMask) => void; error?: string }) {
+  const [opened, setOpened] = useState(false);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [pages, setPages] = useState(1);
+  const current = (valueOf(mask) as unknown[] | null) ?? [];
+  const wantsFirst = !!filter.controlValues?.defaultToFirstItem && !current.length;
+  const options = useFilterOptions(filter, filters, applied, opened || wantsFirst, debounced, pages);
+  const values = options.data ?? [];
+  // 'Select first filter value by default': the first option is chosen and applied once known.
+  useEffect(() => {
+    if (wantsFirst && values.length) onFirstValue(dataMaskOf(filter, [values[0]]));
+  }, [wantsFirst, values, filter, onFirstValue]);
+  const byKey = new Map<string, unknown>(values.map((v) => [asKey(v), v]));
+  for (const v of current) byKey.set(asKey(v), v);
+  const data = [...byKey.keys()].map((k) => ({ value: k, label: k === '<NULL>' ? '<NULL>' : k }));
+  const set = (keys: string[]) => onChange(dataMaskOf(filter, keys.map((k) => byKey.get(k) ?? k)));
+  const common = {
+    'aria-label': filter.name,
+    searchable: true,
+    clearable: true,
+    size: 'sm' as const,
+    data,
+    error,
+    placeholder: options.isFetching && !values.length ? 'Loading…' : current.length ? undefined : filter.controlValues?.multiSelect === false ? 'Select a value' : 'Select or type a value',
+    nothingFoundMessage: options.isError ? (options.error instanceof ApiError ? options.error.message : 'Could not load the values') : options.isFetching ? 'Loading…' : 'No values',
+    onDropdownOpen: () => setOpened(true),
+    onSearchChange: (s: string) => {
+      setSearch(s);
+      setPages(1);
+    },
+    searchValue: search,
+    filter: filter.controlValues?.searchAllOptions ? ({ options: o }: { options: any[] }) => o : undefined,
+    rightSection: options.isFetching ? <Loader size={12} /> : undefined,
+    comboboxProps: { withinPortal: true },
+    scrollAreaProps: {
+      viewportProps: {
+        onScroll: (event: React.UIEvent<HTMLDivElement>) => {
+          const { scrollTop, clientHeight, scrollHeight } = event.currentTarget;
+          // A page shorter than asked for was the last one.
+          if (!options.isFetching && shouldFetchNextPage(scrollTop, clientHeight, scrollHeight, values.length < pages * SELECT_PAGE_SIZE)) setPages((p) => p + 1);
+        },
+      },
+    },
+  };
+  return filter.controlValues?.multiSelect === false ? (
+    <Select {...common} value={current.length ? asKey(current[0]) : null} onChange={(v) => set(v ? [v] : [])} />
+  ) : (
+    <MultiSelect {...common} value={current.map(asKey)} onChange={set} />
+  );
+}
+
+function RangeFilterValue({ filter, mask, onChange, error }: { filter: NativeFilter; mask: DataMask | undefined; onChange: (m: DataMask) => void; error?: string }) {
+  const [lower, upper] = ((valueOf(mask) as Array<number | null> | null) ?? [null, null]) as [number | null, number | null];
+  const set = (l: number | null, u: number | null) => onChange(dataMaskOf(filter, l === null && u === null ? null : [l, u]));
+  const num = (v: string | number) => (v === '' || v === null ? null : Number(v));
+  return (
+    <div>
+      <Group gap={6} wrap="nowrap">
+        <NumberInput aria-label={`${filter.name} minimum`} placeholder="Min" size="sm" value={lower ?? ''} onChange={(v) => set(num(v), upper)} />
+        <Text c="dimmed" size="sm">
+          –
+        </Text>
+        <NumberInput aria-label={`${filter.name} maximum`} placeholder="Max" size="sm" value={upper ?? ''} onChange={(v) => set(lower, num(v))} />
+      </Group>
+      {(error || (lower !== null && upper !== null && lower > upper)) && (
+        <Text size="xs" c="red" mt={4}>
+          {error ?? 'Minimum value cannot be higher than maximum value'}
+        </Text>
+      )}
+    </div>
+  );
+}
+
+function TimeColumnFilterValue({ filter, mask, onChange, error }: { filter: NativeFilter; mask: DataMask | undefined; onChange: (m: DataMask) => void; error?: string }) {
+  const dataset = useDatasetMeta(targetDataset(filter));
+  const data = (dataset.data?.columns ?? []).filter((c) => c.is_dttm).map((c) => c.column_name);
+  return <Select aria-label={filter.name} size="sm" clearable data={data} value={(valueOf(mask) as string | null) ?? null} onChange={(v) => onChange(dataMaskOf(filter, v))} placeholder="Select a time column" error={error} comboboxProps={{ withinPortal: true }} />;
+}
+
+/** The value input of one filter, by filter type. */
+export function FilterValue(props: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; onFirstValue: (m: DataMask) => void; error?: string }) {
+  const { filter, mask, onChange, error } = props;
+  switch (filter.filterType) {
+    case 'filter_select':
+      return <SelectFilterValue {...props} />;
+    case 'filter_range':
+      return <RangeFilterValue filter={filter} mask={mask} onChange={onChange} error={error} />;
+    case 'filter_time':
+      return (
+        <div>
+          <TimeRangeControl value={(valueOf(mask) as string | null) ?? ''} onChange={(v) => onChange(dataMaskOf(filter, v === 'No filter' ? null : v))} />
+          {error && (
+            <Text size="xs" c="red">
+              {error}
+            </Text>
+          )}
+        </div>
+      );
+    case 'filter_timecolumn':
+      return <TimeColumnFilterValue filter={filter} mask={mask} onChange={onChange} error={error} />;
+    case 'filter_timegrain':
+      return <Select aria-label={filter.name} size="sm" clearable data={TIME_GRAINS.map(([value, label]) => ({ value, label }))} value={(valueOf(mask) as string | null) ?? null} onChange={(v) => onChange(dataMaskOf(filter, v))} placeholder="Select a time grain" error={error} comboboxProps={{ withinPortal: true }} />;
+    default:
+      return (
+        <Text size="xs" c="dimmed">
+          {`Unknown filter type: ${filter.filterType}`}
+        </Text>
+      );
+  }
+}

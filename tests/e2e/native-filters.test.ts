@@ -1,0 +1,364 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+
+type Extra = { filters?: Array<{ col: string; op: string; val: unknown }>; time_range?: string };
+
+// Native filters and cross-filters on the births example dashboard, in a real Chromium (issue 13).
+describe('native filters and cross-filters in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+  let admin: string;
+  let dashboardId: number;
+  const chartId: Record<string, number> = {};
+  /** The extra_form_data of the last chart data request of each chart, by slice id. */
+  let sent = new Map<number, Extra>();
+  let urlParams: unknown = null;
+
+  const onRequest = (req: Request) => {
+    if (!req.url().includes('/api/v1/chart/data') || req.method() !== 'POST') return;
+    const sliceId = Number(JSON.parse(new URL(req.url()).searchParams.get('form_data') ?? '{}').slice_id);
+    if (!sliceId) return;
+    const formData = JSON.parse(req.postData() ?? '{}').form_data ?? {};
+    sent.set(sliceId, (formData.extra_form_data ?? {}) as Extra);
+    urlParams = formData.url_params ?? urlParams;
+  };
+  /** Waits until the chart's latest query carried (or, with null, did not carry) a filter on `col`. */
+  const expectFilter = async (chart: string, col: string, val: unknown[] | null, op = 'IN') =>
+    expect
+      .poll(() => {
+        const extra = sent.get(chartId[chart]!);
+        if (!extra) return 'no query yet';
+        const f = extra.filters?.find((x) => x.col === col);
+        return val === null ? (f ? 'filtered' : 'none') : f ? JSON.stringify([f.op, f.val]) : 'none';
+      }, { timeout: 20_000 })
+      .toBe(val === null ? 'none' : JSON.stringify([op, val]));
+  const cell = (name: string) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chartId[name]}"]`);
+  const drawn = async () => expect.poll(async () => page.locator('[data-testid="dashboard-chart"]:not([data-chart-state="rendered"])').count(), { timeout: 30_000 }).toBe(0);
+  const filterInput = (name: string) => page.getByTestId('filter-bar').getByLabel(name, { exact: true });
+  const pick = async (name: string, value: string) => {
+    await filterInput(name).click();
+    // Searching finds values beyond the first page of options.
+    await filterInput(name).fill(value);
+    await page.getByRole('option', { name: value, exact: true }).click();
+    await page.keyboard.press('Escape');
+  };
+  const options = async (name: string) => {
+    await filterInput(name).click();
+    await page.getByRole('listbox').getByRole('option').first().waitFor();
+    const texts = await page.getByRole('listbox').getByRole('option').allTextContents();
+    await page.keyboard.press('Escape');
+    return texts;
+  };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-filters-'));
+    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureExampleDatasets(t.services);
+    await ensureExampleDashboards(t.services);
+    const board = await t.http.get('/api/v1/dashboard/births').set('Authorization', `Bearer ${admin}`);
+    dashboardId = board.body.result.id;
+    const charts = await t.http.get(`/api/v1/dashboard/${dashboardId}/charts`).set('Authorization', `Bearer ${admin}`);
+    for (const c of charts.body.result) chartId[c.slice_name] = c.id;
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    page.on('request', onRequest);
+    await login(page, t.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    await screenshot(page, `failed-filters-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    await closeDialog(page, 5_000).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a value filter with a default narrows only the charts in its scope; the header indicator lists it; hovering shows the scope', { timeout: 120_000 }, async () => {
+    sent = new Map();
+    await page.goto(`${t.url}/superset/dashboard/births/?region=west`);
+    await page.getByTestId('filter-bar').waitFor();
+    await drawn();
+    // The address's own parameters reach the chart queries as url_params.
+    expect(urlParams).toEqual({ region: 'west' });
+    await expectFilter('Total births', 'gender', ['girl']);
+    await expectFilter('Births by state', 'gender', ['girl']);
+    // The pie compares boys and girls: it is out of the Gender filter's scope.
+    await expectFilter('Boys and girls', 'gender', null);
+    await expect.poll(() => cell('Total births').getByTestId('filter-indicator').textContent()).toBe('1');
+    expect(await cell('Boys and girls').getByTestId('filter-indicator').count()).toBe(0);
+    await cell('Total births').getByTestId('filter-indicator').click();
+    await page.getByText('Applied filters (1)').waitFor();
+    await cell('Total births').getByTestId('filter-indicator').click();
+    await page.getByText('Applied filters (1)').waitFor({ state: 'hidden' });
+    await page.locator('[data-testid="native-filter"]').filter({ hasText: 'Gender' }).hover();
+    await expect.poll(() => cell('Boys and girls').getAttribute('data-filter-focus')).toBe('out');
+    expect(await cell('Total births').getAttribute('data-filter-focus')).toBe('in');
+    await screenshot(page, 'filters-births-default');
+    await page.mouse.move(900, 10);
+  });
+
+  it('a cascaded child filter lists only the values consistent with its parent', { timeout: 120_000 }, async () => {
+    const girls = await options('Name');
+    expect(girls).toContain('Jennifer');
+    expect(girls).not.toContain('Michael');
+    await pick('Gender', 'boy');
+    await page.getByTestId('filter-bar-apply').click();
+    await expectFilter('Total births', 'gender', ['boy']);
+    await expect.poll(async () => (await options('Name')).includes('Michael')).toBe(true);
+    expect(await options('Name')).not.toContain('Jennifer');
+    await screenshot(page, 'filters-births-cascade');
+  });
+
+  it('a time range filter changes the time series', { timeout: 120_000 }, async () => {
+    await page.locator('[data-testid="native-filter"]').filter({ hasText: 'Years' }).getByRole('button', { name: 'Time range' }).click();
+    await page.getByText('Advanced', { exact: true }).click();
+    await page.getByLabel('START (INCLUSIVE)').fill('1990-01-01');
+    await page.getByLabel('END (EXCLUSIVE)').fill('2000-01-01');
+    await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    await page.getByTestId('filter-bar-apply').click();
+    await expect.poll(() => sent.get(chartId['Births by gender over time']!)?.time_range).toBe('1990-01-01 : 2000-01-01');
+    await drawn();
+    await screenshot(page, 'filters-births-time-range');
+  });
+
+  it('removing a filter and undoing within 5 s restores it; after 5 s it is gone; cancelling with edits asks first', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await modal.waitFor();
+    const item = (name: string) => modal.getByTestId('filter-config-item').filter({ hasText: name });
+    await expect.poll(() => modal.getByTestId('filter-config-item').count()).toBe(4);
+    await item('State').getByRole('button', { name: 'Remove State' }).click();
+    await item('State').getByRole('button', { name: 'Restore Filter' }).click();
+    await expect.poll(() => item('State').getByRole('button', { name: 'Remove State' }).count()).toBe(1);
+    await item('Years').getByRole('button', { name: 'Remove Years' }).click();
+    await screenshot(page, 'filters-config-removed');
+    await expect.poll(() => item('Years').count(), { timeout: 8_000 }).toBe(0);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.getByText('There are unsaved changes.').waitFor();
+    await modal.getByRole('button', { name: 'Yes, cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+    expect(await page.getByTestId('native-filter').count()).toBe(4);
+  });
+
+  it('the form moves to the first invalid filter on save; a required filter with no value blocks apply', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await modal.waitFor();
+    // A new filter without a name: saving selects it and shows what is missing.
+    await modal.getByRole('button', { name: 'Add filters and dividers' }).click();
+    await page.getByRole('menuitem', { name: 'Filter' }).click();
+    await modal.getByTestId('filter-config-item').filter({ hasText: 'Gender' }).click();
+    await modal.getByTestId('filters-save').click();
+    await modal.getByText('Name is required').waitFor();
+    await expect.poll(() => modal.locator('[data-testid="filter-config-item"][data-selected]').textContent()).toContain('[untitled]');
+    await screenshot(page, 'filters-config-invalid');
+    await modal.getByTestId('filter-config-item').filter({ hasText: '[untitled]' }).getByRole('button', { name: /^Remove/ }).click();
+    // Name becomes required.
+    await modal.getByTestId('filter-config-item').filter({ hasText: 'Name' }).click();
+    await modal.getByLabel('Filter value is required').check();
+    await page.waitForTimeout(5_500);
+    await modal.getByTestId('filters-save').click();
+    await modal.waitFor({ state: 'detached' });
+    const stored = await t.http.get(`/api/v1/dashboard/${dashboardId}`).set('Authorization', `Bearer ${admin}`);
+    const config = JSON.parse(stored.body.result.json_metadata).native_filter_configuration;
+    expect(config.map((f: { name: string }) => f.name)).toEqual(['Gender', 'Name', 'State', 'Years']);
+    expect(config[1].controlValues.enableEmptyFilter).toBe(true);
+    expect(config[0].chartsInScope).not.toContain(chartId['Boys and girls']);
+
+    await pick('State', 'CA');
+    await page.getByTestId('native-filter').filter({ hasText: 'Name' }).getByText('Value is required').waitFor();
+    expect(await page.getByTestId('filter-bar-apply').isDisabled()).toBe(true);
+    await pick('Name', 'Michael');
+    await expect.poll(() => page.getByTestId('filter-bar-apply').isDisabled()).toBe(false);
+    await page.getByTestId('filter-bar-apply').click();
+    await expectFilter('Total births', 'state', ['CA']);
+    await expectFilter('Total births', 'name', ['Michael']);
+    // Top states is out of the State filter's scope.
+    await expectFilter('Top states', 'state', null);
+    await drawn();
+    await screenshot(page, 'filters-births-required');
+  });
+
+  it('the state survives a reload (native_filters_key) and a permalink', { timeout: 120_000 }, async () => {
+    await expect.poll(() => new URL(page.url()).searchParams.get('native_filters_key')).toBeTruthy();
+    sent = new Map();
+    await page.reload();
+    await page.getByTestId('filter-bar').waitFor();
+    await expectFilter('Total births', 'state', ['CA']);
+    await expectFilter('Total births', 'name', ['Michael']);
+    expect(await page.getByTestId('filter-bar').getByText('CA', { exact: true }).count()).toBeGreaterThan(0);
+    const permalink = page.waitForResponse((r) => r.url().includes('/permalink') && r.request().method() === 'POST');
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click();
+    const url = (await (await permalink).json()).url as string;
+    // A fresh page (another tab): no kept state, only the permalink.
+    const other = await page.context().newPage();
+    const seen = new Map<number, Extra>();
+    other.on('request', (req) => {
+      if (!req.url().includes('/api/v1/chart/data')) return;
+      const sliceId = Number(JSON.parse(new URL(req.url()).searchParams.get('form_data') ?? '{}').slice_id);
+      if (sliceId) seen.set(sliceId, JSON.parse(req.postData() ?? '{}').form_data?.extra_form_data ?? {});
+    });
+    await other.goto(url.replace(/^https?:\/\/[^/]+/, t.url));
+    await other.getByTestId('filter-bar').waitFor();
+    await expect.poll(() => JSON.stringify(seen.get(chartId['Total births']!)?.filters?.find((f) => f.col === 'state')?.val ?? null), { timeout: 20_000 }).toBe('["CA"]');
+    await other.close();
+  });
+
+  it('a cross-filter from a bar chart narrows the other charts, shows in the bar, and clears', { timeout: 120_000 }, async () => {
+    // Clear the native filters first so the cross-filter's effect is on its own.
+    await page.getByTestId('filter-bar-clear').click();
+    await pick('Name', 'Michael');
+    await page.getByTestId('filter-bar-apply').click();
+    await drawn();
+    const canvas = cell('Top states').locator('canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    // Click along the bottom of the plot, left to right, until a bar answers with a cross-filter.
+    for (let x = box.x + 30; x < box.x + box.width - 10 && (await page.getByTestId('cross-filter').count()) === 0; x += 8) {
+      await page.mouse.click(x, box.y + box.height - 75);
+      await page.waitForTimeout(100);
+    }
+    await page.getByTestId('cross-filter').waitFor();
+    const state = ((await page.getByTestId('cross-filter').textContent()) ?? '').match(/state: (\S+)/)?.[1];
+    expect(state).toBeTruthy();
+    await expectFilter('Total births', 'state', [state]);
+    await expectFilter('Boys and girls', 'state', [state]);
+    // The emitting chart is not filtered by its own cross-filter.
+    await expectFilter('Top states', 'state', null);
+    await drawn();
+    // Total births: the Name filter and the cross-filter.
+    expect(await cell('Total births').getByTestId('filter-indicator').textContent()).toBe('2');
+    await screenshot(page, 'filters-births-cross-filter');
+    await page.getByRole('button', { name: 'Remove cross-filter' }).click();
+    // Cleared: back to the Name filter alone (the earlier answer is drawn again from the cache).
+    await expect.poll(() => cell('Total births').getByTestId('filter-indicator').textContent()).toBe('1');
+    expect(await page.getByTestId('cross-filter').count()).toBe(0);
+  });
+
+  it('cross-filter scoping: a chart with a custom scope leaves out the charts unchecked; a table row cross-filters; the Explore link carries the filters', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Cross-filter scoping' }).click();
+    const modal = page.getByRole('dialog', { name: 'Cross-filtering scoping' });
+    await modal.waitFor();
+    await modal.getByTestId('cross-filter-scoping-list').getByText('Top states', { exact: true }).click();
+    await modal.getByLabel('Custom').check();
+    await modal.getByLabel('Apply to specific panels').check();
+    await modal.getByTestId('filter-scope-charts').getByLabel('Total births').uncheck();
+    await screenshot(page, 'filters-cross-filter-scoping');
+    await modal.getByTestId('cross-filter-scoping-save').click();
+    await modal.waitFor({ state: 'detached' });
+    const stored = JSON.parse((await t.http.get(`/api/v1/dashboard/${dashboardId}`).set('Authorization', `Bearer ${admin}`)).body.result.json_metadata);
+    const topStates = stored.chart_configuration[chartId['Top states']!];
+    expect(topStates.crossFilters.scope.excluded).toContain(chartId['Total births']);
+    expect(topStates.crossFilters.chartsInScope).not.toContain(chartId['Total births']);
+    expect(topStates.crossFilters.chartsInScope).toContain(chartId['Boys and girls']);
+
+    const canvas = cell('Top states').locator('canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    for (let x = box.x + 30; x < box.x + box.width - 10 && (await page.getByTestId('cross-filter').count()) === 0; x += 8) {
+      await page.mouse.click(x, box.y + box.height - 75);
+      await page.waitForTimeout(100);
+    }
+    const state = ((await page.getByTestId('cross-filter').textContent()) ?? '').match(/state: (\S+)/)?.[1];
+    await expectFilter('Boys and girls', 'state', [state]);
+    expect(await cell('Total births').getByTestId('filter-indicator').textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Remove cross-filter' }).click();
+
+    // A click on a name in the table cross-filters the other charts on that name.
+    await cell('Most popular names').scrollIntoViewIfNeeded();
+    await cell('Most popular names').getByRole('cell', { name: 'Michael', exact: true }).click();
+    await page.getByTestId('cross-filter').filter({ hasText: 'name: Michael' }).waitFor();
+    await expectFilter('Births by state', 'name', ['Michael']);
+    await page.getByRole('button', { name: 'Remove cross-filter' }).click();
+
+    const href = await cell('Total births').locator('a').first().getAttribute('href');
+    const formData = JSON.parse(new URL(href!, t.url).searchParams.get('form_data')!);
+    expect(formData.extra_form_data.filters).toEqual([{ col: 'name', op: 'IN', val: ['Michael'] }]);
+    sent = new Map();
+    await page.goto(new URL(href!, t.url).toString());
+    await page.getByTestId('explore-chart').waitFor();
+    await expect.poll(() => [...sent.values()].some((e) => JSON.stringify(e.filters) === JSON.stringify([{ col: 'name', op: 'IN', val: ['Michael'] }])), { timeout: 20_000 }).toBe(true);
+    await page.goBack();
+    await page.getByTestId('filter-bar').waitFor();
+  });
+
+  it('a numerical range and a time grain filter made in the modal: dataset, column and default value; saved and applied', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await modal.waitFor();
+    const choose = async (label: string, option: string) => {
+      await modal.getByLabel(new RegExp(`^${label}`)).first().click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    // A numerical range on num, default 100 to 5000.
+    await modal.getByRole('button', { name: 'Add filters and dividers' }).click();
+    await page.getByRole('menuitem', { name: 'Filter' }).click();
+    await choose('Filter Type', 'Numerical range');
+    await modal.getByRole('textbox', { name: 'Filter name' }).fill('Births per row');
+    await choose('Dataset', 'birth_names (main)');
+    await choose('Column', 'num');
+    await modal.getByLabel('Filter has default value').check();
+    await modal.getByTestId('filter-default-value').getByLabel('Births per row minimum').fill('100');
+    await modal.getByTestId('filter-default-value').getByLabel('Births per row maximum').fill('5000');
+    // A time grain, default Month.
+    await modal.getByRole('button', { name: 'Add filters and dividers' }).click();
+    await page.getByRole('menuitem', { name: 'Filter' }).click();
+    await choose('Filter Type', 'Time grain');
+    await modal.getByRole('textbox', { name: 'Filter name' }).fill('Grain');
+    await choose('Dataset', 'birth_names (main)');
+    await modal.getByLabel('Filter has default value').check();
+    await modal.getByTestId('filter-default-value').getByLabel('Grain').click();
+    await page.getByRole('option', { name: 'Month', exact: true }).click();
+    await screenshot(page, 'filters-config-new-grain');
+    await modal.getByTestId('filters-save').click();
+    await modal.waitFor({ state: 'detached' });
+    const config = JSON.parse((await t.http.get(`/api/v1/dashboard/${dashboardId}`).set('Authorization', `Bearer ${admin}`)).body.result.json_metadata).native_filter_configuration;
+    const range = config.find((f: { name: string }) => f.name === 'Births per row');
+    expect(range).toMatchObject({ filterType: 'filter_range', targets: [{ column: { name: 'num' } }], defaultDataMask: { filterState: { value: [100, 5000] } } });
+    expect(config.find((f: { name: string }) => f.name === 'Grain').defaultDataMask.extraFormData).toEqual({ time_grain_sqla: 'P1M' });
+    await expect.poll(() => JSON.stringify(sent.get(chartId['Total births']!)?.filters?.filter((f) => f.col === 'num'))).toBe(JSON.stringify([{ col: 'num', op: '>=', val: 100 }, { col: 'num', op: '<=', val: 5000 }]));
+    await expect.poll(() => (sent.get(chartId['Births by gender over time']!) as { time_grain_sqla?: string } | undefined)?.time_grain_sqla).toBe('P1M');
+    await drawn();
+    await screenshot(page, 'filters-births-range-grain');
+  });
+
+  it('the bar switches to horizontal with More filters, and back, saved in the metadata', { timeout: 120_000 }, async () => {
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Horizontal (Top)' }).click();
+    await page.locator('[data-testid="filter-bar"][data-orientation="horizontal"]').waitFor();
+    await page.getByTestId('more-filters').click();
+    await page.getByTestId('native-filter').filter({ hasText: 'Years' }).waitFor();
+    await screenshot(page, 'filters-births-horizontal');
+    await page.keyboard.press('Escape');
+    const stored = await t.http.get(`/api/v1/dashboard/${dashboardId}`).set('Authorization', `Bearer ${admin}`);
+    expect(JSON.parse(stored.body.result.json_metadata).filter_bar_orientation).toBe('HORIZONTAL');
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Vertical (Left)' }).click();
+    await page.locator('[data-testid="filter-bar"][data-orientation="vertical"]').waitFor();
+    await page.getByRole('button', { name: 'Collapse filter bar' }).click();
+    await page.getByRole('button', { name: 'Expand filter bar' }).click();
+    await page.getByTestId('native-filter').first().waitFor();
+  });
+});
