@@ -15,6 +15,7 @@ export const FEATURE_FLAG_DEFAULTS = {
   GLOBAL_ASYNC_QUERIES: false,
   ENABLE_TEMPLATE_PROCESSING: true,
   ALLOW_ADHOC_SUBQUERY: false,
+  ALLOW_FULL_CSV_EXPORT: false,
   ALERT_REPORTS: true,
 } as const;
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;

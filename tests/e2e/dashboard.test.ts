@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ describe('dashboards in the browser', () => {
 
   beforeAll(async () => {
     ensureClientBuilt();
-    t = await startTestApp({ listen: true });
+    t = await startTestApp({ listen: true, env: { FEATURE_ALLOW_FULL_CSV_EXPORT: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-dashboard-'));
     await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
@@ -320,6 +320,121 @@ describe('dashboards in the browser', () => {
       await host.close();
       hostServer.close();
     }
+  });
+
+  it("a chart's menu views its query and rows, drills to detail, goes full size, refreshes, shares and downloads; the dashboard downloads as image and PDF; the list deletes once DELETE is typed", { timeout: 180_000 }, async () => {
+    const [pie] = chartIds as [number];
+    const list = await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))');
+    const datasource = list.body.ids[0];
+    const made = async (slice_name: string, params: Record<string, unknown>) =>
+      (await rest('post', '/api/v1/chart/', { slice_name, viz_type: params.viz_type, datasource_id: datasource, datasource_type: 'table', description: slice_name === 'Births table' ? 'Every state and gender, most births first.' : undefined, params: JSON.stringify({ ...params, datasource: `${datasource}__table` }) })).body.id as number;
+    const table = await made('Births table', { viz_type: 'table', query_mode: 'aggregate', groupby: ['state', 'gender'], metrics: ['sum__num'], row_limit: 5 });
+    const pivotChart = await made('Births pivot', { viz_type: 'pivot_table_v2', groupbyRows: ['gender'], groupbyColumns: ['state'], metrics: ['sum__num'], row_limit: 1000 });
+    const position = positionFromLayout(layoutOfRows('Menus', [[{ chartId: pie, width: 4 }, { chartId: table, width: 4 }, { chartId: pivotChart, width: 4 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Menus', position_json: JSON.stringify(position) });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    const cell = (name: string) => page.getByTestId('dashboard-chart').filter({ hasText: name });
+    await expect.poll(() => page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count(), { timeout: 30_000 }).toBe(3);
+    const menu = async (name: string, item: string) => {
+      await cell(name).getByTestId('chart-menu').click();
+      await page.getByRole('menuitem', { name: item, exact: true }).click();
+    };
+    const download = async (name: string, item: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), menu(name, item)]);
+      const path = join(dir, `${Date.now()}-${file.suggestedFilename()}`);
+      await file.saveAs(path);
+      return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+    };
+
+    // View query: the SQL the chart runs.
+    await menu('Births table', 'View query');
+    const sql = page.getByTestId('view-query-sql');
+    await expect.poll(() => sql.textContent()).toMatch(/GROUP BY[\s\S]*state/i);
+    await closeDialog(page);
+    // View as table: its rows before drawing.
+    await menu('Births table', 'View as table');
+    await page.getByTestId('chart-results').getByText('5 rows').waitFor();
+    await screenshot(page, 'dashboard-chart-view-as-table');
+    await closeDialog(page);
+    // Drill to detail: the dataset's rows under the chart's filters.
+    await menu('Births by gender', 'Drill to detail');
+    await page.getByRole('dialog', { name: 'Drill to detail' }).getByRole('cell').first().waitFor();
+    await closeDialog(page);
+
+    // The description shows on demand; the chart goes full size and comes back with Escape.
+    await menu('Births table', 'Show chart description');
+    await expect(cell('Births table').getByTestId('chart-description').textContent()).resolves.toBe('Every state and gender, most births first.');
+    await menu('Births by gender', 'Enter fullscreen');
+    const full = page.locator('[data-testid="dashboard-chart"][data-full-size]');
+    await expect.poll(async () => (await full.boundingBox())?.width).toBe(1440);
+    await full.locator('canvas').first().waitFor();
+    await screenshot(page, 'dashboard-chart-full-size');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => full.count()).toBe(0);
+
+    // Force refresh asks this chart alone again, bypassing the cache.
+    const forced: number[] = [];
+    const onRequest = (req: import('playwright-core').Request) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/chart/data' && JSON.parse(req.postData() ?? '{}').force) forced.push(JSON.parse(new URL(req.url()).searchParams.get('form_data') ?? '{}').slice_id);
+    };
+    page.on('request', onRequest);
+    await menu('Births table', 'Force refresh');
+    await expect.poll(() => forced).toEqual([table]);
+    page.off('request', onRequest);
+
+    // Share: a permalink that opens the chart in Explore.
+    await menu('Births by gender', 'Copy permalink to clipboard');
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/superset\/explore\/p\/[\w-]+\/$/);
+
+    // Downloads: the data as CSV (limited and full), pivoted CSV and Excel; the chart as a PNG.
+    const csv = await download('Births table', 'Export to .CSV');
+    expect(csv.name).toBe('Births table.csv');
+    const lines = csv.bytes.toString('utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('state,gender,sum__num');
+    expect(lines).toHaveLength(6);
+    const fullCsv = await download('Births table', 'Export to full .CSV');
+    expect(fullCsv.bytes.toString('utf8').trim().split(/\r?\n/).length).toBeGreaterThan(6);
+    const pivoted = await download('Births pivot', 'Export to Pivoted .CSV');
+    const pivotLines = pivoted.bytes.toString('utf8').trim().split(/\r?\n/);
+    expect(pivotLines[0]).toMatch(/^gender,/);
+    expect(pivotLines.map((l) => l.split(',')[0])).toEqual(['gender', 'boy', 'girl']);
+    const xlsx = await download('Births table', 'Export to Excel');
+    expect(xlsx.name).toBe('Births table.xlsx');
+    expect(xlsx.bytes.subarray(0, 2).toString()).toBe('PK');
+    const png = await download('Births by gender', 'Download as image');
+    expect(png.name).toBe('Births by gender.png');
+    expect(png.bytes.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.bytes.readUInt32BE(16)).toBeGreaterThan(200);
+
+    // The whole dashboard, from its header menu.
+    const dashboardDownload = async (item: string) => {
+      const [file] = await Promise.all([page.waitForEvent('download'), (async () => {
+        await page.getByRole('button', { name: 'More dashboard actions' }).click();
+        await page.getByRole('menuitem', { name: item, exact: true }).click();
+      })()]);
+      const path = join(dir, `${Date.now()}-${file.suggestedFilename()}`);
+      await file.saveAs(path);
+      return { name: file.suggestedFilename(), bytes: readFileSync(path) };
+    };
+    const image = await dashboardDownload('Download as image');
+    expect(image.name).toBe('Menus.png');
+    expect(image.bytes.subarray(1, 4).toString()).toBe('PNG');
+    const pdf = await dashboardDownload('Export to PDF');
+    expect(pdf.name).toBe('Menus.pdf');
+    expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // The dashboards list deletes it once DELETE is typed.
+    await page.goto(`${t.url}/dashboard/list/`);
+    await page.getByRole('button', { name: 'Delete Menus', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    const remove = confirm.getByRole('button', { name: 'Delete', exact: true });
+    await expect(remove.isDisabled()).resolves.toBe(true);
+    await confirm.getByLabel('Type "DELETE" to confirm').fill('delete');
+    await screenshot(page, 'dashboard-list-delete-typed');
+    await remove.click();
+    await page.getByText('Deleted: Menus').waitFor();
+    expect((await rest('get', `/api/v1/dashboard/${created.body.id}`)).status).toBe(404);
   });
 
   it('looks right in the dark theme', { timeout: 60_000 }, async () => {

@@ -65,6 +65,8 @@ describe('SQL Lab fixes of issue 10 in the browser', () => {
   const onSqlLab = async () => {
     if (!page.url().startsWith(`${t.url}/sqllab/`)) await page.goto(`${t.url}/sqllab/`);
     await page.getByTestId('sql-editor').waitFor();
+    // On the examples database: a test that failed midway (under load) may have left the tab elsewhere.
+    if ((await page.getByTestId('database-select').inputValue()) !== 'examples') await pickDatabase(page, 'examples');
   };
   /** A new signed-in browser context on the same server: another browser, no local storage. */
   const freshPage = async (): Promise<{ other: BrowserContext; fresh: Page }> => {

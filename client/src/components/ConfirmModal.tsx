@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
 import { useState, type ReactNode } from 'react';
 
@@ -10,6 +10,7 @@ export function ConfirmModal({
   confirmLabel,
   onConfirm,
   onClose,
+  typeToConfirm,
 }: {
   opened: boolean;
   title: string;
@@ -17,26 +18,44 @@ export function ConfirmModal({
   confirmLabel: string;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
+  /** A word the user must type before the confirm button is enabled (Superset's delete modal asks for "DELETE"). */
+  typeToConfirm?: string;
 }) {
   const [busy, setBusy] = useState(false);
+  const [typed, setTyped] = useState('');
+  const close = () => {
+    setTyped('');
+    onClose();
+  };
+  const typedEnough = !typeToConfirm || typed.trim().toUpperCase() === typeToConfirm.toUpperCase();
   const confirm = async () => {
     setBusy(true);
     try {
       await onConfirm();
-      onClose();
+      close();
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Modal opened={opened} onClose={onClose} title={title} size="md">
+    <Modal opened={opened} onClose={close} title={title} size="md">
       <Stack gap="lg">
         <Text size="sm">{children}</Text>
+        {typeToConfirm && (
+          <TextInput
+            label={`Type "${typeToConfirm}" to confirm`}
+            value={typed}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            onKeyDown={(e) => e.key === 'Enter' && typedEnough && !busy && void confirm()}
+            data-autofocus
+            data-testid="delete-confirm-input"
+          />
+        )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose} disabled={busy}>
+          <Button variant="default" onClick={close} disabled={busy}>
             {CANCEL}
           </Button>
-          <Button color="red" onClick={() => void confirm()} loading={busy}>
+          <Button color="red" onClick={() => void confirm()} loading={busy} disabled={!typedEnough}>
             {confirmLabel}
           </Button>
         </Group>

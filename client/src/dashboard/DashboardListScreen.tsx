@@ -25,7 +25,7 @@ export function DashboardListScreen() {
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const io = useImportExport<DashboardListRow>('dashboard', ENDPOINT);
-  const del = useDeleteAction<DashboardListRow>({ endpoint: ENDPOINT, noun: 'dashboards', nameOf: (d) => d.dashboard_title ?? '' });
+  const del = useDeleteAction<DashboardListRow>({ endpoint: ENDPOINT, noun: 'dashboards', nameOf: (d) => d.dashboard_title ?? '', typeToConfirm: true });
 
   const columns = useMemo<ColumnDef<DashboardListRow>[]>(
     () => [

@@ -1,5 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Container, Group, Loader, Menu, Modal, Select, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
 import {
+  COPIED_TO_CLIPBOARD,
+  COPY_NOT_SUPPORTED,
   DASHBOARD_HIDDEN,
   DASHBOARD_PUBLISHED,
   DASHBOARD_SAVED,
@@ -7,6 +9,7 @@ import {
   fmt,
   NO_PERMISSION_TO_EDIT_DASHBOARD,
   PUBLISH_FORBIDDEN,
+  SORRY_AN_ERROR_OCCURRED,
 } from '@meridian/contracts/messages';
 import {
   chartComponentIds,
@@ -28,14 +31,16 @@ import {
   chartAncestors,
   type FilterConfigItem,
 } from '@meridian/contracts';
-import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
+import { canShareDashboard, hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
 import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../api';
 import { useBootstrap, useSessionUser } from '../auth/session';
+import { downloadAsImage, downloadAsPdf, shareByEmailHref } from '../charts/chart-export';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
+import { copyText } from '../query-history/app-link';
 import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
 import classes from './dashboard.module.css';
 import { DashboardFavoriteStar } from './DashboardFavoriteStar';
@@ -312,12 +317,25 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
 
   const copyPermalink = async () => {
     try {
-      const link = await createDashboardPermalink(dashboard.id, { activeTabs: Object.values(activeTabs), urlParams: [], dataMask: filters.dataMask });
-      await navigator.clipboard.writeText(link.url).catch(() => undefined);
-      addSuccessToast('Copied to clipboard!');
+      addSuccessToast((await copyText(await permalinkUrl())) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
     } catch (error) {
       addDangerToast((error as Error).message);
     }
+  };
+  const permalinkUrl = async () => (await createDashboardPermalink(dashboard.id, { activeTabs: Object.values(activeTabs), urlParams: [], dataMask: filters.dataMask })).url;
+  const shareByEmail = async () => {
+    try {
+      window.location.href = shareByEmailHref(`Meridian dashboard: ${draft.dashboard_title}`, 'Check out this dashboard: ', await permalinkUrl());
+    } catch (error) {
+      addDangerToast((error as Error).message);
+    }
+  };
+  // Download as image or PDF: the dashboard's grid as drawn (charts not yet scrolled to are empty, as on screen).
+  const gridRef = useRef<HTMLDivElement>(null);
+  const downloadDashboard = (as: 'image' | 'pdf') => {
+    const element = gridRef.current;
+    if (!element) return;
+    void (as === 'image' ? downloadAsImage(element, draft.dashboard_title) : downloadAsPdf(element, draft.dashboard_title)).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
   };
 
   const usedChartIds = useMemo(() => new Set(chartComponentIds(layout).keys()), [layout]);
@@ -430,7 +448,19 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
               <Menu.Item onClick={() => { setForce(true); setRefreshToken((t) => t + 1); }}>Force refresh</Menu.Item>
               <Menu.Item onClick={() => setRefreshOpen(true)}>Set auto-refresh interval</Menu.Item>
               <Menu.Item onClick={() => window.open(`${window.location.pathname}?standalone=1`, '_self')}>Enter fullscreen</Menu.Item>
-              <Menu.Item onClick={() => void copyPermalink()}>Copy permalink to clipboard</Menu.Item>
+              {canShareDashboard(user) && (
+                <>
+                  <Menu.Divider />
+                  <Menu.Label>Share</Menu.Label>
+                  <Menu.Item onClick={() => void copyPermalink()}>Copy permalink to clipboard</Menu.Item>
+                  <Menu.Item onClick={() => void shareByEmail()}>Share dashboard by email</Menu.Item>
+                </>
+              )}
+              <Menu.Divider />
+              <Menu.Label>Download</Menu.Label>
+              <Menu.Item onClick={() => downloadDashboard('pdf')}>Export to PDF</Menu.Item>
+              <Menu.Item onClick={() => downloadDashboard('image')}>Download as image</Menu.Item>
+              {(canEdit || hasPermission(user, 'can_write', 'Dashboard')) && <Menu.Divider />}
               {canEdit && <Menu.Item onClick={() => setPropertiesOpen(true)}>Edit properties</Menu.Item>}
               {canEdit && <Menu.Item onClick={() => setCssOpen(true)}>Edit CSS</Menu.Item>}
               {canEdit && <Menu.Item onClick={() => setEmbedOpen(true)}>Embed dashboard</Menu.Item>}
@@ -447,7 +477,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
           <DashboardFiltersProvider value={editMode || !filters.ready ? null : filters}>
             <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
               {filters.ready || editMode ? (
+                <div ref={gridRef}>
                 <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+                </div>
               ) : (
                 <Stack align="center" py="xl">
                   <Loader />

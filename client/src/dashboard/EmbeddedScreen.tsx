@@ -54,7 +54,7 @@ export function EmbeddedScreen() {
         </Title>
         <main className={classes.main}>
           <AutoRefreshProvider periodSeconds={Number(metadata.refresh_frequency) || 0} chartIds={[...chartMap.keys()]} metadata={metadata}>
-            <DashboardGrid layout={layout} charts={chartMap} editMode={false} refreshToken={0} force={false} dispatch={() => undefined} drop={() => undefined} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+            <DashboardGrid chartMenu={false} layout={layout} charts={chartMap} editMode={false} refreshToken={0} force={false} dispatch={() => undefined} drop={() => undefined} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
           </AutoRefreshProvider>
         </main>
       </>

@@ -11,22 +11,10 @@ import classes from './explore.module.css';
 
 const MAX_SHOWN = 500;
 
-function RowsTable({ rows, colnames, total }: { rows: Record<string, unknown>[]; colnames: string[]; total: number }) {
+/** Rows under their column names, the first MAX_SHOWN drawn, with a copy-as-TSV button (also the dashboard's "View as table"). */
+export function RowsTable({ rows, colnames, total, height = 200, maxHeight }: { rows: Record<string, unknown>[]; colnames: string[]; total: number; height?: number; maxHeight?: string }) {
   const tsv = [colnames.join('\t'), ...rows.map((r) => colnames.map((c) => cellText(r[c])).join('\t'))].join('\n');
-  return (
-    <>
-      <Group justify="space-between" px="xs" py={4}>
-        <Text size="xs" c="dimmed">
-          {total} rows
-          {rows.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}
-        </Text>
-        <Tooltip label="Copy to clipboard">
-          <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={async () => addSuccessToast((await copyText(tsv)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED)}>
-            <IconCopy size={14} />
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      <ScrollArea h={200} type="auto">
+  const table = (
         <Table striped highlightOnHover stickyHeader fz="xs" withColumnBorders>
           <Table.Thead>
             <Table.Tr>
@@ -49,7 +37,29 @@ function RowsTable({ rows, colnames, total }: { rows: Record<string, unknown>[];
             ))}
           </Table.Tbody>
         </Table>
-      </ScrollArea>
+  );
+  return (
+    <>
+      <Group justify="space-between" px="xs" py={4}>
+        <Text size="xs" c="dimmed">
+          {total} rows
+          {rows.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}
+        </Text>
+        <Tooltip label="Copy to clipboard">
+          <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={async () => addSuccessToast((await copyText(tsv)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED)}>
+            <IconCopy size={14} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      {maxHeight ? (
+        <ScrollArea.Autosize mah={maxHeight} type="auto">
+          {table}
+        </ScrollArea.Autosize>
+      ) : (
+        <ScrollArea h={height} type="auto">
+          {table}
+        </ScrollArea>
+      )}
     </>
   );
 }

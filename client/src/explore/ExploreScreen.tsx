@@ -1,10 +1,12 @@
 import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
+import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { api, ApiError, getCsrfToken } from '../api';
+import { api, ApiError } from '../api';
+import { downloadAsImage, downloadChartData } from '../charts/chart-export';
+import { ViewQueryModal } from '../charts/ViewQueryModal';
 import { FavoriteStar } from '../charts/FavoriteStar';
 import { DatasetEditorModal } from '../datasets/DatasetEditorModal';
 import { addDangerToast, addSuccessToast } from '../notify';
@@ -83,23 +85,6 @@ export function ExploreScreen() {
   return <ExploreView key={entry} boot={data} formDataKey={params.form_data_key ?? null} force={bool(search.force)} standalone={bool(search.standalone)} />;
 }
 
-async function download(formData: Record<string, any>, context: Record<string, any>, format: 'csv' | 'xlsx', name: string) {
-  const token = await getCsrfToken();
-  const res = await fetch('/api/v1/chart/data', {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'Content-Type': 'application/json', ...(token ? { 'X-CSRFToken': token } : {}) },
-    body: JSON.stringify({ ...context, result_format: format, result_type: 'full' }),
-  });
-  if (!res.ok) throw new Error(`${res.status}`);
-  const blob = await res.blob();
-  const a = document.createElement('a');
-  a.href = URL.createObjectURL(blob);
-  a.download = `${name || formData.viz_type}.${format}`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-}
-
 function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -150,12 +135,8 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
   };
   const copy = async (text: string) => addSuccessToast((await copyText(text)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
   const png = () => {
-    const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="explore-chart"] canvas');
-    if (!canvas) return;
-    const a = document.createElement('a');
-    a.href = canvas.toDataURL('image/png');
-    a.download = `${sliceName}.png`;
-    a.click();
+    const chartElement = document.querySelector<HTMLElement>('[data-testid="explore-chart"]');
+    if (chartElement) void downloadAsImage(chartElement, sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
   };
   const errorList = Object.entries(x.errors).map(([name, errs]) => `${name}: ${errs.join(', ')}`);
 
@@ -212,10 +193,10 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
                 Embed code
               </Menu.Item>
               <Menu.Label>Download</Menu.Label>
-              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void download(x.formData, queryContext(), 'csv', sliceName).catch(() => addDangerToast('Sorry, an error occurred'))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'csv', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to .CSV
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void download(x.formData, queryContext(), 'xlsx', sliceName).catch(() => addDangerToast('Sorry, an error occurred'))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'xlsx', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to Excel
               </Menu.Item>
               <Menu.Item leftSection={<IconDownload size={14} />} onClick={png}>
@@ -314,16 +295,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
           }}
         />
       )}
-      <Modal opened={modal === 'query'} onClose={() => setModal(null)} title="View query" size="xl">
-        <Stack>
-          <ScrollArea.Autosize mah="60vh">
-            <Code block>{queryText}</Code>
-          </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <CopyButton value={queryText ?? ''}>{({ copied, copy: c }) => <Button size="xs" variant="default" onClick={c}>{copied ? 'Copied!' : 'Copy'}</Button>}</CopyButton>
-          </Group>
-        </Stack>
-      </Modal>
+      <ViewQueryModal sql={modal === 'query' ? queryText : null} onClose={() => setModal(null)} />
       <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
         <EmbedCode formData={x.formData} />
       </Modal>

@@ -23,6 +23,8 @@ export interface DeleteActionOptions<T> {
   title?: string;
   /** Confirmation text (default "Are you sure you want to delete …?"). */
   question?: (rows: T[]) => string;
+  /** The user types "DELETE" before deleting (Superset's delete modal on the dashboards list). */
+  typeToConfirm?: boolean;
   /** Success text when the one row asked for is deleted (default "Deleted: <name>"). */
   deletedOne?: (row: T) => string;
 }
@@ -74,7 +76,7 @@ export function useDeleteAction<T extends { id: number }>(options: DeleteActionO
     [],
   );
 
-  const { title = 'Please confirm', question, nameOf, noun } = options;
+  const { title = 'Please confirm', question, nameOf, noun, typeToConfirm } = options;
   const text = !pending
     ? ''
     : question
@@ -83,7 +85,7 @@ export function useDeleteAction<T extends { id: number }>(options: DeleteActionO
         ? `Are you sure you want to delete ${nameOf(pending[0])}?`
         : `Are you sure you want to delete the ${pending.length} selected ${noun}?`;
   const modal = (
-    <ConfirmModal opened={!!pending} title={title} confirmLabel="Delete" onClose={() => setPending(null)} onConfirm={() => run(pending ?? [])}>
+    <ConfirmModal opened={!!pending} title={title} confirmLabel="Delete" onClose={() => setPending(null)} onConfirm={() => run(pending ?? [])} typeToConfirm={typeToConfirm ? 'DELETE' : undefined}>
       {text}
     </ConfirmModal>
   );

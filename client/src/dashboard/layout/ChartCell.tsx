@@ -2,6 +2,7 @@ import { Alert, Badge, Loader, Popover, Stack, Text, useComputedColorScheme } fr
 import { crossFilterMask } from '@meridian/contracts';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { getChartPlugin } from '../../viz/registry';
@@ -9,6 +10,7 @@ import { SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useFiltersContext } from '../filters/useDashboardFilters';
+import { ChartHeaderMenu } from './ChartHeaderMenu';
 import classes from '../dashboard.module.css';
 
 const NOT_DRAWN = Symbol('not drawn');
@@ -43,8 +45,23 @@ function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boole
  * One chart of a dashboard: fetches its data once it is near the viewport and draws it with its chart
  * type. A failure shows in this cell only; the other charts keep working.
  */
-export function ChartCell({ chart, width, height, refreshToken, force }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean }) {
+export function ChartCell({ chart, width: cellWidth, height: cellHeight, refreshToken, force, menu = false }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean }) {
   const theme = useComputedColorScheme('light');
+  // "Enter fullscreen" of the chart menu: the chart drawn over the whole window until it is left.
+  const [fullSize, setFullSize] = useState(false);
+  const [descriptionShown, setDescriptionShown] = useState(false);
+  // "Force refresh" of this chart alone: a new query that bypasses the cache.
+  const [ownRefresh, setOwnRefresh] = useState(0);
+  const viewport = useViewportSize();
+  const width = fullSize ? viewport.width : cellWidth;
+  const height = fullSize ? viewport.height : cellHeight;
+  const bodyRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!fullSize) return;
+    const leave = (e: KeyboardEvent) => e.key === 'Escape' && setFullSize(false);
+    window.addEventListener('keydown', leave);
+    return () => window.removeEventListener('keydown', leave);
+  }, [fullSize]);
   const [ref, near] = useNearViewport<HTMLDivElement>();
   const plugin = getChartPlugin(chart?.viz_type ?? chart?.form_data?.viz_type);
   const filters = useFiltersContext();
@@ -61,11 +78,11 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
   // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
-    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, extraKey],
+    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey],
     enabled: near && !!plugin && !!formData && needsQuery,
     queryFn: async ({ signal }) => {
       const context = plugin!.buildQuery(formData!);
-      const answer = await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...context, force: force || autoRefresh > 0, result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chart!.id }) }, signal, lossless: true });
+      const answer = await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...context, force: force || autoRefresh > 0 || ownRefresh > 0, result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chart!.id }) }, signal, lossless: true });
       return answer.result;
     },
     staleTime: Infinity,
@@ -75,7 +92,8 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
   // Drawn for this answer: a new query (a filter applied) reads as loading until its answer is drawn.
   const [renderedFor, setRenderedFor] = useState<unknown>(NOT_DRAWN);
   const rendered = renderedFor === (data.data ?? null);
-  const bodyHeight = Math.max(height - 36, 40);
+  const description = descriptionShown && chart?.description ? chart.description : null;
+  const bodyHeight = Math.max(height - 36 - (description ? 40 : 0), 40);
 
   let body: React.ReactNode;
   if (!chart) body = <Text c="dimmed" size="sm">There is no chart definition associated with this component, could it have been deleted?</Text>;
@@ -111,7 +129,7 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
     );
 
   return (
-    <div ref={ref} className={classes.chartCell} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !plugin ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
+    <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !plugin ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
       <div className={classes.chartHeader}>
         {chart && filters ? (
           // In view mode the title opens the chart in Explore, carrying the filters applied to it.
@@ -123,9 +141,30 @@ export function ChartCell({ chart, width, height, refreshToken, force }: { chart
             {chart?.slice_name ?? 'Missing chart'}
           </Text>
         )}
-        {chart && filters && <FilterIndicator applied={filters.appliedTo(chart.id)} />}
+        <div className={classes.chartHeaderControls}>
+          {chart && filters && <FilterIndicator applied={filters.appliedTo(chart.id)} />}
+          {menu && chart && plugin && formData && (
+            <ChartHeaderMenu
+              chart={chart}
+              plugin={plugin}
+              formData={formData}
+              queriesData={data.data}
+              fullSize={fullSize}
+              descriptionShown={descriptionShown}
+              chartElement={() => bodyRef.current}
+              onForceRefresh={() => setOwnRefresh((n) => n + 1)}
+              onToggleFullSize={() => setFullSize((f) => !f)}
+              onToggleDescription={() => setDescriptionShown((d) => !d)}
+            />
+          )}
+        </div>
       </div>
-      <div className={classes.chartBody}>{near ? body : null}</div>
+      {description && (
+        <Text size="xs" c="dimmed" px="xs" lineClamp={2} className={classes.chartDescription} data-testid="chart-description">
+          {description}
+        </Text>
+      )}
+      <div ref={bodyRef} className={classes.chartBody}>{near ? body : null}</div>
     </div>
   );
 }

@@ -25,6 +25,8 @@ interface GridContext {
   drop: (payload: DragPayload, parentId: string, index: number) => void;
   activeTabs: Record<string, string>;
   setActiveTab: (tabsId: string, tabId: string) => void;
+  /** Each chart's header menu (off where no user is signed in: embedded dashboards). Default on. */
+  chartMenu?: boolean;
 }
 
 const Ctx = createContext<GridContext | null>(null);
@@ -177,7 +179,7 @@ function ComponentView({ id }: { id: string }) {
       return (
         <Editable component={c} className={classes.sized}>
           <div style={{ width }}>
-            <ChartCell chart={charts.get(Number(c.meta.chartId))} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} />
+            <ChartCell chart={charts.get(Number(c.meta.chartId))} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && !ctx.editMode} />
           </div>
           <ResizeHandle component={c} />
         </Editable>

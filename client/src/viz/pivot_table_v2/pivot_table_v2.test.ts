@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pivotTable from './index';
-import { pivot } from './transform-props';
+import { pivot, pivotCsvRows } from './transform-props';
 
 describe('pivot table chart type', () => {
   it('queries the metrics by the row and column group-bys', () => {
@@ -23,5 +23,21 @@ describe('pivot table chart type', () => {
     ]);
     const avg = pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: 'Average', rowTotals: false, colTotals: true, format: (v) => String(v ?? '') });
     expect(avg.rows[2]!.cells).toEqual(['4', '2']);
+  });
+
+  it('gives the pivot as CSV rows with raw numbers: column headers spanned out, the row headers on the last header line', () => {
+    const rows = [
+      { state: 'CA', gender: 'boy', n: 3.5 },
+      { state: 'CA', gender: 'girl', n: 2 },
+      { state: 'NY', gender: 'boy', n: 5 },
+    ];
+    const formData = { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n', 'm'], colTotals: true, valueFormat: ',.0f' };
+    expect(pivotCsvRows({ formData, queriesData: [{ data: rows.map((r) => ({ ...r, m: 1 })) } as never] })).toEqual([
+      ['', 'boy', '', 'girl', ''],
+      ['state', 'n', 'm', 'n', 'm'],
+      ['CA', '3.5', '1', '2', '1'],
+      ['NY', '5', '1', '', ''],
+      ['Total', '8.5', '2', '2', '1'],
+    ]);
   });
 });

@@ -76,8 +76,9 @@ export function pivot(input: { rows: Record<string, unknown>[]; rowCols: string[
   return { rowHeaders: rowCols.length ? rowCols : [''], columnLevels, rows: body };
 }
 
-export function transformPivot({ formData: fd, queriesData }: TransformInput): PivotProps {
-  return pivot({
+/** The pivot's input read from the form data and the answer. */
+function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formData' | 'queriesData'>) {
+  return {
     rows: (queriesData[0]?.data ?? []) as Record<string, unknown>[],
     rowCols: asList<ColumnEntry>(fd.groupbyRows).map(columnLabel),
     colCols: asList<ColumnEntry>(fd.groupbyColumns).map(columnLabel),
@@ -85,6 +86,23 @@ export function transformPivot({ formData: fd, queriesData }: TransformInput): P
     aggregate: (fd.aggregateFunction as Aggregate) ?? 'Sum',
     rowTotals: !!fd.rowTotals,
     colTotals: !!fd.colTotals,
-    format: getNumberFormatter(fd.valueFormat),
-  });
+  };
+}
+
+export function transformPivot(input: TransformInput): PivotProps {
+  return pivot({ ...pivotInput(input), format: getNumberFormatter(input.formData.valueFormat) });
+}
+
+/**
+ * The pivot as CSV rows, as drawn (headers spanned out) but with raw numbers: "Export to Pivoted .CSV" of a
+ * dashboard's pivot table.
+ */
+export function pivotCsvRows(input: Pick<TransformInput, 'formData' | 'queriesData'>): string[][] {
+  const p = pivot({ ...pivotInput(input), format: (n) => (n === null ? '' : String(n)) });
+  const lead = p.rowHeaders.length;
+  const header = p.columnLevels.map((level, i) => [
+    ...Array<string>(lead).fill('').map((blank, j) => (i === p.columnLevels.length - 1 ? p.rowHeaders[j] ?? blank : blank)),
+    ...level.flatMap(([label, span]) => [label, ...Array<string>(span - 1).fill('')]),
+  ]);
+  return [...header, ...p.rows.map((r) => [...r.keys, ...r.cells])];
 }

@@ -1,0 +1,170 @@
+import { ActionIcon, Center, Loader, Menu, Modal } from '@mantine/core';
+import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED } from '@meridian/contracts/messages';
+import { canCsv, canExplore, canShareChart } from '@meridian/contracts/rules/permissions';
+import { IconDotsVertical } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useBootstrap, useSessionUser } from '../../auth/session';
+import { downloadAsImage, downloadChartData, fileName, shareByEmailHref } from '../../charts/chart-export';
+import { ViewQueryModal } from '../../charts/ViewQueryModal';
+import { RowsTable } from '../../explore/DataPanes';
+import { DrillDetailModal } from '../../explore/DrillModals';
+import { createPermalink, fetchChartData } from '../../explore/explore.api';
+import { addDangerToast, addSuccessToast } from '../../notify';
+import { copyText } from '../../query-history/app-link';
+import type { ChartPlugin, FormData } from '../../viz/types';
+import type { DashboardChart } from '../dashboard.api';
+
+/** The chart's query with the row limit lifted to SQL_MAX_ROW ("Export to full .CSV"/"full Excel" of tables). */
+function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number) {
+  return plugin.buildQuery({ ...formData, row_limit: maxRows });
+}
+
+/**
+ * The menu of a dashboard chart's header (Superset's slice header controls): refresh, full size, description,
+ * Explore, the chart's query and rows, drill to detail, share and downloads, each shown as the role allows
+ * (spec 02 §6: can_explore, can_share_chart, can_csv).
+ */
+export function ChartHeaderMenu({
+  chart,
+  plugin,
+  formData,
+  queriesData,
+  fullSize,
+  descriptionShown,
+  chartElement,
+  onForceRefresh,
+  onToggleFullSize,
+  onToggleDescription,
+}: {
+  chart: DashboardChart;
+  plugin: ChartPlugin;
+  formData: FormData;
+  queriesData: any[] | undefined;
+  fullSize: boolean;
+  descriptionShown: boolean;
+  chartElement: () => HTMLElement | null;
+  onForceRefresh: () => void;
+  onToggleFullSize: () => void;
+  onToggleDescription: () => void;
+}) {
+  const user = useSessionUser();
+  const { featureFlags, conf } = useBootstrap();
+  const [modal, setModal] = useState<null | 'results' | 'detail'>(null);
+  const [sql, setSql] = useState<string | null>(null);
+  const explore = canExplore(user);
+  const share = canShareChart(user);
+  const csv = canCsv(user);
+  const isTable = chart.viz_type === 'table';
+  const fullExport = isTable && !!featureFlags.ALLOW_FULL_CSV_EXPORT;
+  const name = chart.slice_name;
+  const failed = () => addDangerToast(SORRY_AN_ERROR_OCCURRED);
+
+  const viewQuery = async () => {
+    try {
+      const [result] = await fetchChartData(plugin.buildQuery(formData), { sliceId: chart.id, resultType: 'query' });
+      setSql(String(result?.query ?? ''));
+    } catch {
+      addDangerToast(LOAD_SQL_FAILED);
+    }
+  };
+  const permalink = async () => {
+    try {
+      addSuccessToast((await copyText(await createPermalink(formData))) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
+    } catch {
+      failed();
+    }
+  };
+  const email = async () => {
+    try {
+      window.location.href = shareByEmailHref(`Meridian chart: ${name}`, 'Check out this chart: ', await createPermalink(formData));
+    } catch {
+      failed();
+    }
+  };
+  const pivotCsv = async () => {
+    const { pivotCsvRows } = await import('../../viz/pivot_table_v2/transform-props');
+    const { stringify } = await import('csv-stringify/browser/esm/sync');
+    const url = URL.createObjectURL(new Blob([stringify(pivotCsvRows({ formData, queriesData: queriesData ?? [] }))], { type: 'text/csv' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = fileName(name, 'csv');
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  };
+  const image = () => {
+    const element = chartElement();
+    if (element) void downloadAsImage(element, name).catch(failed);
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" withinPortal shadow="md" width={230}>
+        <Menu.Target>
+          <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`More options of ${name}`} data-testid="chart-menu">
+            <IconDotsVertical size={15} />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown data-testid="chart-menu-dropdown">
+          <Menu.Item onClick={onForceRefresh}>Force refresh</Menu.Item>
+          <Menu.Item onClick={onToggleFullSize}>{fullSize ? 'Exit fullscreen' : 'Enter fullscreen'}</Menu.Item>
+          {chart.description && <Menu.Item onClick={onToggleDescription}>{descriptionShown ? 'Hide chart description' : 'Show chart description'}</Menu.Item>}
+          {explore && (
+            <>
+              <Menu.Divider />
+              <Menu.Item component="a" href={`/explore/?slice_id=${chart.id}`}>
+                Edit chart
+              </Menu.Item>
+              <Menu.Item onClick={() => void viewQuery()}>View query</Menu.Item>
+              <Menu.Item onClick={() => setModal('results')}>View as table</Menu.Item>
+              {plugin.behaviors.includes('DRILL_TO_DETAIL') && <Menu.Item onClick={() => setModal('detail')}>Drill to detail</Menu.Item>}
+            </>
+          )}
+          {share && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>Share</Menu.Label>
+              <Menu.Item onClick={() => void permalink()}>Copy permalink to clipboard</Menu.Item>
+              <Menu.Item onClick={() => void email()}>Share chart by email</Menu.Item>
+            </>
+          )}
+          <Menu.Divider />
+          <Menu.Label>Download</Menu.Label>
+          {csv && (
+            <>
+              <Menu.Item onClick={() => void downloadChartData(plugin.buildQuery(formData), 'csv', name, chart.id).catch(failed)}>Export to .CSV</Menu.Item>
+              {chart.viz_type === 'pivot_table_v2' && <Menu.Item onClick={() => void pivotCsv().catch(failed)} disabled={!queriesData}>Export to Pivoted .CSV</Menu.Item>}
+              {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW), 'csv', name, chart.id).catch(failed)}>Export to full .CSV</Menu.Item>}
+              <Menu.Item onClick={() => void downloadChartData(plugin.buildQuery(formData), 'xlsx', name, chart.id).catch(failed)}>Export to Excel</Menu.Item>
+              {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW), 'xlsx', name, chart.id).catch(failed)}>Export to full Excel</Menu.Item>}
+            </>
+          )}
+          <Menu.Item onClick={image}>Download as image</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      <ViewQueryModal sql={sql} onClose={() => setSql(null)} />
+      {modal === 'results' && <ResultsModal chart={chart} plugin={plugin} formData={formData} onClose={() => setModal(null)} />}
+      {modal === 'detail' && <DrillDetailModal formData={formData} filters={[]} onClose={() => setModal(null)} />}
+    </>
+  );
+}
+
+/** "View as table": the rows of the chart's query, before the chart draws them. */
+function ResultsModal({ chart, plugin, formData, onClose }: { chart: DashboardChart; plugin: ChartPlugin; formData: FormData; onClose: () => void }) {
+  const rows = useQuery({ queryKey: ['chart-results', chart.id, JSON.stringify(formData)], queryFn: async () => (await fetchChartData(plugin.buildQuery(formData), { sliceId: chart.id, resultType: 'results' }))[0], retry: false });
+  return (
+    <Modal opened onClose={onClose} title={chart.slice_name} size="90%">
+      {rows.isPending ? (
+        <Center h={200}>
+          <Loader size="sm" />
+        </Center>
+      ) : rows.isError ? (
+        <Center h={120}>{SORRY_AN_ERROR_OCCURRED}</Center>
+      ) : (
+        <div data-testid="chart-results">
+          <RowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} maxHeight="65vh" />
+        </div>
+      )}
+    </Modal>
+  );
+}
