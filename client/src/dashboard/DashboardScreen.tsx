@@ -36,7 +36,7 @@ import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tab
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError } from '../api';
+import { api, ApiError, getCsrfToken } from '../api';
 import { useBootstrap, useSessionUser } from '../auth/session';
 import { downloadAsImage, downloadAsPdf, shareByEmailHref } from '../charts/chart-export';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
@@ -126,14 +126,18 @@ export function DashboardScreen() {
   const { idOrSlug } = useParams({ strict: false }) as { idOrSlug: string };
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const dashboard = useQuery({ queryKey: dashboardKey(idOrSlug), queryFn: () => fetchDashboard(idOrSlug), retry: false });
-  const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false, enabled: dashboard.isSuccess });
+  // The charts' data calls are POSTs that carry the CSRF token: fetched now, beside the dashboard.
+  useEffect(() => void getCsrfToken(), []);
+  // Asked for together: the charts need not wait for the dashboard.
+  const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false });
 
-  if (dashboard.isError) {
-    const status = dashboard.error instanceof ApiError ? dashboard.error.status : 0;
+  if (dashboard.isError || charts.isError) {
+    const error = dashboard.error ?? charts.error;
+    const status = error instanceof ApiError ? error.status : 0;
     return (
       <Container size="sm" py="xl">
         <Alert color="red" title={status === 404 ? 'Dashboard not found' : 'This dashboard could not load'}>
-          {status === 404 ? 'There is no dashboard at this address, or you may not see it.' : (dashboard.error as Error).message}
+          {status === 404 ? 'There is no dashboard at this address, or you may not see it.' : (error as Error).message}
         </Alert>
       </Container>
     );

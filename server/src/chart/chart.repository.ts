@@ -147,6 +147,12 @@ export class ChartRepository {
     return row ? (await this.hydrate([row]))[0] : undefined;
   }
 
+  /** Several charts in one query (hydrated together), in no particular order; ids not found are left out. */
+  async getMany(ids: number[]): Promise<ChartRecord[]> {
+    if (!ids.length) return [];
+    return this.hydrate(await this.base().where('slices.id', 'in', [...new Set(ids)]).execute());
+  }
+
   async cacheTimeout(id: number): Promise<number | null> {
     const row = await this.db.selectFrom('slices').select('cache_timeout').where('id', '=', id).executeTakeFirst();
     return row?.cache_timeout ?? null;

@@ -95,9 +95,8 @@ export class DashboardService {
     }
     if (dashboard.published) {
       const scope = this.deps.datasets.accessScope(actor);
-      for (const chartId of dashboard.chart_ids) {
-        const chart = await this.deps.charts.get(chartId);
-        if (chart?.datasource_id && (scope.all || (await this.deps.datasets.getAccessible(actor, chart.datasource_id).then(() => true, () => false)))) return dashboard;
+      for (const chart of await this.deps.charts.getMany(dashboard.chart_ids)) {
+        if (chart.datasource_id && (scope.all || (await this.deps.datasets.getAccessible(actor, chart.datasource_id).then(() => true, () => false)))) return dashboard;
       }
     }
     throw new NotFound();
@@ -141,7 +140,8 @@ export class DashboardService {
   async get(actor: Actor | null, idOrSlug: string | number) {
     this.deps.security.require(actor, 'can_read', 'Dashboard');
     const dashboard = await this.getReadable(actor, idOrSlug);
-    const names = (await Promise.all(dashboard.chart_ids.map((id) => this.deps.charts.get(id)))).flatMap((c) => (c ? [c.slice_name] : []));
+    const byId = new Map((await this.deps.charts.getMany(dashboard.chart_ids)).map((c) => [c.id, c]));
+    const names = dashboard.chart_ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!.slice_name] : []));
     return dashboardView(dashboard, names);
   }
 
@@ -157,10 +157,17 @@ export class DashboardService {
     const dashboard = await this.getReadable(actor, idOrSlug);
     const scope = this.deps.datasets.accessScope(actor);
     const out = [];
+    // One query for every chart (a dashboard may hold dozens), and one access check per dataset.
+    const byId = new Map((await this.deps.charts.getMany(dashboard.chart_ids)).map((c) => [c.id, c]));
+    const readable = new Map<number, Promise<boolean>>();
+    const canRead = (datasetId: number) => {
+      if (!readable.has(datasetId)) readable.set(datasetId, this.deps.datasets.getAccessible(actor, datasetId).then(() => true, () => false));
+      return readable.get(datasetId)!;
+    };
     for (const id of dashboard.chart_ids) {
-      const chart = await this.deps.charts.get(id);
+      const chart = byId.get(id);
       if (!chart) continue;
-      if (!scope.all && chart.datasource_id && !(await this.deps.datasets.getAccessible(actor, chart.datasource_id).then(() => true, () => false))) continue;
+      if (!scope.all && chart.datasource_id && !(await canRead(chart.datasource_id))) continue;
       const view = chartListView(chart);
       out.push({ ...view, slice_url: view.slice_url, form_data: { ...view.form_data, slice_id: chart.id, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__table` } });
     }

@@ -7,13 +7,24 @@ import { echartsBase } from '../shared/theme';
 
 const ROTATIONS: Record<string, [number, number, number]> = { flat: [0, 0, 0], square: [-90, 90, 90], random: [-90, 90, 15] };
 
-/** Words sized between size_from and size_to by the metric (linear), rotated as the rotation says. */
-export function transformWordCloud({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+/**
+ * At most how many words a box can show: even a short word at the smallest size takes about
+ * 2 × size_from² pixels with its gap, so words past that count are never placed. Trying to place them
+ * is the costly part of the layout (each is tried at every spot before it is dropped).
+ */
+export function wordsThatFit(width: number, height: number, sizeFrom: number): number {
+  return Math.max(20, Math.floor((width * height) / (2 * Math.max(sizeFrom, 4) ** 2)));
+}
+
+/** Words sized between size_from and size_to by the metric (linear), rotated as the rotation says; largest first. */
+export function transformWordCloud({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
   const series = columnLabel(fd.series as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getNumberFormatter(fd.number_format);
   const groups: Record<string, unknown[]> = {};
-  const data = rowsOf(queriesData).map((row) => {
+  const sizeFrom = Number(fd.size_from ?? 10);
+  const rows = [...rowsOf(queriesData)].sort((a, b) => (toNumber(b[metric]) ?? 0) - (toNumber(a[metric]) ?? 0));
+  const data = rows.slice(0, wordsThatFit(width, height, sizeFrom)).map((row) => {
     const name = String(row[series] ?? 'NULL');
     groups[name] = [row[series]];
     return { name, value: toNumber(row[metric]) ?? 0, textStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
@@ -33,7 +44,7 @@ export function transformWordCloud({ formData: fd, queriesData, theme }: Transfo
           top: 'center',
           width: '96%',
           height: '96%',
-          sizeRange: [Number(fd.size_from ?? 10), Number(fd.size_to ?? 70)],
+          sizeRange: [sizeFrom, Number(fd.size_to ?? 70)],
           rotationRange: [min, max],
           rotationStep: step,
           gridSize: 6,

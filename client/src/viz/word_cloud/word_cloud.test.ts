@@ -12,4 +12,15 @@ describe('word cloud chart type', () => {
     expect(out.option.series[0].rotationRange).toEqual([0, 0]);
     expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
   });
+
+  it('leaves out the smallest words past what the box can hold at the smallest size, never the largest', () => {
+    const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 10, size_to: 60 };
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ name: `w${i}`, count: i }));
+    const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const names = out.option.series[0].data.map((d: any) => d.name);
+    // 400 × 300 px holds at most 400·300 / (2·10²) = 600 words of 10 px.
+    expect(names).toHaveLength(600);
+    expect(names[0]).toBe('w4999');
+    expect(names).not.toContain('w0');
+  });
 });

@@ -1,0 +1,68 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
+import { adminHeaders, okBody, startServer } from './util';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'meridian-prof-'));
+const server = await startServer({ DATA_DIR: dataDir, EXAMPLES_SALES_ROWS: '100000' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+const headers = await adminHeaders(server.url);
+const get = async (path: string) => JSON.parse((await okBody(await fetch(`${server.url}${path}`, { headers }))).toString());
+const examples = (await get(`/api/v1/chart/?q=${encodeURIComponent('(page_size:100)')}`)).result as Array<{ slice_name: string; viz_type: string; params: string; datasource_id: number }>;
+const ids: number[] = [];
+for (let i = 0; i < 50; i++) {
+  const c = examples[i % examples.length]!;
+  const res = await fetch(`${server.url}/api/v1/chart/`, { method: 'POST', headers, body: JSON.stringify({ slice_name: `${c.slice_name} #${i}`, viz_type: c.viz_type, datasource_id: c.datasource_id, datasource_type: 'table', params: JSON.stringify({ ...JSON.parse(c.params), row_limit: 5000 + i }) }) });
+  ids.push(JSON.parse((await okBody(res)).toString()).id);
+}
+const rows = Array.from({ length: Math.ceil(ids.length / 3) }, (_, r) => ids.slice(r * 3, r * 3 + 3).map((chartId) => ({ chartId, width: 4, height: 50 })));
+const created = await fetch(`${server.url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: 'P', position_json: JSON.stringify(positionFromLayout(layoutOfRows('P', rows))) }) });
+const dashboardId = JSON.parse((await okBody(created)).toString()).id;
+const context = await browser.newContext({ viewport: { width: 1440, height: 7600 } });
+await context.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
+const page = await context.newPage();
+for (let round = 0; round < 3; round++) {
+  const t0 = Date.now();
+  const events: string[] = [];
+  const onReq = (r: import('playwright-core').Request) => events.push(`${Date.now() - t0} req ${r.method()} ${new URL(r.url()).pathname}`);
+  const onRes = (r: import('playwright-core').Response) => events.push(`${Date.now() - t0} res ${r.status()} ${new URL(r.url()).pathname} ${r.headers()['content-length'] ?? ''}`);
+  page.on('request', onReq);
+  page.on('response', onRes);
+  const cdp = round === 2 ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  await page.goto(`${server.url}/superset/dashboard/${dashboardId}/`);
+  await page.evaluate(() => {
+    const seen = new Set<string>();
+    (window as any).renderedAt = [];
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('[data-testid="dashboard-chart"][data-chart-state="rendered"]')) {
+        const id = el.getAttribute('data-chart-id')!;
+        if (!seen.has(id)) { seen.add(id); (window as any).renderedAt.push([Math.round(performance.now()), id]); }
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
+  });
+  const drawnAt: number[] = [];
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="dashboard-chart"][data-chart-state="rendered"]').length >= 50, undefined, { timeout: 120_000, polling: 20 });
+  const total = Date.now() - t0;
+  const renderedAt = await page.evaluate(() => (window as any).renderedAt as Array<[number, string]>);
+  const nav = await page.evaluate(() => Math.round(performance.timeOrigin) );
+  events.push(...renderedAt.map(([t, id]) => `${nav + t - t0} rendered ${id}`));
+  events.push(`${total} ALL RENDERED`);
+  writeFileSync(`/tmp/prof/round-${round}.txt`, String(total));
+  page.off('request', onReq);
+  page.off('response', onRes);
+  if (cdp) {
+    const { profile } = await cdp.send('Profiler.stop');
+    writeFileSync('/tmp/prof/dashboard.cpuprofile', JSON.stringify(profile));
+  }
+  writeFileSync(`/tmp/prof/events-${round}.txt`, events.join('\n'));
+  void drawnAt;
+}
+await browser.close();
+process.exit(0);
