@@ -437,6 +437,36 @@ describe('dashboards in the browser', () => {
     expect((await rest('get', `/api/v1/dashboard/${created.body.id}`)).status).toBe(404);
   });
 
+  it('the charts and dashboards lists show cards: each chart drawn small from its own data, each dashboard as its layout in miniature', { timeout: 120_000 }, async () => {
+    await page.goto(`${t.url}/chart/list/`);
+    await page.getByTestId('card-view').click();
+    const cards = page.getByTestId('list-card');
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);
+    const pie = cards.filter({ hasText: 'Births by gender' }).first();
+    await pie.locator('[data-testid="chart-thumbnail"][data-drawn] canvas').first().waitFor({ timeout: 30_000 });
+    await expect(pie.getByRole('link', { name: 'Births by gender' }).getAttribute('href')).resolves.toMatch(/\/explore\/\?slice_id=\d+/);
+    await cards.filter({ hasText: 'Total births' }).first().locator('[data-testid="chart-thumbnail"][data-drawn]').waitFor();
+    await screenshot(page, 'chart-list-cards');
+    // The choice is remembered.
+    await page.reload();
+    await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);
+    await page.getByTestId('list-view').click();
+    await page.getByRole('table', { name: 'Charts' }).waitFor();
+
+    const [pieId, totalId] = chartIds as [number, number];
+    const position = positionFromLayout(layoutOfRows('Miniature', [[{ chartId: pieId, width: 8, sliceName: 'Births by gender' }, { chartId: totalId, width: 4, sliceName: 'Total births' }], [{ markdown: '# Notes', width: 12 }]]));
+    await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Miniature', position_json: JSON.stringify(position) });
+    await page.goto(`${t.url}/dashboard/list/`);
+    await page.getByTestId('card-view').click();
+    const board = cards.filter({ hasText: 'Miniature' }).first();
+    await board.getByTestId('dashboard-thumbnail').waitFor();
+    // Its miniature holds a box per chart of its layout.
+    await expect.poll(() => board.locator('[data-testid="dashboard-thumbnail"] [title]').count()).toBeGreaterThanOrEqual(2);
+    await screenshot(page, 'dashboard-list-cards');
+    await page.getByTestId('list-view').click();
+    await page.getByRole('table', { name: 'Dashboards' }).waitFor();
+  });
+
   it('looks right in the dark theme', { timeout: 60_000 }, async () => {
     await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'dark'));
     await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);

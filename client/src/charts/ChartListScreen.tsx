@@ -3,7 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { ChartThumbnail } from './ChartThumbnail';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
@@ -25,6 +26,8 @@ interface ChartRow {
   changed_by_name: string;
   changed_on_utc: string | null;
   changed_on_delta_humanized: string;
+  datasource_id: number | null;
+  form_data: Record<string, any>;
 }
 
 const FILTERS: ListViewFilter[] = [
@@ -144,6 +147,23 @@ export function ChartListScreen() {
         filters={FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
         bulkActions={[io.exportAction, del.bulkAction]}
+        card={(c) => (
+          <ListCard
+            href={`/explore/?slice_id=${c.id}`}
+            title={c.slice_name}
+            cover={<ChartThumbnail chartId={c.id} formData={{ ...c.form_data, viz_type: c.viz_type ?? c.form_data.viz_type, datasource: c.form_data.datasource ?? `${c.datasource_id}__table` }} />}
+            star={<FavoriteStar id={c.id} name={c.slice_name} />}
+            badge={
+              <Badge variant="light" color="violet" radius="sm" tt="none" fw={550} style={{ flex: 'none' }}>
+                {vizTypeName(c.viz_type)}
+              </Badge>
+            }
+            subtitle={c.datasource_name_text ?? undefined}
+            modified={c.changed_on_delta_humanized}
+            owners={c.owners}
+            actions={del.rowAction(c)}
+          />
+        )}
         emptyState={{ title: 'No charts yet', description: 'Open a dataset in Explore, build a chart and save it to see it here.' }}
       />
       {del.modal}

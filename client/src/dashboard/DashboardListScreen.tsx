@@ -3,7 +3,8 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { DashboardThumbnail } from './DashboardThumbnail';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
@@ -115,6 +116,23 @@ export function DashboardListScreen() {
         filters={FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
         bulkActions={[io.exportAction, del.bulkAction]}
+        card={(d) => (
+          <ListCard
+            href={d.url}
+            title={d.dashboard_title ?? ''}
+            cover={<DashboardThumbnail positionJson={d.position_json} />}
+            star={<DashboardFavoriteStar id={d.id} name={d.dashboard_title ?? ''} />}
+            badge={
+              <Badge variant="light" color={d.published ? 'teal' : 'gray'} radius="sm" tt="none" fw={550} style={{ flex: 'none' }}>
+                {d.published ? 'Published' : 'Draft'}
+              </Badge>
+            }
+            subtitle={d.certified_by ? `Certified by ${d.certified_by}` : undefined}
+            modified={d.changed_on_delta_humanized}
+            owners={d.owners}
+            actions={del.rowAction(d)}
+          />
+        )}
         emptyState={{ title: 'No dashboards yet', description: 'Create a dashboard and drag your saved charts onto it.' }}
       />
       {del.modal}

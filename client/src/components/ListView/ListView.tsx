@@ -11,15 +11,17 @@ import {
   Pagination,
   Paper,
   ScrollArea,
+  SegmentedControl,
   Select,
+  SimpleGrid,
   Table,
   Text,
   TextInput,
   UnstyledButton,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import type { FilterOperator, ListFilter } from '@meridian/contracts/schemas/list-query';
-import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconArrowsSort, IconInbox, IconSearch } from '@tabler/icons-react';
+import { IconAlertTriangle, IconArrowDown, IconArrowUp, IconArrowsSort, IconInbox, IconLayoutGrid, IconList, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type RowSelectionState, type SortingState } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
@@ -69,13 +71,17 @@ export interface ListViewProps<T> {
   emptyState?: { title: string; description?: string };
   /** Accessible name of the table. */
   label: string;
+  /** When given, the list can also show its rows as cards (Superset's card view); the choice is remembered. */
+  card?: (row: T) => ReactNode;
 }
 
 /**
  * A server-driven list (Superset's list views): paging, sorting and filtering happen on the server through the
  * rison `q`; rows can be bulk-selected for bulk actions.
  */
-export function ListView<T>({ endpoint, columns, getRowId, filters = [], initialSort, pageSize = 25, bulkActions, toolbar, emptyState, label }: ListViewProps<T>) {
+export function ListView<T>({ endpoint, columns, getRowId, filters = [], initialSort, pageSize = 25, bulkActions, toolbar, emptyState, label, card }: ListViewProps<T>) {
+  const [storedView, setView] = useLocalStorage<'card' | 'list'>({ key: `meridian-list-view:${endpoint}`, defaultValue: 'list', getInitialValueInEffect: false });
+  const view = card ? storedView : 'list';
   const [page, setPage] = useState(0);
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -225,7 +231,23 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
             {query.isFetching && !query.isPending && <Loader size={16} />}
           </Group>
         )}
-        {toolbar && <Group gap="xs" wrap="nowrap">{toolbar}</Group>}
+        {(toolbar || card) && (
+          <Group gap="xs" wrap="nowrap">
+            {card && (
+              <SegmentedControl
+                size="xs"
+                value={view}
+                onChange={(v) => setView(v as 'card' | 'list')}
+                aria-label="View"
+                data={[
+                  { value: 'card', label: <IconLayoutGrid size={15} aria-label="Card view" data-testid="card-view" /> },
+                  { value: 'list', label: <IconList size={15} aria-label="List view" data-testid="list-view" /> },
+                ]}
+              />
+            )}
+            {toolbar}
+          </Group>
+        )}
       </Group>
 
       {query.isError && (
@@ -234,46 +256,56 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
         </Alert>
       )}
 
-      <ScrollArea type="auto">
-        <Table aria-label={label} highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
-          <Table.Thead>
-            {table.getHeaderGroups().map((group) => (
-              <Table.Tr key={group.id}>
-                {group.headers.map((header) => {
-                  const sortable = header.column.getCanSort() && header.column.id !== '__select';
-                  const dir = header.column.getIsSorted();
-                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <Table.Th
-                      key={header.id}
-                      w={header.column.id === '__select' ? 44 : undefined}
-                      aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
-                    >
-                      {sortable ? (
-                        <UnstyledButton className={classes.sort} onClick={header.column.getToggleSortingHandler()} data-sorted={dir || undefined}>
-                          {content}
-                          {dir === 'asc' ? <IconArrowUp size={14} /> : dir === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} className={classes.sortIdle} />}
-                        </UnstyledButton>
-                      ) : (
-                        content
-                      )}
-                    </Table.Th>
-                  );
-                })}
-              </Table.Tr>
-            ))}
-          </Table.Thead>
-          <Table.Tbody>
-            {table.getRowModel().rows.map((row) => (
-              <Table.Tr key={row.id} data-selected={row.getIsSelected() || undefined} bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}>
-                {row.getVisibleCells().map((cell) => (
-                  <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </ScrollArea>
+      {view === 'card' && card ? (
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md" p="md" role="list" aria-label={label}>
+          {data.map((row) => (
+            <div role="listitem" key={(getRowId ?? ((r: T) => String((r as { id: unknown }).id)))(row)}>
+              {card(row)}
+            </div>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <ScrollArea type="auto">
+          <Table aria-label={label} highlightOnHover verticalSpacing="sm" horizontalSpacing="md" className={classes.table}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sortable = header.column.getCanSort() && header.column.id !== '__select';
+                    const dir = header.column.getIsSorted();
+                    const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.Th
+                        key={header.id}
+                        w={header.column.id === '__select' ? 44 : undefined}
+                        aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}
+                      >
+                        {sortable ? (
+                          <UnstyledButton className={classes.sort} onClick={header.column.getToggleSortingHandler()} data-sorted={dir || undefined}>
+                            {content}
+                            {dir === 'asc' ? <IconArrowUp size={14} /> : dir === 'desc' ? <IconArrowDown size={14} /> : <IconArrowsSort size={14} className={classes.sortIdle} />}
+                          </UnstyledButton>
+                        ) : (
+                          content
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {table.getRowModel().rows.map((row) => (
+                <Table.Tr key={row.id} data-selected={row.getIsSelected() || undefined} bg={row.getIsSelected() ? 'var(--mantine-primary-color-light)' : undefined}>
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </ScrollArea>
+      )}
 
       {query.isPending && (
         <Center py={60}>

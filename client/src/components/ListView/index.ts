@@ -3,3 +3,4 @@ export { buildListQuery, fetchList, listKey } from './list-query';
 export { actionsColumn, changedOnColumn, personName, RowAction, type ChangedOn } from './cells';
 export { booleanFilter, searchFilter } from './filters';
 export { useDeleteAction, type DeleteActionOptions } from './useDeleteAction';
+export { ListCard } from './ListCard';

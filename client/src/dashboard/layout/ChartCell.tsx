@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError } from '../../api';
+import { useNearViewport } from '../../components/useNearViewport';
 import { getChartPlugin } from '../../viz/registry';
 import { SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
@@ -27,20 +28,6 @@ function dashboardUrlParams(): Record<string, string> {
 /** How far below the viewport a chart starts loading (spec 02: charts below the fold wait until they scroll near). */
 const NEAR_VIEWPORT = '300px';
 
-/** True once the element has come within NEAR_VIEWPORT of the viewport (and stays true). */
-function useNearViewport<T extends Element>(): [React.RefObject<T | null>, boolean] {
-  const ref = useRef<T | null>(null);
-  const [near, setNear] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el || near) return;
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && setNear(true), { rootMargin: NEAR_VIEWPORT });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-  return [ref, near];
-}
-
 /**
  * One chart of a dashboard: fetches its data once it is near the viewport and draws it with its chart
  * type. A failure shows in this cell only; the other charts keep working.
@@ -62,7 +49,7 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     window.addEventListener('keydown', leave);
     return () => window.removeEventListener('keydown', leave);
   }, [fullSize]);
-  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const [ref, near] = useNearViewport<HTMLDivElement>(NEAR_VIEWPORT);
   const plugin = getChartPlugin(chart?.viz_type ?? chart?.form_data?.viz_type);
   const filters = useFiltersContext();
   // Native filters and cross-filters in scope reach the query as extra_form_data (applied by the server).

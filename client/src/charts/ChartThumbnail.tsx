@@ -1,0 +1,52 @@
+import { Center, Loader, Text, useComputedColorScheme } from '@mantine/core';
+import { useElementSize, useMergedRef } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../api';
+import { useNearViewport } from '../components/useNearViewport';
+import { getChartPlugin } from '../viz/registry';
+import { SuperChart } from '../viz/shared/SuperChart';
+import type { FormData } from '../viz/types';
+
+/**
+ * A saved chart drawn small, from its own data (the charts list's card view): fetched once the card scrolls
+ * near, drawn without interaction. A chart that cannot be drawn shows its type's name.
+ */
+export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: number; formData: FormData; height?: number }) {
+  const theme = useComputedColorScheme('light');
+  const [nearRef, near] = useNearViewport<HTMLDivElement>('100px');
+  const { ref: sizeRef, width } = useElementSize();
+  const ref = useMergedRef(nearRef, sizeRef);
+  const plugin = getChartPlugin(formData.viz_type);
+  const fd = useMemo(() => ({ ...formData, slice_id: chartId }), [formData, chartId]);
+  const needsQuery = plugin?.needsQuery !== false;
+  const data = useQuery({
+    queryKey: ['chart-thumbnail', chartId, JSON.stringify(formData)],
+    enabled: near && !!plugin && needsQuery,
+    queryFn: async ({ signal }) => (await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...plugin!.buildQuery(fd), result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chartId }) }, signal, lossless: true })).result,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  let body: React.ReactNode = null;
+  if (!plugin || data.isError)
+    body = (
+      <Center h={height}>
+        <Text size="xs" c="dimmed">
+          {plugin?.name ?? formData.viz_type ?? 'Chart'}
+        </Text>
+      </Center>
+    );
+  else if (near && width > 0 && (!needsQuery || data.data))
+    body = <SuperChart formData={fd} queriesData={data.data ?? []} datasource={null} width={width} height={height} theme={theme} onRenderError={() => undefined} />;
+  else if (near)
+    body = (
+      <Center h={height}>
+        <Loader size="xs" />
+      </Center>
+    );
+  return (
+    <div ref={ref} style={{ height, pointerEvents: 'none', overflow: 'hidden' }} data-testid="chart-thumbnail" data-drawn={!!data.data || undefined} aria-hidden>
+      {body}
+    </div>
+  );
+}
