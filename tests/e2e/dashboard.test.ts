@@ -437,7 +437,7 @@ describe('dashboards in the browser', () => {
     expect((await rest('get', `/api/v1/dashboard/${created.body.id}`)).status).toBe(404);
   });
 
-  it('the charts and dashboards lists show cards: each chart drawn small from its own data, each dashboard as its layout in miniature', { timeout: 120_000 }, async () => {
+  it('the charts and dashboards lists show cards (each chart drawn small from its own data, each dashboard as its layout in miniature) and filter by dataset, owner and modifier', { timeout: 120_000 }, async () => {
     await page.goto(`${t.url}/chart/list/`);
     await page.getByTestId('card-view').click();
     const cards = page.getByTestId('list-card');
@@ -451,7 +451,15 @@ describe('dashboards in the browser', () => {
     await page.reload();
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);
     await page.getByTestId('list-view').click();
-    await page.getByRole('table', { name: 'Charts' }).waitFor();
+    const chartsTable = page.getByRole('table', { name: 'Charts' });
+    await chartsTable.waitFor();
+    // The Dataset and Owner filters read their choices from the server.
+    await page.getByRole('combobox', { name: 'Dataset' }).click();
+    await page.getByRole('option', { name: 'main.birth_names' }).click();
+    await expect.poll(() => chartsTable.getByText('main.birth_names').count()).toBeGreaterThanOrEqual(3);
+    await page.getByRole('combobox', { name: 'Owner' }).click();
+    await page.getByRole('option', { name: 'Admin User' }).click();
+    await expect.poll(() => chartsTable.getByRole('row').count()).toBeGreaterThan(3);
 
     const [pieId, totalId] = chartIds as [number, number];
     const position = positionFromLayout(layoutOfRows('Miniature', [[{ chartId: pieId, width: 8, sliceName: 'Births by gender' }, { chartId: totalId, width: 4, sliceName: 'Total births' }], [{ markdown: '# Notes', width: 12 }]]));
@@ -464,7 +472,11 @@ describe('dashboards in the browser', () => {
     await expect.poll(() => board.locator('[data-testid="dashboard-thumbnail"] [title]').count()).toBeGreaterThanOrEqual(2);
     await screenshot(page, 'dashboard-list-cards');
     await page.getByTestId('list-view').click();
-    await page.getByRole('table', { name: 'Dashboards' }).waitFor();
+    const boards = page.getByRole('table', { name: 'Dashboards' });
+    await boards.waitFor();
+    await page.getByRole('combobox', { name: 'Modified by' }).click();
+    await page.getByRole('option', { name: 'Admin User' }).click();
+    await boards.getByText('Miniature').waitFor();
   });
 
   it('looks right in the dark theme', { timeout: 60_000 }, async () => {

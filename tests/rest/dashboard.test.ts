@@ -197,6 +197,21 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     expect(distinct.body.result.map((r: any) => r.value)).toEqual(expect.arrayContaining(['Births (copy)', 'Births (deep copy)', 'Births overview']));
     expect(distinct.body.result.map((r: any) => r.value)).not.toContain('World health');
 
+    // related/{column}: the people to filter by (owners, modified by) and the roles to give; _info as Superset answers.
+    const owners = await t.http.get('/api/v1/dashboard/related/owners').query({ q: '(filter:admin)' }).set(bearer(admin));
+    expect(owners.status).toBe(200);
+    expect(owners.body.result).toEqual(expect.arrayContaining([expect.objectContaining({ text: 'Admin User', extra: expect.objectContaining({ active: true }) })]));
+    const adminId = owners.body.result.find((o: any) => o.text === 'Admin User').value;
+    expect(await titles(`(filters:!((col:changed_by,opr:rel_o_m,value:${adminId}),(col:dashboard_title,opr:ct,value:copy)))`)).toEqual(expect.arrayContaining(['Births (copy)', 'Births (deep copy)']));
+    const roles = await t.http.get('/api/v1/dashboard/related/roles').set(bearer(admin));
+    expect(roles.body.result.map((r: any) => r.text)).toEqual(expect.arrayContaining(['Admin', 'Alpha', 'Gamma']));
+    expect((await t.http.get('/api/v1/dashboard/related/slug').set(bearer(admin))).status).toBe(400);
+    const info = await t.http.get('/api/v1/dashboard/_info').query({ q: '(keys:!(permissions,filters))' }).set(bearer(admin));
+    expect(info.status).toBe(200);
+    expect(info.body.permissions).toEqual(expect.arrayContaining(['can_read', 'can_write']));
+    expect(info.body.filters.owners.map((f: any) => f.operator)).toEqual(['rel_m_m', 'nrel_m_m']);
+    expect(info.body.add_columns).toBeUndefined();
+
     const alpha = await t.userWithRoles('alpha_bulk', ['Alpha']);
     const mine = await t.http.post('/api/v1/dashboard/').set(bearer(alpha)).send({ dashboard_title: 'Alpha board' });
     // 'World health' holds no chart alpha may read, so to alpha it does not exist (404); nothing is deleted.

@@ -3,8 +3,9 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
 import { ChartThumbnail } from './ChartThumbnail';
+import { api } from '../api';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
@@ -40,6 +41,18 @@ const FILTERS: ListViewFilter[] = [
     options: Object.entries(VIZ_TYPE_NAMES)
       .map(([value, label]) => ({ value, label }))
       .sort((a, b) => a.label.localeCompare(b.label)),
+  },
+  relatedFilter(ENDPOINT, 'owners', 'Owner', 'rel_m_m'),
+  {
+    col: 'datasource_id',
+    label: 'Dataset',
+    input: 'select',
+    operator: 'eq',
+    loadOptions: async () => {
+      const answer = await api<{ result: Array<{ id: number; table_name: string; schema: string | null }> }>('/api/v1/dataset/', { query: { q: { columns: ['id', 'table_name', 'schema'], order_column: 'table_name', order_direction: 'asc', page_size: 100 } } });
+      return answer.result.map((d) => ({ value: String(d.id), label: d.schema ? `${d.schema}.${d.table_name}` : d.table_name }));
+    },
+    parse: (v) => Number(v),
   },
   booleanFilter('id', 'Favorite', 'chart_is_favorite', { true: 'Favorites', false: 'Not favorites' }),
 ];

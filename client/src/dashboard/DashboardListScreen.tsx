@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
 import { DashboardThumbnail } from './DashboardThumbnail';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
@@ -17,6 +17,8 @@ const ENDPOINT = '/api/v1/dashboard/';
 const FILTERS: ListViewFilter[] = [
   searchFilter('dashboard_title', 'Search dashboards', 'title_or_slug'),
   { col: 'published', label: 'Status', input: 'select', operator: 'eq', options: [{ value: 'true', label: 'Published' }, { value: 'false', label: 'Draft' }], parse: (v) => v === 'true' },
+  relatedFilter(ENDPOINT, 'owners', 'Owner', 'rel_m_m'),
+  relatedFilter(ENDPOINT, 'changed_by', 'Modified by', 'rel_o_m'),
   booleanFilter('id', 'Favorite', 'dashboard_is_favorite', { true: 'Favorites', false: 'Not favorites' }),
   booleanFilter('certified_by', 'Certified', 'dashboard_is_certified', { true: 'Certified', false: 'Not certified' }),
 ];

@@ -211,6 +211,15 @@ export class DashboardRepository {
     return { count, values: rows.map((r) => r.value) };
   }
 
+  /** Roles to pick for a dashboard (DASHBOARD_RBAC), by name, paged. */
+  async roleChoices(search: string, page: number, pageSize: number): Promise<{ count: number; rows: Array<{ id: number; name: string }> }> {
+    let q = this.db.selectFrom('ab_role');
+    if (search) q = q.where(sql<boolean>`name ilike ${like(search)}`);
+    const count = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.select(['id', 'name']).orderBy('name').limit(pageSize).offset(page * pageSize).execute();
+    return { count, rows };
+  }
+
   /** Stores a dashboard permalink's state under resource `dashboard_permalink`; returns its key. */
   createPermalink(value: string, userId: number): Promise<string> {
     return new PermalinkRepository(this.db).create('dashboard_permalink', value, userId);

@@ -3,12 +3,34 @@ import { z } from 'zod';
 import { DashboardCopySchema, DashboardCreateSchema, DashboardPermalinkSchema, DashboardUpdateSchema } from '@meridian/contracts';
 import { baseUrl, decodeRison, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { infoAnswer, type InfoSpec } from '../rest/info';
 import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
+import { DASHBOARD_RELATED_COLUMNS } from './dashboard.service';
 
 const tags = ['Dashboards'];
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdOrSlug = z.object({ id_or_slug: z.string().min(1) });
 
+
+/** `_info` of /api/v1/dashboard/: Superset's DashboardRestApi search filters and permissions. */
+const DASHBOARD_INFO: InfoSpec = {
+  view: 'Dashboard',
+  title: 'Dashboard',
+  add: DashboardCreateSchema,
+  edit: DashboardUpdateSchema,
+  filters: {
+    id: [{ operator: 'dashboard_is_favorite', name: 'Is favorite' }, { operator: 'dashboard_is_certified', name: 'Is certified' }],
+    dashboard_title: [{ operator: 'title_or_slug', name: 'Title or Slug' }, 'ct', 'eq', 'sw', 'ew'],
+    slug: ['eq', 'ct'],
+    published: ['eq'],
+    owners: ['rel_m_m', 'nrel_m_m'],
+    roles: ['rel_m_m'],
+    created_by: ['rel_o_m'],
+    changed_by: ['rel_o_m'],
+    certified_by: [{ operator: 'dashboard_is_certified', name: 'Is certified' }],
+  },
+  permissions: ['can_read', 'can_write', 'can_export'],
+};
 
 /** /api/v1/dashboard/ as Superset's DashboardRestApi. */
 export function registerDashboardRest(app: FastifyInstance, services: Services): void {
@@ -23,6 +45,14 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
     app,
     { method: 'GET', url: '/api/v1/dashboard/distinct/:column', permission: ['can_read', 'Dashboard'], summary: 'Distinct values of a dashboard column', tags, params: z.object({ column: z.enum(Object.keys(DASHBOARD_DISTINCT_COLUMNS) as [keyof typeof DASHBOARD_DISTINCT_COLUMNS]) }), query: ListParams },
     ({ actor, params, query }) => dashboards.distinct(actor, params.column, pageOf(decodeRison(query.q))),
+  );
+  route(app, { method: 'GET', url: '/api/v1/dashboard/_info', permission: ['can_read', 'Dashboard'], summary: "What can be added, edited and filtered, and the caller's permissions on dashboards", tags, query: ListParams, rison: true }, ({ actor, query }) =>
+    infoAnswer(DASHBOARD_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
+  route(
+    app,
+    { method: 'GET', url: '/api/v1/dashboard/related/:column', permission: ['can_read', 'Dashboard'], summary: 'Choices for a related field (owners, created_by, changed_by, roles)', tags, params: z.object({ column: z.enum(DASHBOARD_RELATED_COLUMNS) }), query: ListParams, rison: true },
+    ({ actor, params, query }) => dashboards.related(actor, params.column, pageOf(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/permalink/:key', permission: ['can_read', 'DashboardPermalinkRestApi'], summary: 'Read a dashboard permalink', tags, params: z.object({ key: z.string() }) }, ({ actor, params }) => dashboards.permalink(actor, params.key));
   route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug', permission: ['can_read', 'Dashboard'], summary: 'Get a dashboard by id or slug', tags, params: IdOrSlug }, async ({ actor, params }) => {

@@ -68,6 +68,9 @@ export interface DashboardPermalinkValue {
   state: DashboardPermalinkState;
 }
 
+/** The related fields of `GET /api/v1/dashboard/related/{column}` (Superset's related_field_filters). */
+export const DASHBOARD_RELATED_COLUMNS = ['owners', 'created_by', 'changed_by', 'roles'] as const;
+
 /** Dashboards: CRUD with owners, roles and charts, favourites, copy, tabs, permalinks (spec 02 §3, §6, §7). */
 export class DashboardService {
   constructor(
@@ -323,6 +326,17 @@ export class DashboardService {
     this.deps.security.require(actor, 'can_read', 'Dashboard');
     const dashboard = await this.getReadable(actor, id);
     await this.deps.dashboards.setFavorite(actor.userId, dashboard.id, on);
+  }
+
+  /** `related/{column}`: the people (owners, created_by, changed_by) or roles a dashboard can be filtered by or given. */
+  async related(actor: Actor | null, column: (typeof DASHBOARD_RELATED_COLUMNS)[number], opts: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'Dashboard');
+    if (column === 'roles') {
+      const { count, rows } = await this.deps.dashboards.roleChoices(opts.filter, opts.page, opts.pageSize);
+      return { count, result: rows.map((r) => ({ value: r.id, text: r.name })) };
+    }
+    const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
+    return { count, result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } })) };
   }
 
   async distinct(actor: Actor | null, column: keyof typeof DASHBOARD_DISTINCT_COLUMNS, opts: { filter: string; page: number; pageSize: number }) {

@@ -40,6 +40,8 @@ export interface ListViewFilter {
   input: 'search' | 'select';
   operator: FilterOperator;
   options?: { label: string; value: string }[];
+  /** Options read from the server when the select is first opened (owners, datasets, ...). */
+  loadOptions?: () => Promise<{ label: string; value: string }[]>;
   /** Turns the input's string into the filter value (e.g. 'true' → true). */
   parse?: (value: string) => unknown;
 }
@@ -215,17 +217,7 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
                   rightSection={filterInputs[f.col] ? <CloseButton size="sm" aria-label={`Clear ${f.label}`} onClick={() => setFilterInputs((s) => ({ ...s, [f.col]: '' }))} /> : null}
                 />
               ) : (
-                <Select
-                  key={f.col}
-                  size="sm"
-                  w={170}
-                  aria-label={f.label}
-                  placeholder={f.label}
-                  data={f.options ?? []}
-                  clearable
-                  value={filterInputs[f.col] || null}
-                  onChange={(value) => setFilterInputs((s) => ({ ...s, [f.col]: value ?? '' }))}
-                />
+                <FilterSelect key={f.col} filter={f} value={filterInputs[f.col] || null} onChange={(value) => setFilterInputs((s) => ({ ...s, [f.col]: value ?? '' }))} />
               ),
             )}
             {query.isFetching && !query.isPending && <Loader size={16} />}
@@ -340,5 +332,26 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
         )}
       </Group>
     </Paper>
+  );
+}
+
+/** A select filter; its options are given, or read from the server once it is first opened. */
+function FilterSelect({ filter, value, onChange }: { filter: ListViewFilter; value: string | null; onChange: (value: string | null) => void }) {
+  const [opened, setOpened] = useState(false);
+  const loaded = useQuery({ queryKey: ['list-filter-options', filter.col, filter.label], queryFn: () => filter.loadOptions!(), enabled: !!filter.loadOptions && (opened || !!value), staleTime: 60_000 });
+  return (
+    <Select
+      size="sm"
+      w={170}
+      aria-label={filter.label}
+      placeholder={filter.label}
+      data={filter.options ?? loaded.data ?? []}
+      searchable={!!filter.loadOptions}
+      nothingFoundMessage={loaded.isFetching ? 'Loading…' : 'No options'}
+      clearable
+      value={value}
+      onDropdownOpen={() => setOpened(true)}
+      onChange={onChange}
+    />
   );
 }
