@@ -29,6 +29,8 @@ export interface Config {
   secretKey: string;
   workerPoolSize: number;
   sqlMaxRow: number;
+  /** WEBSERVER_DOMAINS: other host names serving this app (Superset's domain sharding), comma-separated; none by default. */
+  webserverDomains: string[];
   displayMaxRow: number;
   defaultSqllabLimit: number;
   sqllabTimeoutSeconds: number;
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey: secretKeyFrom(env, dataDir),
     workerPoolSize: intFrom(env.WORKER_POOL_SIZE, availableParallelism()),
     sqlMaxRow,
+    webserverDomains: (env.WEBSERVER_DOMAINS ?? '').split(',').map((d) => d.trim()).filter(Boolean),
     displayMaxRow: intFrom(env.DISPLAY_MAX_ROW, 10_000),
     defaultSqllabLimit: Math.min(intFrom(env.DEFAULT_SQLLAB_LIMIT, 1000), sqlMaxRow),
     sqllabTimeoutSeconds: intFrom(env.SQLLAB_TIMEOUT, 30),

@@ -76,6 +76,28 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('foundation on %s', (metadat
     expect(accepted.body.result.username).toBe(`csrf_${metadata}`);
   });
 
+  it('answers a CSRF token to a bearer-token caller too, the menu its roles reach, no domains and no avatars', async () => {
+    const admin = await t.token();
+    const csrf = await t.http.get('/api/v1/security/csrf_token/').set('Authorization', `Bearer ${admin}`);
+    expect(typeof csrf.body.result).toBe('string');
+    // A script sends it back as Superset's do: the call goes through.
+    const sent = await t.http.post('/api/v1/security/users/').set('Authorization', `Bearer ${admin}`).set('X-CSRFToken', csrf.body.result).send({ first_name: 'B', last_name: 'C', username: `bearer_csrf_${metadata}`, email: `bearer_csrf_${metadata}@example.com`, password: 'pw', roles: [1] });
+    expect(sent.status).toBe(201);
+
+    const menu = await t.http.get('/api/v1/menu/').set('Authorization', `Bearer ${admin}`);
+    expect(menu.status).toBe(200);
+    expect(menu.body.result.map((m: { name: string }) => m.name)).toEqual(['SQL', 'Charts', 'Dashboards', 'Datasets', 'Settings']);
+    const gamma = await t.userWithRoles(`menu_gamma_${metadata}`, ['Gamma']);
+    const gammaMenu = (await t.http.get('/api/v1/menu/').set('Authorization', `Bearer ${gamma}`)).body.result as Array<{ name: string; childs?: Array<{ name: string }> }>;
+    expect(gammaMenu.map((m) => m.name)).not.toContain('Settings');
+    expect(gammaMenu.flatMap((m) => m.childs ?? []).map((c) => c.name)).not.toContain('SQL Lab');
+
+    expect((await t.http.get('/api/v1/available_domains/').set('Authorization', `Bearer ${admin}`)).body).toEqual({ result: { domains: [] } });
+    const avatar = await t.http.get('/api/v1/user/1/avatar.png').set('Authorization', `Bearer ${admin}`);
+    expect(avatar.status).toBe(404);
+    expect((await t.http.get('/api/v1/user/1/avatar.png')).status).toBe(401);
+  });
+
   it('lists users with rison filters, ordering and paging in Superset shape', async () => {
     const admin = await t.token();
     for (const name of ['list_a', 'list_b', 'list_c']) await t.userWithRoles(`${name}_${metadata}`, ['Alpha']);

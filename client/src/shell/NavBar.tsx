@@ -1,4 +1,5 @@
 import { ActionIcon, Avatar, Menu, Text, Tooltip, UnstyledButton, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { menuFor, type MenuItem } from '@meridian/contracts/rules/menu';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import {
   IconChevronDown,
@@ -21,18 +22,38 @@ import { BrandMark } from './Brand';
 import classes from './NavBar.module.css';
 import { UserInfoModal } from './UserInfoModal';
 
-interface MenuLink {
-  label: string;
-  to: string;
-  icon: ReactNode;
-  visible: boolean;
-}
-
 const startsWithAny = (path: string, prefixes: string[]) => prefixes.some((p) => path.startsWith(p));
 
-function NavMenu({ label, links, active }: { label: string; links: MenuLink[]; active: boolean }) {
-  const shown = links.filter((l) => l.visible);
-  if (!shown.length) return null;
+/** The icon of a submenu item, by its menu name. */
+const ICONS: Record<string, ReactNode> = {
+  'SQL Lab': <IconTerminal2 size={16} />,
+  'Saved Queries': <IconDeviceFloppy size={16} />,
+  'Query Search': <IconHistory size={16} />,
+  Databases: <IconDatabase size={16} />,
+  'List Users': <IconUsers size={16} />,
+  'List Roles': <IconShieldLock size={16} />,
+};
+
+/** The address prefixes under which a top-level item shows as the current one. */
+const ACTIVE_UNDER: Record<string, string[]> = {
+  SQL: ['/sqllab', '/savedqueryview'],
+  Charts: ['/chart', '/explore'],
+  Dashboards: ['/dashboard', '/superset/dashboard'],
+  Datasets: ['/tablemodelview'],
+  Settings: ['/databaseview', '/users', '/roles'],
+};
+
+/** A top-level item of the menu: a link, or a submenu of links. */
+function NavItem({ item, path }: { item: MenuItem; path: string }) {
+  const active = startsWithAny(path, ACTIVE_UNDER[item.name] ?? []);
+  return item.childs ? (
+    <NavMenu label={item.label} active={active} links={item.childs.map((c) => ({ label: c.label, to: c.url ?? '/', icon: ICONS[c.name] }))} />
+  ) : (
+    <NavLink label={item.label} to={item.url ?? '/'} active={active} />
+  );
+}
+
+function NavMenu({ label, links, active }: { label: string; links: Array<{ label: string; to: string; icon: ReactNode }>; active: boolean }) {
   return (
     <Menu position="bottom-start" offset={0} shadow="md" width={220}>
       <Menu.Target>
@@ -42,7 +63,7 @@ function NavMenu({ label, links, active }: { label: string; links: MenuLink[]; a
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        {shown.map((link) => (
+        {links.map((link) => (
           <Menu.Item key={link.to} component={Link} to={link.to} leftSection={link.icon}>
             {link.label}
           </Menu.Item>
@@ -128,9 +149,10 @@ function UserMenu() {
 
 /** The top navigation bar: brand, the product's menus, theme toggle and the user menu. */
 export function NavBar() {
-  const { user, canSqlLab } = useBootstrap();
+  const { user } = useBootstrap();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const can = (perm: string, view: string) => hasPermission(user, perm, view);
+  const menu = menuFor((perm, view) => hasPermission(user, perm, view));
+  const settings = menu.filter((m) => m.name === 'Settings');
 
   return (
     <nav className={classes.header} aria-label="Main">
@@ -139,30 +161,17 @@ export function NavBar() {
         Meridian
       </Link>
       <div className={classes.nav}>
-        <NavMenu
-          label="SQL"
-          active={startsWithAny(path, ['/sqllab', '/savedqueryview'])}
-          links={[
-            { label: 'SQL Lab', to: '/sqllab/', icon: <IconTerminal2 size={16} />, visible: canSqlLab },
-            { label: 'Saved queries', to: '/savedqueryview/list/', icon: <IconDeviceFloppy size={16} />, visible: can('can_read', 'SavedQuery') },
-            { label: 'Query history', to: '/sqllab/history/', icon: <IconHistory size={16} />, visible: can('can_read', 'Query') || canSqlLab },
-          ]}
-        />
-        <NavLink label="Charts" to="/chart/list/" active={startsWithAny(path, ['/chart', '/explore'])} />
-        <NavLink label="Dashboards" to="/dashboard/list/" active={startsWithAny(path, ['/dashboard', '/superset/dashboard'])} />
-        <NavLink label="Datasets" to="/tablemodelview/list/" active={path.startsWith('/tablemodelview')} />
+        {menu
+          .filter((m) => m.name !== 'Settings')
+          .map((item) => (
+            <NavItem key={item.name} item={item} path={path} />
+          ))}
       </div>
       <div className={classes.right}>
         <div className={classes.nav}>
-          <NavMenu
-            label="Settings"
-            active={startsWithAny(path, ['/databaseview', '/users', '/roles'])}
-            links={[
-              { label: 'Databases', to: '/databaseview/list/', icon: <IconDatabase size={16} />, visible: can('can_read', 'Database') },
-              { label: 'Users', to: '/users/list/', icon: <IconUsers size={16} />, visible: can('can_read', 'User') },
-              { label: 'Roles', to: '/roles/list/', icon: <IconShieldLock size={16} />, visible: can('can_read', 'Role') },
-            ]}
-          />
+          {settings.map((item) => (
+            <NavItem key={item.name} item={item} path={path} />
+          ))}
         </div>
         <ThemeToggle />
         <UserMenu />

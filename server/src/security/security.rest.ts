@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { LoginSchema, type MeView } from '@meridian/contracts';
-import { Unauthorized } from '../errors/domain-errors';
+import { menuFor } from '@meridian/contracts/rules/menu';
+import { hasPermission } from '@meridian/contracts/rules/permissions';
+import { NotFound, Unauthorized } from '../errors/domain-errors';
 import { route } from '../rest/rest';
 import type { Services } from '../services';
 import type { Actor } from './actor';
@@ -47,7 +49,22 @@ export function registerSecurityRest(app: FastifyInstance, services: Services): 
   });
 
   route(app, { method: 'GET', url: '/api/v1/security/csrf_token/', summary: 'Get the CSRF token', tags: ['Security'] }, async ({ req }) => {
-    return { result: req.auth?.sid ? services.security.tokens.csrfFor(req.auth.sid) : null };
+    // A bearer-token caller gets one too: Superset's scripts fetch it and send it back (bearer calls need none).
+    const auth = req.auth;
+    return { result: auth?.sid ? services.security.tokens.csrfFor(auth.sid) : auth ? services.security.tokens.csrfFor(`${auth.via}:${auth.actor.userId}`) : null };
+  });
+
+  route(app, { method: 'GET', url: '/api/v1/menu/', summary: 'The menu the user has access to, as a forest', tags: ['Menu'] }, ({ actor }) => ({
+    result: menuFor((permission, view) => hasPermission(actor, permission, view)),
+  }));
+
+  route(app, { method: 'GET', url: '/api/v1/available_domains/', summary: 'The domains the web app is served from (domain sharding)', tags: ['Available Domains'] }, () => ({
+    result: { domains: services.config.webserverDomains },
+  }));
+
+  // Meridian keeps no avatars: every user answers 404, as Superset does for a user without one.
+  route(app, { method: 'GET', url: '/api/v1/user/:user_id/avatar.png', summary: "The user's avatar (none are kept: 404)", tags: ['User'], params: z.object({ user_id: z.string() }) }, () => {
+    throw new NotFound();
   });
 
   route(app, { method: 'GET', url: '/api/v1/me/', summary: 'Get the user object of the current user', tags: ['Current User'] }, ({ actor }) => ({ result: meView(actor!) }));
