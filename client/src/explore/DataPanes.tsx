@@ -1,7 +1,7 @@
 import { ActionIcon, Group, Loader, ScrollArea, Table, Tabs, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconChevronUp, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { cellText } from '../sqllab/ResultsGrid';
+import { cellText } from '../components/cell-text';
 import { addSuccessToast } from '../notify';
 import { copyText } from '../query-history/app-link';
 import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED } from '@meridian/contracts/messages';

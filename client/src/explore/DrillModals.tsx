@@ -3,7 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
-import { cellText } from '../sqllab/ResultsGrid';
+import { cellText } from '../components/cell-text';
 import { getChartPlugin } from '../viz/registry';
 import { SuperChart } from '../viz/shared/SuperChart';
 import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';

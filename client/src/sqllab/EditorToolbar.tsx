@@ -36,7 +36,7 @@ import {
 import { useEffect, useState } from 'react';
 import { ROW_LIMIT_CHOICES } from '@meridian/contracts/rules/constants';
 import { isQueryInProgress, type QueryEditor, type SqlLabDatabase } from '@meridian/contracts/sqllab/index';
-import { cellText } from './ResultsGrid';
+import { cellText } from '../components/cell-text';
 import { useSqlLabController } from './SqlLabScreen';
 import type { DatabaseListItem } from './sqllab.api';
 import { useSqlLabState } from './sqllab.store';

@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { isLosslessNumber } from 'lossless-json';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueryColumn } from '@meridian/contracts/sqllab/index';
+import { cellText } from '../components/cell-text';
 import { copyText } from './sqllab.controller';
 import { sqllabApi } from './sqllab.api';
 import classes from './sqllab.module.css';
@@ -25,14 +26,6 @@ export const PAGE_ROWS = 1000;
 const MAX_CACHED_PAGES = 60;
 const ROW_HEIGHT = 28;
 const ROW_NUMBER_WIDTH = 64;
-
-/** Text of a cell: all digits of big integers, NULL for nulls, JSON for nested values. */
-export function cellText(value: unknown): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (isLosslessNumber(value)) return value.toString();
-  if (typeof value === 'object') return JSON.stringify(value, (_k, v) => (isLosslessNumber(v) ? v.toString() : v));
-  return String(value);
-}
 
 function compareValues(a: unknown, b: unknown): number {
   if (a === b) return 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usStateCode } from '../shared/geo';
+import { usStateCode } from '../shared/geo-codes';
 import countryMap from './index';
 
 describe('country map chart type', () => {

@@ -2,7 +2,7 @@ import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
-import { usStateCode } from '../shared/geo';
+import { usStateCode } from '../shared/geo-codes';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { unwrapAntimeridian, usStateCode } from './geo';
+import { unwrapAntimeridian } from './geo';
+import { usStateCode } from './geo-codes';
 
 describe('map shapes', () => {
   it('continues a ring that crosses the antimeridian past 180° instead of joining it across the map', () => {
