@@ -231,6 +231,41 @@ describe('Explore in the browser', () => {
     await closeDialog(page);
   });
 
+  it('writes a custom SQL metric and filter in Ace: the columns are offered as completions, a click on one keeps the editor open', { timeout: 120_000 }, async () => {
+    await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=big_number_total`);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByRole('button', { name: 'Add metric' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Custom SQL' }).click();
+    const editor = dialog.getByTestId('sql-expression-editor');
+    await editor.locator('.ace_content').click();
+    for (const key of 'SUM(num_b') await page.keyboard.type(key);
+    // The completion popup lists the dataset's columns; clicking one inserts it and the editor stays open.
+    const option = editor.locator('.ace_autocomplete .ace_line', { hasText: 'num_boys' }).first();
+    await option.waitFor();
+    await screenshot(page, 'explore-metric-sql-ace');
+    // (Ace redraws its popup lines as the cursor blinks: click where the row is, as a user does.)
+    const box = (await option.boundingBox())!;
+    await page.mouse.click(box.x + 20, box.y + box.height / 2);
+    const aceValue = () => editor.locator('.ace_editor').first().evaluate((el) => (el as HTMLElement & { env: { editor: { getValue(): string } } }).env.editor.getValue());
+    await expect.poll(aceValue).toBe('SUM(num_boys)');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await controls.getByText('SUM(num_boys)').waitFor();
+
+    await controls.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'Custom SQL' }).click();
+    const where = page.getByRole('dialog').getByTestId('sql-expression-editor');
+    await where.locator('.ace_content').click();
+    await page.keyboard.insertText("state = 'CA'");
+    await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+    const request = page.waitForRequest((r) => r.url().includes('/api/v1/chart/data') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Create chart' }).click();
+    const body = JSON.parse((await request).postData() ?? '{}');
+    expect(body.queries[0].metrics[0]).toMatchObject({ expressionType: 'SQL', sqlExpression: 'SUM(num_boys)' });
+    expect(JSON.stringify(body.queries[0])).toContain("state = 'CA'");
+    await rendered(page);
+  });
+
   it('edits a saved chart’s properties: name, description, certification and cache timeout', { timeout: 90_000 }, async () => {
     const created = await rest('post', '/api/v1/chart/', { slice_name: 'Props chart', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify({ viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', datasource: `${birthNames}__table` }) });
     await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);

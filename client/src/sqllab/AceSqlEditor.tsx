@@ -81,6 +81,13 @@ export interface AceSqlEditorProps {
   handlers: Partial<Record<ShortcutName, () => void>>;
   height: string;
   editorKey: string;
+  /** The completion popup inside the editor's own box instead of the page's body (inside a popover, a click on it
+   * must not count as a click outside). */
+  popupInside?: boolean;
+  /** Accessible name of the text area. */
+  label?: string;
+  /** No line numbers (one-line SQL expressions). */
+  compact?: boolean;
 }
 
 /** The SQL text editor (react-ace): SQL mode, light/dark theme with the app, live autocomplete of the tab's database. */
@@ -151,6 +158,12 @@ export default function AceSqlEditor(props: AceSqlEditorProps) {
       onLoad={(editor) => {
         editorRef.current = editor;
         setLoadedEditor(editor);
+        if (props.label) editor.textInput.getElement().setAttribute('aria-label', props.label);
+        if (props.popupInside) {
+          // Ace makes its popup in `parentNode` (the page's body unless set) when it first shows it.
+          const { Autocomplete } = ace.require('ace/autocomplete') as { Autocomplete: { for(editor: Ace.Editor): { parentNode?: HTMLElement } } };
+          Autocomplete.for(editor).parentNode = editor.container;
+        }
         const completer: Ace.Completer = {
           identifierRegexps: [/[a-zA-Z_0-9.$\-\u00A2-\uFFFF]/],
           getCompletions: (_editor, _session, _pos, prefix, callback) => {
@@ -176,7 +189,7 @@ export default function AceSqlEditor(props: AceSqlEditorProps) {
       enableBasicAutocompletion
       enableLiveAutocompletion
       editorProps={{ $blockScrolling: Infinity }}
-      setOptions={{ useWorker: false, showLineNumbers: true, tabSize: 2, fontFamily: 'var(--mantine-font-family-monospace)' }}
+      setOptions={{ useWorker: false, showLineNumbers: !props.compact, showGutter: !props.compact, tabSize: 2, fontFamily: 'var(--mantine-font-family-monospace)' }}
     />
   );
 }

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Popover, SegmentedControl, Select, Stack, Tabs, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Popover, SegmentedControl, Select, Stack, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
+import { SqlExpressionEditor } from '../../components/SqlExpressionEditor';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -84,7 +85,7 @@ function FilterEditor({ value, datasource, datasourceKey, onSave, onCancel }: { 
       ) : (
         <>
           <SegmentedControl size="xs" data={['WHERE', 'HAVING']} value={clause} onChange={(v) => setClause(v as 'WHERE' | 'HAVING')} />
-          <Textarea aria-label="Custom SQL" autosize minRows={3} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} value={sql} onChange={(e) => setSql(e.currentTarget.value)} placeholder="num > 100" />
+          <SqlExpressionEditor label="Custom SQL" editorKey="filter-sql" value={sql} onChange={setSql} datasource={datasource} placeholder="num > 100" />
         </>
       )}
       <Group justify="flex-end" gap="xs">

@@ -1,4 +1,5 @@
-import { ActionIcon, Badge, Button, Group, Popover, Select, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Popover, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { SqlExpressionEditor } from '../../components/SqlExpressionEditor';
 import { ADHOC_METRIC_AGGREGATES } from '@meridian/contracts/rules/constants';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -48,7 +49,7 @@ function MetricEditor({ value, datasource, onSave, onCancel }: { value: MetricEn
           <Select label="Aggregate" placeholder="Select aggregate" data={[...ADHOC_METRIC_AGGREGATES]} value={aggregate} onChange={setAggregate} comboboxProps={{ withinPortal: false }} />
         </>
       )}
-      {tab === 'sql' && <Textarea label="SQL" aria-label="Custom SQL" autosize minRows={3} styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }} value={sql} onChange={(e) => setSql(e.currentTarget.value)} placeholder="SUM(num) / COUNT(*)" />}
+      {tab === 'sql' && <SqlExpressionEditor label="Custom SQL" editorKey="metric-sql" value={sql} onChange={setSql} datasource={datasource} withMetrics placeholder="SUM(num) / COUNT(*)" />}
       {tab !== 'saved' && <TextInput label="Label" placeholder={built && typeof built !== 'string' ? defaultLabel(built) : 'My metric'} value={label} onChange={(e) => setLabel(e.currentTarget.value)} />}
       <Group justify="flex-end" gap="xs">
         <Button variant="default" size="xs" onClick={onCancel}>
