@@ -29,6 +29,7 @@ import fastifyMultipart from '@fastify/multipart';
 import { registerChartRest } from './chart/chart.rest';
 import { registerDashboardRest } from './dashboard/dashboard.rest';
 import { registerChartDataRest } from './chart-data/chart-data.rest';
+import { registerAdvancedDataTypeRest } from './advanced-data-type/advanced-data-type.rest';
 import { registerExploreRest } from './explore/explore.rest';
 import { registerAnnotationLayerRest } from './annotation-layer/annotation-layer.rest';
 import { registerAsyncEventSocket } from './async-event/async-event.ws';
@@ -125,6 +126,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerAssetsRest(app, services);
   registerCssTemplateRest(app, services);
   registerEmbeddedRest(app, services);
+  registerAdvancedDataTypeRest(app);
   registerAsyncEventSocket(app, services);
   // Closing waits for in-flight requests and background queries, but only SHUTDOWN_GRACE_SECONDS:
   // then the queries still running are stopped (recorded as stopped, cancelled on the database),

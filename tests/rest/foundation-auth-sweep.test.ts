@@ -7,8 +7,9 @@ import { startTestApp, type TestApp } from '../helpers/app';
 const PUBLIC_REST = new Set(['POST /api/v1/security/login', 'POST /api/v1/security/refresh', 'POST /login/', 'POST /logout/']);
 // Routes any signed-in user may call whatever their roles: Superset's /me/ and the CSRF token, a
 // shared SQL Lab link (anyone it was sent to opens it), the time range calculator (no data), the menu
-// (it lists only what the caller's roles reach), the serving domains and avatars (none are kept).
-const SIGNED_IN_REST = new Set(['GET /api/v1/me/', 'GET /api/v1/me/roles/', 'GET /api/v1/security/csrf_token/', 'GET /kv/:id', 'GET /api/v1/time_range/', 'GET /api/v1/menu/', 'GET /api/v1/available_domains/', 'GET /api/v1/user/:user_id/avatar.png']);
+// (it lists only what the caller's roles reach), the serving domains, avatars (none are kept) and the advanced
+// data types' conversion (no data read).
+const SIGNED_IN_REST = new Set(['GET /api/v1/me/', 'GET /api/v1/me/roles/', 'GET /api/v1/security/csrf_token/', 'GET /kv/:id', 'GET /api/v1/time_range/', 'GET /api/v1/menu/', 'GET /api/v1/available_domains/', 'GET /api/v1/user/:user_id/avatar.png', 'GET /api/v1/advanced_data_type/types', 'GET /api/v1/advanced_data_type/convert']);
 // The client's first call: the signed-out login page needs the feature flags too.
 const PUBLIC_TRPC = new Set(['security.bootstrap']);
 
@@ -94,8 +95,8 @@ describe('auth sweep: every REST route and tRPC procedure refuses anonymous and 
   it('answers a signed-in user without roles on the signed-in-only REST routes', async () => {
     for (const key of SIGNED_IN_REST) {
       const [method, url] = key.split(' ');
-      // /kv/1 does not exist and no avatar is kept: 404 is an answer, not a refusal.
-      expect((await rest(method, concrete(url), publicToken)).status, key).toBe(url === '/kv/:id' || url.endsWith('avatar.png') ? 404 : 200);
+      // /kv/1 does not exist and no avatar is kept: 404 is an answer, not a refusal; so is 400 for a conversion asked without values.
+      expect((await rest(method, concrete(url), publicToken)).status, key).toBe(url === '/kv/:id' || url.endsWith('avatar.png') ? 404 : url.endsWith('/convert') ? 400 : 200);
     }
   });
 

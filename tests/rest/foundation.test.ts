@@ -98,6 +98,24 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('foundation on %s', (metadat
     expect((await t.http.get('/api/v1/user/1/avatar.png')).status).toBe(401);
   });
 
+  it('converts values of the internet address and port advanced data types, IPv6 with all its digits', async () => {
+    const admin = await t.token();
+    const get = (path: string) => t.http.get(path).set('Authorization', `Bearer ${admin}`);
+    expect((await get('/api/v1/advanced_data_type/types')).body).toEqual({ result: ['internet_address', 'port'] });
+    const ipv4 = await get("/api/v1/advanced_data_type/convert?q=(type:internet_address,values:!('10.0.0.0/30','10.0.0.7'))");
+    expect(ipv4.status).toBe(200);
+    expect(ipv4.body.result).toEqual({ error_message: '', values: [{ start: 167772160, end: 167772163 }, 167772167], display_value: '167772160 - 167772163, 167772167', valid_filter_operators: ['==', '>=', '>', 'IN', '<', '<='] });
+    const ipv6 = await get("/api/v1/advanced_data_type/convert?q=(type:internet_address,values:!('2001:db8::1'))");
+    expect(ipv6.text).toContain('"values":[42540766411282592856903984951653826561]');
+    const ports = await get("/api/v1/advanced_data_type/convert?q=(type:port,values:!(https,'8080'))");
+    expect(ports.body.result.values).toEqual([[443], [8080]]);
+    const bad = await get("/api/v1/advanced_data_type/convert?q=(type:port,values:!('99999'))");
+    expect(bad.body.result.error_message).toBe("'99999' does not appear to be a port name or number");
+    const unknown = await get("/api/v1/advanced_data_type/convert?q=(type:mac_address,values:!(x))");
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Invalid advanced data type: mac_address');
+  });
+
   it('lists users with rison filters, ordering and paging in Superset shape', async () => {
     const admin = await t.token();
     for (const name of ['list_a', 'list_b', 'list_c']) await t.userWithRoles(`${name}_${metadata}`, ['Alpha']);
