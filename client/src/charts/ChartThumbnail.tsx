@@ -2,7 +2,7 @@ import { Center, Loader, Text, useComputedColorScheme } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../api';
+import { fetchChartData } from '../explore/explore.api';
 import { useNearViewport } from '../components/useNearViewport';
 import { getChartPlugin } from '../viz/registry';
 import { SuperChart } from '../viz/shared/SuperChart';
@@ -23,7 +23,7 @@ export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: n
   const data = useQuery({
     queryKey: ['chart-thumbnail', chartId, JSON.stringify(formData)],
     enabled: near && !!plugin && needsQuery,
-    queryFn: async ({ signal }) => (await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...plugin!.buildQuery(fd), result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chartId }) }, signal, lossless: true })).result,
+    queryFn: ({ signal }) => fetchChartData(plugin!.buildQuery(fd), { sliceId: chartId, signal }),
     staleTime: 5 * 60_000,
     retry: false,
   });

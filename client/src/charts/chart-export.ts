@@ -16,6 +16,13 @@ function save(href: string, name: string): void {
   a.click();
 }
 
+/** Saves data made in the browser (or answered by the server) as a file. */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  save(url, name);
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
 /** `POST /api/v1/chart/data` with the file format asked for; the answer is saved as `<name>.<format>`. */
 export async function downloadChartData(context: QueryContext | Record<string, any>, format: 'csv' | 'xlsx', name: string, sliceId?: number | null): Promise<void> {
   const token = await getCsrfToken();
@@ -27,9 +34,7 @@ export async function downloadChartData(context: QueryContext | Record<string, a
     body: JSON.stringify({ ...context, result_format: format, result_type: 'full' }),
   });
   if (!res.ok) throw new Error(`${res.status}`);
-  const url = URL.createObjectURL(await res.blob());
-  save(url, fileName(name, format));
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveBlob(await res.blob(), fileName(name, format));
 }
 
 /** The element drawn to a PNG data URL, on the page's own background (canvas charts and DOM charts alike). */

@@ -1,7 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Container, Group, Loader, Menu, Modal, Select, Stack, Textarea, TextInput, Tooltip } from '@mantine/core';
 import {
-  COPIED_TO_CLIPBOARD,
-  COPY_NOT_SUPPORTED,
   DASHBOARD_HIDDEN,
   DASHBOARD_PUBLISHED,
   DASHBOARD_SAVED,
@@ -40,7 +38,7 @@ import { api, ApiError, getCsrfToken } from '../api';
 import { useBootstrap, useSessionUser } from '../auth/session';
 import { downloadAsImage, downloadAsPdf, shareByEmailHref } from '../charts/chart-export';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
-import { copyText } from '../query-history/app-link';
+import { copyWithToast } from '../query-history/app-link';
 import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
 import classes from './dashboard.module.css';
 import { DashboardFavoriteStar } from './DashboardFavoriteStar';
@@ -321,7 +319,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
 
   const copyPermalink = async () => {
     try {
-      addSuccessToast((await copyText(await permalinkUrl())) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
+      await copyWithToast(await permalinkUrl());
     } catch (error) {
       addDangerToast((error as Error).message);
     }

@@ -2,9 +2,7 @@ import { ActionIcon, Group, Loader, ScrollArea, Table, Tabs, Text, Tooltip } fro
 import { IconChevronDown, IconChevronUp, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { cellText } from '../components/cell-text';
-import { addSuccessToast } from '../notify';
-import { copyText } from '../query-history/app-link';
-import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED } from '@meridian/contracts/messages';
+import { copyWithToast } from '../query-history/app-link';
 import type { FormData, QueryContext } from '../viz/types';
 import { fetchChartData, fetchSamples } from './explore.api';
 import classes from './explore.module.css';
@@ -46,7 +44,7 @@ export function RowsTable({ rows, colnames, total, height = 200, maxHeight }: { 
           {rows.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}
         </Text>
         <Tooltip label="Copy to clipboard">
-          <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={async () => addSuccessToast((await copyText(tsv)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED)}>
+          <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={() => void copyWithToast(tsv)}>
             <IconCopy size={14} />
           </ActionIcon>
         </Tooltip>

@@ -1,5 +1,5 @@
-import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
-import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
+import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
@@ -9,8 +9,8 @@ import { downloadAsImage, downloadChartData } from '../charts/chart-export';
 import { ViewQueryModal } from '../charts/ViewQueryModal';
 import { FavoriteStar } from '../charts/FavoriteStar';
 import { DatasetEditorModal } from '../datasets/DatasetEditorModal';
-import { addDangerToast, addSuccessToast } from '../notify';
-import { copyText } from '../query-history/app-link';
+import { addDangerToast } from '../notify';
+import { copyWithToast } from '../query-history/app-link';
 import { ChartArea } from './ChartArea';
 import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
@@ -133,7 +133,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
       addDangerToast(LOAD_SQL_FAILED);
     }
   };
-  const copy = async (text: string) => addSuccessToast((await copyText(text)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
+  const copy = copyWithToast;
   const png = () => {
     const chartElement = document.querySelector<HTMLElement>('[data-testid="explore-chart"]');
     if (chartElement) void downloadAsImage(chartElement, sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));

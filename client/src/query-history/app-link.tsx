@@ -1,6 +1,8 @@
 import { Anchor, type AnchorProps } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
+import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED } from '@meridian/contracts/messages';
 import type { MouseEvent, ReactNode } from 'react';
+import { addSuccessToast } from '../notify';
 
 /**
  * A link to another screen of the app by its full href (`/sqllab/?queryId=3`): a plain click navigates inside
@@ -41,4 +43,9 @@ export async function copyText(text: string): Promise<boolean> {
       area.remove();
     }
   }
+}
+
+/** Copies text and says so in a toast ('Copied to clipboard!', or that the browser does not support it). */
+export async function copyWithToast(text: string): Promise<void> {
+  addSuccessToast((await copyText(text)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
 }

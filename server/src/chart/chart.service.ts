@@ -72,6 +72,11 @@ export function chartListView(c: ChartRecord) {
   };
 }
 
+/** A user as Superset's `related/{column}` answers one (owners, created_by, changed_by). */
+export function relatedUser(u: { id: number; first_name: string; last_name: string; email: string }) {
+  return { value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } };
+}
+
 /** Saved charts: CRUD with owners and dashboards, favourites, list search. */
 export class ChartService {
   constructor(private readonly deps: { charts: ChartRepository; datasets: DatasetService; security: SecurityService }) {}
@@ -202,7 +207,7 @@ export class ChartService {
       return { count, result: rows.map((d) => ({ value: d.id, text: d.dashboard_title ?? '' })) };
     }
     const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
-    return { count, result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } })) };
+    return { count, result: rows.map(relatedUser) };
   }
 
   /** `distinct/{column}` among the charts the caller may read. */

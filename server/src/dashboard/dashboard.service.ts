@@ -3,7 +3,7 @@ import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, pa
 import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
 import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
 import { NO_PERMISSION_TO_EDIT_DASHBOARD } from '@meridian/contracts/messages';
-import { chartListView } from '../chart/chart.service';
+import { chartListView, relatedUser } from '../chart/chart.service';
 import type { ChartRepository, Person } from '../chart/chart.repository';
 import { humanizedDelta } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
@@ -336,7 +336,7 @@ export class DashboardService {
       return { count, result: rows.map((r) => ({ value: r.id, text: r.name })) };
     }
     const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
-    return { count, result: rows.map((u) => ({ value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } })) };
+    return { count, result: rows.map(relatedUser) };
   }
 
   async distinct(actor: Actor | null, column: keyof typeof DASHBOARD_DISTINCT_COLUMNS, opts: { filter: string; page: number; pageSize: number }) {

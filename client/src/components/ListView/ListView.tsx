@@ -84,6 +84,7 @@ export interface ListViewProps<T> {
 export function ListView<T>({ endpoint, columns, getRowId, filters = [], initialSort, pageSize = 25, bulkActions, toolbar, emptyState, label, card }: ListViewProps<T>) {
   const [storedView, setView] = useLocalStorage<'card' | 'list'>({ key: `meridian-list-view:${endpoint}`, defaultValue: 'list', getInitialValueInEffect: false });
   const view = card ? storedView : 'list';
+  const rowId = getRowId ?? ((row: T) => String((row as { id: unknown }).id));
   const [page, setPage] = useState(0);
   const [sorting, setSorting] = useState<SortingState>(initialSort ? [initialSort] : []);
   const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
@@ -146,7 +147,7 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
   const table = useReactTable({
     data,
     columns: allColumns,
-    getRowId: getRowId ?? ((row) => String((row as { id: unknown }).id)),
+    getRowId: rowId,
     getCoreRowModel: getCoreRowModel(),
     manualPagination: true,
     manualSorting: true,
@@ -251,7 +252,7 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
       {view === 'card' && card ? (
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3, lg: 4 }} spacing="md" p="md" role="list" aria-label={label}>
           {data.map((row) => (
-            <div role="listitem" key={(getRowId ?? ((r: T) => String((r as { id: unknown }).id)))(row)}>
+            <div role="listitem" key={rowId(row)}>
               {card(row)}
             </div>
           ))}

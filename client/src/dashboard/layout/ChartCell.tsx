@@ -4,7 +4,8 @@ import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api, ApiError } from '../../api';
+import { ApiError } from '../../api';
+import { fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
 import { getChartPlugin } from '../../viz/registry';
 import { SuperChart } from '../../viz/shared/SuperChart';
@@ -68,9 +69,7 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey],
     enabled: near && !!plugin && !!formData && needsQuery,
     queryFn: async ({ signal }) => {
-      const context = plugin!.buildQuery(formData!);
-      const answer = await api<{ result: any[] }>('/api/v1/chart/data', { method: 'POST', body: { ...context, force: force || autoRefresh > 0 || ownRefresh > 0, result_format: 'json', result_type: 'full' }, query: { form_data: JSON.stringify({ slice_id: chart!.id }) }, signal, lossless: true });
-      return answer.result;
+      return fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0 });
     },
     staleTime: Infinity,
     retry: false,

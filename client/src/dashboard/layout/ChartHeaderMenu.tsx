@@ -1,17 +1,17 @@
 import { ActionIcon, Center, Loader, Menu, Modal } from '@mantine/core';
-import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED, LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED } from '@meridian/contracts/messages';
+import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED } from '@meridian/contracts/messages';
 import { canCsv, canExplore, canShareChart } from '@meridian/contracts/rules/permissions';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useBootstrap, useSessionUser } from '../../auth/session';
-import { downloadAsImage, downloadChartData, fileName, shareByEmailHref } from '../../charts/chart-export';
+import { downloadAsImage, downloadChartData, fileName, saveBlob, shareByEmailHref } from '../../charts/chart-export';
 import { ViewQueryModal } from '../../charts/ViewQueryModal';
 import { RowsTable } from '../../explore/DataPanes';
 import { DrillDetailModal } from '../../explore/DrillModals';
 import { createPermalink, fetchChartData } from '../../explore/explore.api';
-import { addDangerToast, addSuccessToast } from '../../notify';
-import { copyText } from '../../query-history/app-link';
+import { addDangerToast } from '../../notify';
+import { copyWithToast } from '../../query-history/app-link';
 import type { ChartPlugin, FormData } from '../../viz/types';
 import type { DashboardChart } from '../dashboard.api';
 
@@ -70,7 +70,7 @@ export function ChartHeaderMenu({
   };
   const permalink = async () => {
     try {
-      addSuccessToast((await copyText(await createPermalink(formData))) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
+      await copyWithToast(await createPermalink(formData));
     } catch {
       failed();
     }
@@ -85,12 +85,7 @@ export function ChartHeaderMenu({
   const pivotCsv = async () => {
     const { pivotCsvRows } = await import('../../viz/pivot_table_v2/transform-props');
     const { stringify } = await import('csv-stringify/browser/esm/sync');
-    const url = URL.createObjectURL(new Blob([stringify(pivotCsvRows({ formData, queriesData: queriesData ?? [] }))], { type: 'text/csv' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName(name, 'csv');
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    saveBlob(new Blob([stringify(pivotCsvRows({ formData, queriesData: queriesData ?? [] }))], { type: 'text/csv' }), fileName(name, 'csv'));
   };
   const image = () => {
     const element = chartElement();
