@@ -1,6 +1,9 @@
 /** The calls the Explore screen makes (spec 01 §7 Charts), typed. */
 import rison from 'rison';
-import { api } from '../api';
+import type { AsyncJobMetadata } from '@meridian/contracts';
+import { normaliseError } from '@meridian/contracts/rules/error-normalisation';
+import { api, ApiError } from '../api';
+import { asyncEvents } from '../async-events/async-event-client';
 import type { DatasourceMeta, FormData, QueryContext } from '../viz/types';
 
 export interface ExploreDataset extends DatasourceMeta {
@@ -67,7 +70,19 @@ export async function fetchChartData(context: QueryContext, opts: { sliceId?: nu
     signal: opts.signal,
     lossless: true,
   });
+  if (isAsyncJob(answer)) return (await asyncJobResult<{ result: any[] }>(answer, opts.signal)).result;
   return answer.result;
+}
+
+const isAsyncJob = (answer: unknown): answer is AsyncJobMetadata => !!answer && typeof answer === 'object' && 'job_id' in answer && !('result' in answer);
+
+/** A 202 job (GLOBAL_ASYNC_QUERIES): waits for its event, then reads the answer at its result url; an error event throws its errors. */
+export async function asyncJobResult<T>(job: AsyncJobMetadata, signal?: AbortSignal): Promise<T> {
+  const event = await asyncEvents().waitForJob(job.job_id, signal);
+  if (event.status === 'error' || !event.result_url) {
+    throw new ApiError(500, normaliseError({ status: 500, statusText: 'error', json: { errors: event.errors?.length ? event.errors : [{ message: 'Error', error_type: 'GENERIC_BACKEND_ERROR', level: 'error' }] } }));
+  }
+  return api<T>(event.result_url, { signal, lossless: true });
 }
 
 export interface ChartSaveAnswer {

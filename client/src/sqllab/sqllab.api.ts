@@ -1,3 +1,4 @@
+import rison from 'rison';
 import { api, type ApiOptions } from '../api';
 
 /**
@@ -133,3 +134,15 @@ export const sqllabApi = {
   expandTableSchema: (id: string, expanded: boolean) => post(`/tableschemaview/${seg(id)}/expanded`, { expanded }),
   deleteTableSchema: (id: string) => call(`/tableschemaview/${seg(id)}`, { method: 'DELETE' }),
 };
+
+/** The results key in an async event's result url (`/api/v1/sqllab/results/?q=(key:'…')`), or null. */
+export function resultsKeyOf(resultUrl: string | null | undefined): string | null {
+  if (!resultUrl) return null;
+  try {
+    const q = new URL(resultUrl, 'http://localhost').searchParams.get('q');
+    const decoded = q ? (rison.decode(q) as { key?: unknown }) : null;
+    return typeof decoded?.key === 'string' ? decoded.key : null;
+  } catch {
+    return null;
+  }
+}

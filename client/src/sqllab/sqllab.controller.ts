@@ -72,7 +72,8 @@ import {
 import { addDangerToast, addInfoToast, addSuccessToast, addWarningToast } from '../notify';
 import { shortId } from './ids';
 import { ApiError } from '../api';
-import { sqllabApi, type DatabaseListItem, type TableMetadata } from './sqllab.api';
+import { resultsKeyOf, sqllabApi, type DatabaseListItem, type TableMetadata } from './sqllab.api';
+import { asyncEvents } from '../async-events/async-event-client';
 import type { SqlLabStore } from './sqllab.store';
 
 /** What the SQL editor reads from the bootstrap data. */
@@ -553,7 +554,7 @@ export class SqlLabController {
   /** Refreshes in-progress queries from the server; an unreachable server flags the editor offline. */
   async pollQueries(): Promise<void> {
     if (this.polling || this.disposed) return;
-    const inProgress = Object.values(this.state.queries).filter((q) => isQueryInProgress(q.state) && q.state !== QueryState.FETCHING);
+    const inProgress = Object.values(this.state.queries).filter((q) => isQueryInProgress(q.state) && q.state !== QueryState.FETCHING && !this.eventJobs.has(q.id));
     if (inProgress.length === 0 && !this.state.offline) return;
     this.polling = true;
     try {
@@ -877,6 +878,7 @@ export class SqlLabController {
         // Asynchronous: the server answered with the query; polling follows its state.
         const { sqlEditorId: _tab, ...serverQuery } = (json.query ?? {}) as Partial<Query>;
         this.dispatch(sqlLabActions.refreshQueries({ [query.id]: { ...serverQuery, id: query.id, state: (serverQuery.state as string) ?? QueryState.PENDING } }));
+        if (query.runAsync && this.boot.featureFlags.GLOBAL_ASYNC_QUERIES) this.awaitAsyncEvent(query.id);
         return;
       }
       this.dispatch(sqlLabActions.querySuccess({ id: query.id, state: QueryState.SUCCESS }, json));
@@ -890,6 +892,29 @@ export class SqlLabController {
     } finally {
       this.running.delete(query.id);
     }
+  }
+
+  /** Async queries followed through the async-event client (GLOBAL_ASYNC_QUERIES) instead of `updated_since` polling. */
+  private readonly eventJobs = new Map<string, AbortController>();
+
+  /** Waits for the query's async event: done fetches its results by key, error fails it with the event's errors. */
+  private awaitAsyncEvent(id: string): void {
+    const abort = new AbortController();
+    this.eventJobs.set(id, abort);
+    asyncEvents()
+      .waitForJob(id, abort.signal)
+      .then((event) => {
+        const local = this.state.queries[id];
+        if (this.disposed || !local || !isQueryInProgress(local.state) || local.state === QueryState.FETCHING) return;
+        const resultsKey = resultsKeyOf(event.result_url);
+        if (event.status === 'done' && resultsKey) void this.fetchResults({ ...local, resultsKey });
+        else {
+          const errors = (event.errors ?? []) as Array<{ message?: string }>;
+          this.dispatch(sqlLabActions.queryFailed({ id, state: local.state }, errors[0]?.message ?? UNKNOWN_ERROR, undefined, errors as never));
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => this.eventJobs.delete(id));
   }
 
   /** Fetches a finished asynchronous query's first page by its resultsKey. */
@@ -935,6 +960,7 @@ export class SqlLabController {
       if (!opts.silent) addDangerToast(fmt(FAILED_STOPPING_QUERY, id));
     } finally {
       this.running.get(id)?.abort();
+      this.eventJobs.get(id)?.abort();
     }
   }
 

@@ -6,6 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
+import { fetchChartData } from '../../explore/explore.api';
+import type { QueryContext } from '../../viz/types';
 import { TIME_GRAINS } from '../../viz/shared/controls';
 import type { MaskMap } from './useDashboardFilters';
 
@@ -40,9 +42,9 @@ function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], app
     enabled: enabled && !!datasetId && !!targetColumn(filter),
     queryFn: async ({ signal }) => {
       const query = filterOptionsQuery(filter, { cascade, search: serverSearch, rowLimit: pages * SELECT_PAGE_SIZE });
-      const answer = await api<{ result: Array<{ data: Array<Record<string, unknown>> }> }>('/api/v1/chart/data', { method: 'POST', body: { datasource: { id: datasetId, type: 'table' }, queries: [query], form_data: {}, result_type: 'full', result_format: 'json', force: false }, signal });
+      const [first] = (await fetchChartData({ datasource: { id: datasetId!, type: 'table' }, queries: [query], form_data: {} as QueryContext['form_data'], result_type: 'full', result_format: 'json', force: false }, { signal })) as Array<{ data?: Array<Record<string, unknown>> }>;
       const col = targetColumn(filter);
-      return (answer.result[0]?.data ?? []).map((row) => row[col]).filter((v) => v !== undefined);
+      return (first?.data ?? []).map((row) => row[col]).filter((v) => v !== undefined);
     },
     placeholderData: (previous) => previous,
     staleTime: 60_000,
