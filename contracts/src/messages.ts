@@ -67,6 +67,8 @@ export const SHARED_QUERY_TAB_NAME = 'Shared query';
 // ---- Chart and explore (spec 01 §4, §8) ----
 export const NETWORK_ERROR_DOT = 'Network error.';
 export const CHART_UPDATE_STOPPED = 'Updating chart was stopped';
+/** An annotation layer's query that ran past the chart request timeout (spec 01 §8). */
+export const ANNOTATION_QUERY_TIMEOUT = 'Query timeout';
 /** `fmt(CHART_RENDER_FAILED, error)` */
 export const CHART_RENDER_FAILED = 'An error occurred while rendering the visualization: %s';
 export const LOAD_SQL_FAILED = 'An error occurred while loading the SQL';

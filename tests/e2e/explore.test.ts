@@ -20,7 +20,7 @@ describe('Explore in the browser', () => {
   let admin: string;
   let birthNames: number;
 
-  const rest = (method: 'get' | 'post' | 'put', path: string, body?: unknown) => {
+  const rest = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
     const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
     return body === undefined ? req : req.send(body as object);
   };
@@ -284,5 +284,96 @@ describe('Explore in the browser', () => {
     const stored = (await rest('get', `/api/v1/chart/${created.body.id}`)).body.result;
     expect(stored).toMatchObject({ slice_name: 'Props chart (renamed)', description: 'Births by gender, all years', certified_by: 'Data team', cache_timeout: 600 });
     expect(stored.owners.length).toBeGreaterThan(0);
+  });
+
+  it('adds annotation layers to a line chart: a formula, events from a Superset layer, and a failing layer that leaves the chart drawn', { timeout: 150_000 }, async () => {
+    const layer = async (name: string) => (await rest('post', '/api/v1/annotation_layer/', { name })).body.id as number;
+    const releases = await layer('Releases');
+    const doomed = await layer('Doomed layer');
+    for (const [short_descr, start] of [['Launch', '1980-01-01T00:00:00'], ['Relaunch', '1995-01-01T00:00:00']]) {
+      expect((await rest('post', `/api/v1/annotation_layer/${releases}/annotation/`, { short_descr, start_dttm: start, end_dttm: start })).status).toBe(201);
+    }
+    const params = { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], row_limit: 1000 };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births with annotations', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    /** Pixels of one exact colour on the chart's canvas: the layer drawn in it is there. */
+    const pixels = (hex: string) =>
+      page.evaluate((rgb) => {
+        const canvas = document.querySelector<HTMLCanvasElement>('[data-testid="explore-chart"] canvas')!;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - rgb[0]!) < 8 && Math.abs(data[i + 1]! - rgb[1]!) < 8 && Math.abs(data[i + 2]! - rgb[2]!) < 8 && data[i + 3]! > 200) n++;
+        return n;
+      }, [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)));
+    expect(await pixels('#00c800')).toBe(0);
+
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByRole('button', { name: 'Annotations and Layers' }).click();
+    const addLayer = async (fill: (dialog: ReturnType<typeof page.getByRole>) => Promise<void>) => {
+      await controls.getByRole('button', { name: 'Add annotation layer' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add annotation layer' });
+      await fill(dialog);
+      await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    // A formula is drawn at once from its expression; a bad one is refused with the popover's words.
+    await addLayer(async (dialog) => {
+      await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+      await dialog.getByText('Name is required').waitFor();
+      await dialog.getByLabel('Name').fill('Goal');
+      await dialog.getByLabel('Formula').fill('y = 2*(x+');
+      await dialog.getByRole('button', { name: 'OK', exact: true }).click();
+      await dialog.getByText('Invalid formula expression').waitFor();
+      await dialog.getByLabel('Formula').fill('y = 1500000');
+      await dialog.getByLabel('Color').fill('#00c800');
+      await dialog.getByLabel('Line width').fill('3');
+    });
+    await expect.poll(() => pixels('#00c800')).toBeGreaterThan(100);
+
+    // Events from a Superset annotation layer are queried on their own and drawn as lines.
+    const layerQuery = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && (res.request().postData() ?? '').includes('"Launches"'));
+    await addLayer(async (dialog) => {
+      await dialog.getByLabel('Name').fill('Launches');
+      await dialog.getByLabel('Annotation layer type', { exact: true }).and(page.locator('input')).click();
+      await dialog.getByRole('option', { name: 'Event', exact: true }).click();
+      await dialog.getByPlaceholder('Select a source').click();
+      await dialog.getByRole('option', { name: 'Releases' }).click();
+      await dialog.getByLabel('Show label').check();
+      await dialog.getByLabel('Color').fill('#c800c8');
+    });
+    const answer = await (await layerQuery).json();
+    expect(answer.result[0].annotation_data.Launches.records.map((r: { short_descr: string }) => r.short_descr)).toEqual(['Launch', 'Relaunch']);
+    await expect.poll(() => pixels('#c800c8')).toBeGreaterThan(100);
+    await expect(page.locator('[data-testid="annotation-layer"]').count()).resolves.toBe(2);
+
+    // A layer whose source is gone fails on its own: its error is shown, the chart and the other layers stay drawn.
+    await addLayer(async (dialog) => {
+      await dialog.getByLabel('Name').fill('Gone');
+      await dialog.getByLabel('Annotation layer type', { exact: true }).and(page.locator('input')).click();
+      await dialog.getByRole('option', { name: 'Event', exact: true }).click();
+      await dialog.getByPlaceholder('Select a source').click();
+      await dialog.getByRole('option', { name: 'Doomed layer' }).click();
+      expect((await rest('delete', `/api/v1/annotation_layer/${doomed}`)).status).toBe(200);
+    });
+    await page.getByTestId('annotation-error').filter({ hasText: 'Annotation layer "Gone": Annotation layer not found.' }).waitFor();
+    await expect(page.getByTestId('explore-chart').getAttribute('data-chart-state')).resolves.toBe('rendered');
+    expect(await pixels('#c800c8')).toBeGreaterThan(100);
+    await controls.getByRole('button', { name: /^Layer error: Annotation layer not found\./ }).waitFor();
+    await screenshot(page, 'explore-annotations');
+
+    // Removing the failed layer clears its error; saving keeps the layers in the chart's params.
+    await page.locator('[data-testid="annotation-layer"][data-layer="Gone"]').getByRole('button', { name: /Gone/ }).click();
+    await page.getByRole('dialog', { name: 'Edit annotation layer' }).getByRole('button', { name: 'Remove' }).click();
+    await expect.poll(() => page.getByTestId('annotation-error').count()).toBe(0);
+    await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('dialog', { name: 'Save chart' });
+    await save.getByRole('radio', { name: 'Save (Overwrite)' }).check();
+    await save.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Chart [Births with annotations] has been overwritten').waitFor();
+    await expect
+      .poll(async () => (JSON.parse((await rest('get', `/api/v1/chart/${created.body.id}`)).body.result.params).annotation_layers ?? []).map((l: { name: string }) => l.name))
+      .toEqual(['Goal', 'Launches']);
   });
 });

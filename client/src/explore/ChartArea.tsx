@@ -2,6 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text, useComputedColorScheme } fr
 import { useElementSize } from '@mantine/hooks';
 import type { ChartState } from '@meridian/contracts/explore/chart-state';
 import { IconPlayerStop } from '@tabler/icons-react';
+import { useMemo } from 'react';
 import { SuperChart } from '../viz/shared/SuperChart';
 import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
 import classes from './explore.module.css';
@@ -12,10 +13,26 @@ export function ChartArea({ state, formData, datasource, onStop, onRendered, onR
   const theme = useComputedColorScheme('light');
   const status = state.chartStatus;
   const showChart = !needsQuery || ((status === 'success' || status === 'rendered' || status === 'loading') && state.queriesResponse);
+  // Layers queried on their own join the chart's answer, as if the server had answered them with it.
+  const queriesData = useMemo(() => {
+    const [first, ...rest] = (state.queriesResponse as any[]) ?? [];
+    if (!first || !Object.keys(state.annotationData).length) return (state.queriesResponse as any[]) ?? [];
+    return [{ ...first, annotation_data: { ...(first.annotation_data ?? {}), ...state.annotationData } }, ...rest];
+  }, [state.queriesResponse, state.annotationData]);
+  const layerErrors = Object.entries(state.annotationError);
   return (
     <div className={classes.chartBox} ref={ref} data-testid="explore-chart" data-chart-state={status}>
       {showChart && width > 0 && height > 0 && (
-        <SuperChart formData={formData} queriesData={(state.queriesResponse as any[]) ?? []} datasource={datasource} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} />
+        <SuperChart formData={formData} queriesData={queriesData} datasource={datasource} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} />
+      )}
+      {layerErrors.length > 0 && showChart && (
+        <div className={classes.layerErrors} role="status">
+          {layerErrors.map(([name, error]) => (
+            <Text key={name} size="xs" c="red" data-testid="annotation-error">
+              Annotation layer "{name}": {error}
+            </Text>
+          ))}
+        </div>
       )}
       {status === 'loading' && (
         <div className={classes.chartOverlay}>

@@ -11,7 +11,9 @@ import { FavoriteStar } from '../charts/FavoriteStar';
 import { DatasetEditorModal } from '../datasets/DatasetEditorModal';
 import { addDangerToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
+import { useBootstrap } from '../auth/session';
 import { ChartArea } from './ChartArea';
+import { AnnotationStatusContext } from './controls/AnnotationLayerControl';
 import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
@@ -95,11 +97,15 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
   const [queryText, setQueryText] = useState<string | null>(null);
   const [dataPane, setDataPane] = useState<'results' | 'samples' | null>(null);
   const [drill, setDrill] = useState<null | { kind: 'menu'; click: DataPointClick } | { kind: 'detail'; filters: Array<{ col: string; op: string; val: unknown }> } | { kind: 'by'; steps: ReturnType<typeof drillBySteps> }>(null);
+  const { conf } = useBootstrap();
   const x = useExplore(boot, {
     formDataKey,
     force,
+    // Annotation queries share the chart request timeout (the web server timeout, in seconds).
+    timeoutMs: (Number(conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000,
     onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...search, form_data_key: key } as never, replace: true }),
   });
+  const annotationStatus = useMemo(() => ({ loading: x.chart.annotationQuery, errors: x.chart.annotationError }), [x.chart.annotationQuery, x.chart.annotationError]);
   const datasourceKey = String(x.formData.datasource ?? `${boot.dataset?.id ?? 0}__table`);
   const queryContext = () => x.plugin.buildQuery(x.formData);
 
@@ -218,26 +224,28 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
       )}
       <div className={classes.body}>
         <DatasourcePanel dataset={boot.dataset} onEdit={() => setModal('edit-dataset')} onSwap={() => setModal('swap')} onSamples={() => setDataPane('samples')} onOpenInSqlLab={() => boot.dataset && window.open(`/sqllab/?datasourceKey=${boot.dataset.id}__table`, '_blank', 'noopener')} />
-        <ControlPanel
-          plugin={x.plugin}
-          ctx={x.ctx}
-          errors={x.errors}
-          onChange={x.setControl}
-          datasourceKey={datasourceKey}
-          header={
-            <Stack gap={4} p="sm" pb={0}>
-              <Text size="xs" fw={600}>
-                Chart type
-              </Text>
-              <Button variant="default" justify="flex-start" h="auto" py={6} onClick={() => setModal('viz')} aria-label={`Chart type: ${x.plugin.name}. Change`}>
-                <Group gap="sm" wrap="nowrap">
-                  <VizThumbnail plugin={x.plugin} size={40} />
-                  <Text size="sm">{x.plugin.name}</Text>
-                </Group>
-              </Button>
-            </Stack>
-          }
-        />
+        <AnnotationStatusContext.Provider value={annotationStatus}>
+          <ControlPanel
+            plugin={x.plugin}
+            ctx={x.ctx}
+            errors={x.errors}
+            onChange={x.setControl}
+            datasourceKey={datasourceKey}
+            header={
+              <Stack gap={4} p="sm" pb={0}>
+                <Text size="xs" fw={600}>
+                  Chart type
+                </Text>
+                <Button variant="default" justify="flex-start" h="auto" py={6} onClick={() => setModal('viz')} aria-label={`Chart type: ${x.plugin.name}. Change`}>
+                  <Group gap="sm" wrap="nowrap">
+                    <VizThumbnail plugin={x.plugin} size={40} />
+                    <Text size="sm">{x.plugin.name}</Text>
+                  </Group>
+                </Button>
+              </Stack>
+            }
+          />
+        </AnnotationStatusContext.Provider>
         <div className={classes.chartColumn}>
           <Group justify="space-between" className={classes.chartToolbar} wrap="nowrap">
             <Text size="xs" c="dimmed" data-testid="chart-status">

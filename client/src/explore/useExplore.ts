@@ -2,6 +2,7 @@
  * Explore's state: form data with the stash of hidden controls' values, the chart state machine, the
  * query that really aborts, and the form data kept on the server under `form_data_key`.
  */
+import { annotationLayerRequest, annotationQueryKey, requiresQuery, withoutQueriedLayers, type AnnotationLayer } from '@meridian/contracts/explore/annotations';
 import { chartReducer, initialChartState } from '@meridian/contracts/explore/chart-state';
 import { dropMissingDatasourceValues, switchVizType } from '@meridian/contracts/explore/form-data';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
@@ -13,7 +14,9 @@ import { createFormDataKey, fetchChartData, updateFormDataKey, type ExploreBoots
 
 const SAVE_FORM_DATA_DEBOUNCE_MS = 1000;
 
-export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string | null; force: boolean; onFormDataKey: (key: string) => void }) {
+const layersOf = (fd: FormData): AnnotationLayer[] => (Array.isArray(fd.annotation_layers) ? fd.annotation_layers : []);
+
+export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string | null; force: boolean; onFormDataKey: (key: string) => void; timeoutMs: number }) {
   const datasource = boot.dataset;
   const [formData, setFormData] = useState<FormData>(() => {
     const plugin = getChartPlugin(boot.form_data.viz_type) ?? getChartPlugin('table')!;
@@ -29,6 +32,44 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
   const errors = useMemo(() => validateFormData(plugin, ctx), [plugin, ctx]);
   const hasErrors = Object.keys(errors).length > 0;
   const formDataKey = useRef(opts.formDataKey);
+  /** Each annotation layer's running query and the key of what it asks (spec 01 §4: one per layer name). */
+  const annotationRuns = useRef(new Map<string, { abort: AbortController; key: string }>());
+
+  /**
+   * One layer's annotation query through the chart data path (the chart's query with only that layer):
+   * starting aborts the previous one of the same name; an answer stores the layer's data, a failure its
+   * error, and running past the chart timeout gives 'Query timeout'.
+   */
+  const runAnnotation = useCallback(
+    async (fd: FormData, layer: AnnotationLayer, force: boolean) => {
+      const p = getChartPlugin(fd.viz_type);
+      if (!p) return;
+      annotationRuns.current.get(layer.name)?.abort.abort();
+      const abort = new AbortController();
+      const run = { abort, key: annotationQueryKey(layer) };
+      annotationRuns.current.set(layer.name, run);
+      const timer = setTimeout(() => abort.abort(new DOMException('Query timeout', 'TimeoutError')), opts.timeoutMs);
+      dispatch({ type: 'ANNOTATION_QUERY_STARTED', name: layer.name });
+      try {
+        const [first] = (await fetchChartData(annotationLayerRequest(p.buildQuery({ ...fd, annotation_layers: [layer] }), layer), { sliceId: fd.slice_id ?? null, signal: abort.signal, force })) as Array<{ annotation_data?: Record<string, unknown> }>;
+        if (annotationRuns.current.get(layer.name) !== run) return;
+        dispatch({ type: 'ANNOTATION_QUERY_SUCCESS', name: layer.name, data: first?.annotation_data?.[layer.name] ?? { records: [] } });
+      } catch (error) {
+        if (annotationRuns.current.get(layer.name) !== run) return;
+        const timedOut = abort.signal.reason instanceof DOMException && abort.signal.reason.name === 'TimeoutError';
+        if (abort.signal.aborted && !timedOut) {
+          // Stopped with the chart: no answer and no error; the next run asks again.
+          annotationRuns.current.delete(layer.name);
+          dispatch({ type: 'ANNOTATION_QUERY_CLEARED', name: layer.name });
+          return;
+        }
+        dispatch({ type: 'ANNOTATION_QUERY_FAILED', name: layer.name, timeout: timedOut, error: error instanceof ApiError ? error.message : null });
+      } finally {
+        clearTimeout(timer);
+      }
+    },
+    [opts.timeoutMs],
+  );
 
   const run = useCallback(
     async (fd: FormData, force = false) => {
@@ -44,8 +85,10 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       const abort = new AbortController();
       controller.current = abort;
       dispatch({ type: 'CHART_UPDATE_STARTED', now: Date.now() });
+      // The layers run beside the chart, each on its own, so a failing layer never fails the chart.
+      for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);
       try {
-        const result = await fetchChartData(p.buildQuery(fd), { sliceId: fd.slice_id ?? null, signal: abort.signal, force });
+        const result = await fetchChartData(withoutQueriedLayers(p.buildQuery(fd)), { sliceId: fd.slice_id ?? null, signal: abort.signal, force });
         if (controller.current !== abort) return;
         dispatch({ type: 'CHART_UPDATE_SUCCEEDED', queriesResponse: result, now: Date.now() });
       } catch (error) {
@@ -54,15 +97,39 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
         else dispatch({ type: 'CHART_UPDATE_FAILED', errors: error instanceof ApiError ? [{ message: error.message }] : null, now: Date.now() });
       }
     },
-    [],
+    [runAnnotation],
   );
 
-  const stop = useCallback(() => controller.current?.abort(), []);
+  const stop = useCallback(() => {
+    controller.current?.abort();
+    for (const run of annotationRuns.current.values()) run.abort.abort();
+  }, []);
+
+  // A layer added or changed in the control is queried at once against the chart's last query; a removed
+  // or hidden one drops its state. Style changes only redraw.
+  useEffect(() => {
+    if (!queriedFormData) return;
+    const layers = layersOf(formData);
+    for (const layer of layers) {
+      if (requiresQuery(layer) && annotationRuns.current.get(layer.name)?.key !== annotationQueryKey(layer)) void runAnnotation({ ...queriedFormData, annotation_layers: layers }, layer, false);
+    }
+    for (const [name, run] of annotationRuns.current) {
+      const layer = layers.find((l) => l.name === name);
+      if (layer && requiresQuery(layer)) continue;
+      run.abort.abort();
+      annotationRuns.current.delete(name);
+      dispatch({ type: 'ANNOTATION_QUERY_CLEARED', name });
+    }
+  }, [formData.annotation_layers, queriedFormData, runAnnotation]);
 
   // The first draw: a saved chart or a complete form runs at once.
   useEffect(() => {
     if (!hasErrors && datasource) void run(formData, opts.force);
-    return () => controller.current?.abort();
+    const runs = annotationRuns.current;
+    return () => {
+      controller.current?.abort();
+      for (const run of runs.values()) run.abort.abort();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

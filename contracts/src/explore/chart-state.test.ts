@@ -17,4 +17,22 @@ describe('chart state (spec 01 §4)', () => {
     expect(chartReducer(initialChartState, { type: 'CHART_UPDATE_STOPPED', now: 1 })).toMatchObject({ chartStatus: 'stopped', chartAlert: 'Updating chart was stopped' });
     expect(chartReducer(initialChartState, { type: 'CHART_RENDERING_FAILED', error: 'boom', now: 1 }).chartAlert).toBe('An error occurred while rendering the visualization: boom');
   });
+
+  it('keeps each annotation layer in its own state: success stores data and clears the error, failure removes the data', () => {
+    let s = chartReducer(initialChartState, { type: 'ANNOTATION_QUERY_STARTED', name: 'releases' });
+    s = chartReducer(s, { type: 'ANNOTATION_QUERY_STARTED', name: 'holidays' });
+    expect(s.annotationQuery).toEqual({ releases: true, holidays: true });
+    s = chartReducer(s, { type: 'ANNOTATION_QUERY_FAILED', name: 'releases', error: 'Annotation layer not found.' });
+    s = chartReducer(s, { type: 'ANNOTATION_QUERY_SUCCESS', name: 'holidays', data: { records: [1] } });
+    expect(s).toMatchObject({ annotationQuery: {}, annotationData: { holidays: { records: [1] } }, annotationError: { releases: 'Annotation layer not found.' } });
+    s = chartReducer(s, { type: 'ANNOTATION_QUERY_SUCCESS', name: 'releases', data: { records: [] } });
+    expect(s.annotationError).toEqual({});
+    s = chartReducer(s, { type: 'ANNOTATION_QUERY_FAILED', name: 'holidays' });
+    expect(s.annotationData).toEqual({ releases: { records: [] } });
+    expect(s.annotationError).toEqual({ holidays: 'Network error.' });
+    expect(chartReducer(s, { type: 'ANNOTATION_QUERY_FAILED', name: 'releases', timeout: true }).annotationError.releases).toBe('Query timeout');
+    expect(chartReducer(s, { type: 'ANNOTATION_QUERY_CLEARED', name: 'holidays' }).annotationError).toEqual({});
+    // The chart's own updates leave the layers' state alone.
+    expect(chartReducer(s, { type: 'CHART_UPDATE_STARTED', now: 5 }).annotationData).toEqual({ releases: { records: [] } });
+  });
 });

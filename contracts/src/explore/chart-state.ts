@@ -2,7 +2,7 @@
  * The chart state machine of spec 01 §4: loading → success → rendered, or failed / stopped.
  * Shared by Explore and dashboards so both show the same states and messages.
  */
-import { CHART_RENDER_FAILED, CHART_UPDATE_STOPPED, NETWORK_ERROR_DOT } from '../messages';
+import { ANNOTATION_QUERY_TIMEOUT, CHART_RENDER_FAILED, CHART_UPDATE_STOPPED, NETWORK_ERROR_DOT } from '../messages';
 
 export type ChartStatus = 'idle' | 'loading' | 'success' | 'rendered' | 'failed' | 'stopped';
 
@@ -14,6 +14,10 @@ export interface ChartState {
   chartUpdateEndTime: number | null;
   queriesResponse: unknown[] | null;
   lastRendered: number | null;
+  /** Annotation layers each have their own state, by layer name: running, answered data, or error. */
+  annotationQuery: Record<string, true>;
+  annotationData: Record<string, unknown>;
+  annotationError: Record<string, string>;
 }
 
 export type ChartAction =
@@ -22,9 +26,20 @@ export type ChartAction =
   | { type: 'CHART_UPDATE_FAILED'; errors?: ReadonlyArray<{ message?: string; error?: string; stacktrace?: string }> | null; now: number }
   | { type: 'CHART_UPDATE_STOPPED'; now: number }
   | { type: 'CHART_RENDERING_SUCCEEDED'; now: number }
-  | { type: 'CHART_RENDERING_FAILED'; error: string; now: number };
+  | { type: 'CHART_RENDERING_FAILED'; error: string; now: number }
+  | { type: 'ANNOTATION_QUERY_STARTED'; name: string }
+  | { type: 'ANNOTATION_QUERY_SUCCESS'; name: string; data: unknown }
+  | { type: 'ANNOTATION_QUERY_FAILED'; name: string; error?: string | null; timeout?: boolean }
+  /** A layer removed from the form: its state goes with it. */
+  | { type: 'ANNOTATION_QUERY_CLEARED'; name: string };
 
-export const initialChartState: ChartState = { chartStatus: 'idle', chartAlert: null, chartStackTrace: null, chartUpdateStartTime: null, chartUpdateEndTime: null, queriesResponse: null, lastRendered: null };
+export const initialChartState: ChartState = { chartStatus: 'idle', chartAlert: null, chartStackTrace: null, chartUpdateStartTime: null, chartUpdateEndTime: null, queriesResponse: null, lastRendered: null, annotationQuery: {}, annotationData: {}, annotationError: {} };
+
+const without = <T>(map: Record<string, T>, key: string): Record<string, T> => {
+  if (!(key in map)) return map;
+  const { [key]: _gone, ...rest } = map;
+  return rest;
+};
 
 export function chartReducer(state: ChartState, action: ChartAction): ChartState {
   switch (action.type) {
@@ -42,6 +57,22 @@ export function chartReducer(state: ChartState, action: ChartAction): ChartState
       return state.chartStatus === 'success' ? { ...state, chartStatus: 'rendered', lastRendered: action.now } : state;
     case 'CHART_RENDERING_FAILED':
       return { ...state, chartStatus: 'failed', chartAlert: CHART_RENDER_FAILED.replace('%s', action.error) };
+    // Spec 01 §4: starting aborts a previous query of the same name (the caller's controller); success stores the
+    // data and clears the error; failure removes the data and stores the error or 'Network error.'; a timeout
+    // gives 'Query timeout'.
+    case 'ANNOTATION_QUERY_STARTED':
+      return { ...state, annotationQuery: { ...state.annotationQuery, [action.name]: true } };
+    case 'ANNOTATION_QUERY_SUCCESS':
+      return { ...state, annotationQuery: without(state.annotationQuery, action.name), annotationData: { ...state.annotationData, [action.name]: action.data }, annotationError: without(state.annotationError, action.name) };
+    case 'ANNOTATION_QUERY_FAILED':
+      return {
+        ...state,
+        annotationQuery: without(state.annotationQuery, action.name),
+        annotationData: without(state.annotationData, action.name),
+        annotationError: { ...state.annotationError, [action.name]: action.timeout ? ANNOTATION_QUERY_TIMEOUT : action.error || NETWORK_ERROR_DOT },
+      };
+    case 'ANNOTATION_QUERY_CLEARED':
+      return { ...state, annotationQuery: without(state.annotationQuery, action.name), annotationData: without(state.annotationData, action.name), annotationError: without(state.annotationError, action.name) };
     default:
       return state;
   }

@@ -17,6 +17,7 @@ export const securityRouter = router({
         DEFAULT_SQLLAB_LIMIT: config.defaultSqllabLimit,
         SQLLAB_TIMEOUT: config.sqllabTimeoutSeconds,
         SQLLAB_ASYNC_TIME_LIMIT_SEC: config.sqllabAsyncTimeLimitSeconds,
+        SUPERSET_WEBSERVER_TIMEOUT: config.chartQueryTimeoutSeconds,
       },
       canSqlLab: actor ? hasPermission(actor, 'can_sqllab', 'Superset') : false,
     };

@@ -4,6 +4,7 @@ import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors
 import { columnLabel, type ColumnEntry } from '../../viz/shared/metrics';
 import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { ControlConfig, ControlContext } from '../../viz/types';
+import { AnnotationLayerControl } from './AnnotationLayerControl';
 import { DRAG_TYPE, readDrag } from './drag';
 import { FilterControl } from './FilterControl';
 import { MetricsControl } from './MetricsControl';
@@ -194,6 +195,8 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
     }
     case 'ConditionalFormattingControl':
       return <ConditionalFormatting value={value} onChange={onChange} ctx={ctx} />;
+    case 'AnnotationLayerControl':
+      return <AnnotationLayerControl value={value} onChange={onChange} />;
     default:
       return null;
   }

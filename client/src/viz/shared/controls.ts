@@ -61,6 +61,8 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   y_axis_title: { name: 'y_axis_title', type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true },
   zoomable: { name: 'zoomable', type: 'CheckboxControl', label: 'Data Zoom', default: false, renderTrigger: true },
   rich_tooltip: { name: 'rich_tooltip', type: 'CheckboxControl', label: 'Rich tooltip', default: true, renderTrigger: true },
+  // Layers change the drawing and are queried on their own, so the chart is not re-run for them.
+  annotation_layers: { name: 'annotation_layers', type: 'AnnotationLayerControl', label: 'Annotation layers', default: [], renderTrigger: true, description: 'Annotation layers drawn over the chart: formulas, events, intervals and other time series' },
   subheader: { name: 'subheader', type: 'TextControl', label: 'Subheader', default: '', renderTrigger: true },
 };
 

@@ -1,10 +1,10 @@
 import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
 import type { ChartProps } from '../../types';
 import { EChart } from '../EChart';
 import type { TimeseriesProps } from './transform-props';
 
-const PARTS = [LineChart, BarChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent];
+const PARTS = [LineChart, BarChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, MarkLineComponent, MarkAreaComponent];
 
 /** The component every time-series type draws with; a click selects the point's x value and group. */
 export default function TimeseriesChart({ transformed, width, height, theme, onRendered, onRenderError, onDataPointClick }: ChartProps<TimeseriesProps>) {

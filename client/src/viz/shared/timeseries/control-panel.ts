@@ -12,6 +12,7 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
   return {
     sections: [
       TIMESERIES_QUERY,
+      { label: 'Annotations and Layers', expanded: false, tab: 'data', controlSetRows: [['annotation_layers']] },
       { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['show_legend'], ['show_value'], ...extra, ['zoomable'], ['rich_tooltip']] },
       { label: 'Axes', expanded: true, tab: 'customize', controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['y_axis_format']] },
     ],
