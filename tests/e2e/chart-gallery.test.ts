@@ -46,7 +46,7 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   { viz_type: 'sankey_v2', on: 'birth_names', params: { source: 'gender', target: 'state', metric: 'sum__num', ...everyYear } },
   { viz_type: 'world_map', on: 'wb_health_population', params: { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...year2014, ...notAggregates } },
   { viz_type: 'country_map', on: 'birth_names', params: { entity: 'state', select_country: 'usa', metric: 'sum__num', ...everyYear } },
-  { viz_type: 'pivot_table_v2', on: 'birth_names', params: { groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, ...everyYear }, text: 'Total' },
+  { viz_type: 'pivot_table_v2', on: 'birth_names', params: { groupbyRows: ['gender', 'state'], groupbyColumns: [], metrics: ['sum__num'], rowTotals: true, colTotals: true, rowSubTotals: true, ...everyYear }, text: 'Subtotal' },
 ];
 
 // GALLERY_ONLY=pie,table draws only those types (for looking at one type's screenshots while working on it).

@@ -44,6 +44,7 @@ const pivotTable: ChartPlugin<PivotProps> = {
         controlSetRows: [
           [{ name: 'aggregateFunction', type: 'SelectControl', label: 'Aggregation function', default: 'Sum', renderTrigger: true, choices: [['Sum', 'Sum'], ['Count', 'Count'], ['Average', 'Average'], ['Minimum', 'Minimum'], ['Maximum', 'Maximum']], description: 'Aggregate function to apply when pivoting and computing the total rows and columns' }],
           [{ name: 'rowTotals', type: 'CheckboxControl', label: 'Show rows total', default: false, renderTrigger: true }, { name: 'colTotals', type: 'CheckboxControl', label: 'Show columns total', default: false, renderTrigger: true }],
+          [{ name: 'rowSubTotals', type: 'CheckboxControl', label: 'Show rows subtotal', default: false, renderTrigger: true, description: 'Display row level subtotal' }, { name: 'colSubTotals', type: 'CheckboxControl', label: 'Show columns subtotal', default: false, renderTrigger: true, description: 'Display column level subtotal' }],
           [{ name: 'valueFormat', override: { ...SHARED_CONTROLS.number_format, label: 'Value format' } }],
         ],
       },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pivotTable from './index';
-import { pivot, pivotCsvRows } from './transform-props';
+import { headerSpans, pivot, pivotCsvRows } from './transform-props';
 
 describe('pivot table chart type', () => {
   it('queries the metrics by the row and column group-bys', () => {
@@ -23,6 +23,32 @@ describe('pivot table chart type', () => {
     ]);
     const avg = pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: 'Average', rowTotals: false, colTotals: true, format: (v) => String(v ?? '') });
     expect(avg.rows[2]!.cells).toEqual(['4', '2']);
+  });
+
+  it('closes each group of the leading row columns with a subtotal row, and of the leading column columns with a subtotal column', () => {
+    const rows = [
+      { region: 'West', state: 'CA', year: '2020', gender: 'boy', n: 3 },
+      { region: 'West', state: 'CA', year: '2020', gender: 'girl', n: 2 },
+      { region: 'West', state: 'OR', year: '2021', gender: 'boy', n: 1 },
+      { region: 'East', state: 'NY', year: '2021', gender: 'girl', n: 5 },
+    ];
+    const p = pivot({ rows, rowCols: ['region', 'state'], colCols: ['year', 'gender'], metrics: ['n'], aggregate: 'Sum', rowTotals: true, colTotals: true, rowSubTotals: true, colSubTotals: true, format: (v) => String(v ?? '') });
+    expect(p.columnLevels).toEqual([
+      [['2020', 3], ['2021', 3], ['Total', 1]],
+      [['boy', 1], ['girl', 1], ['Subtotal', 1], ['boy', 1], ['girl', 1], ['Subtotal', 1], ['', 1]],
+    ]);
+    expect(p.rows.map((r) => [r.keys, r.cells, !!r.total])).toEqual([
+      [['East', 'NY'], ['', '', '', '', '5', '5', '5'], false],
+      [['East', 'Subtotal'], ['', '', '', '', '5', '5', '5'], true],
+      [['West', 'CA'], ['3', '2', '5', '', '', '', '5'], false],
+      [['West', 'OR'], ['', '', '', '1', '', '1', '1'], false],
+      [['West', 'Subtotal'], ['3', '2', '5', '1', '', '1', '6'], true],
+      [['Total', ''], ['3', '2', '5', '1', '5', '6', '11'], true],
+    ]);
+    // The leading row headers span their group, subtotal row included.
+    expect(headerSpans(p.rows.map((r) => r.keys))).toEqual([[2, 1], [0, 1], [3, 1], [0, 1], [0, 1], [1, 1]]);
+    // Without the options nothing is added, and a single level has no groups to close.
+    expect(pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: 'Sum', rowTotals: false, colTotals: false, rowSubTotals: true, colSubTotals: true, format: String }).rows).toHaveLength(3);
   });
 
   it('gives the pivot as CSV rows with raw numbers: column headers spanned out, the row headers on the last header line', () => {

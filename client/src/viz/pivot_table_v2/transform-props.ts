@@ -21,11 +21,28 @@ export interface PivotProps {
 
 const keyOf = (parts: string[]) => JSON.stringify(parts);
 
+/** A key's leading parts, shortest first, short of the whole key: the groups a subtotal closes. */
+const prefixesOf = (parts: string[]) => parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1));
+
 /**
  * The pivot of the answer: unique row keys down, unique column keys (times the metrics) across, each cell the
- * aggregate of its rows; with row and column totals (Superset's pivot_table_v2, metrics laid out as columns).
+ * aggregate of its rows; with row and column totals, and subtotals (Superset's pivot_table_v2, metrics laid out
+ * as columns): rowSubTotals closes each group of the leading row columns with a subtotal row, colSubTotals each
+ * group of the leading column columns with a subtotal column.
  */
-export function pivot(input: { rows: Record<string, unknown>[]; rowCols: string[]; colCols: string[]; metrics: string[]; aggregate: Aggregate; rowTotals: boolean; colTotals: boolean; format: (n: number | null) => string; metricsLayout?: 'COLUMNS' | 'ROWS' }): PivotProps {
+export function pivot(input: {
+  rows: Record<string, unknown>[];
+  rowCols: string[];
+  colCols: string[];
+  metrics: string[];
+  aggregate: Aggregate;
+  rowTotals: boolean;
+  colTotals: boolean;
+  rowSubTotals?: boolean;
+  colSubTotals?: boolean;
+  format: (n: number | null) => string;
+  metricsLayout?: 'COLUMNS' | 'ROWS';
+}): PivotProps {
   const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
   const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
   const str = (v: unknown) => (v === null || v === undefined ? 'NULL' : String(v));
@@ -39,15 +56,16 @@ export function pivot(input: { rows: Record<string, unknown>[]; rowCols: string[
     list.push(v);
     values.set(key, list);
   };
+  // Each value counts towards its own cell, its groups' subtotals and the totals ('*'); a prefix key is
+  // shorter than a whole key, so the two never collide.
   for (const r of rows) {
-    const rk = keyOf(rowCols.map((c) => str(r[c])));
-    const ck = keyOf(colCols.map((c) => str(r[c])));
+    const rk = rowCols.map((c) => str(r[c]));
+    const ck = colCols.map((c) => str(r[c]));
+    const rowVariants = [keyOf(rk), ...(input.rowSubTotals ? prefixesOf(rk).map(keyOf) : []), '*'];
+    const colVariants = [keyOf(ck), ...(input.colSubTotals ? prefixesOf(ck).map(keyOf) : []), '*'];
     for (const m of metrics) {
       const v = toNumber(r[m]);
-      add(`${rk}|${ck}|${m}`, v);
-      add(`${rk}|*|${m}`, v);
-      add(`*|${ck}|${m}`, v);
-      add(`*|*|${m}`, v);
+      for (const rv of rowVariants) for (const cv of colVariants) add(`${rv}|${cv}|${m}`, v);
     }
   }
   // A combination with no rows is an empty cell, not a zero.
@@ -55,8 +73,27 @@ export function pivot(input: { rows: Record<string, unknown>[]; rowCols: string[
     const xs = values.get(`${rk}|${ck}|${m}`);
     return xs?.length ? format(agg(xs)) : '';
   };
-  const cols: Array<{ ck: string; parts: string[]; metric: string }> = [];
-  for (const c of colKeys) for (const m of metrics) cols.push({ ck: keyOf(c), parts: [...c, ...(metrics.length > 1 || !colCols.length ? [m] : [])], metric: m });
+  const metricPart = (m: string) => (metrics.length > 1 || !colCols.length ? [m] : []);
+  /** A group's subtotal, padded to the key's length: its leading parts, 'Subtotal', then blanks. */
+  const subtotalParts = (prefix: string[], length: number) => [...prefix, 'Subtotal', ...Array(Math.max(0, length - prefix.length - 1)).fill('')];
+  /** Keys in order, each group of leading parts closed by its subtotal (deepest first) when asked. */
+  const withSubtotals = <T>(keys: string[][], enabled: boolean | undefined, whole: (k: string[]) => T, subtotal: (prefix: string[]) => T): T[] => {
+    const out: T[] = [];
+    keys.forEach((k, i) => {
+      out.push(whole(k));
+      if (!enabled) return;
+      const next = keys[i + 1];
+      const closing = prefixesOf(k).filter((p) => !next || keyOf(next.slice(0, p.length)) !== keyOf(p));
+      for (const p of closing.reverse()) out.push(subtotal(p));
+    });
+    return out;
+  };
+  const cols = withSubtotals<Array<{ ck: string; parts: string[]; metric: string }>>(
+    colKeys,
+    input.colSubTotals,
+    (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...c, ...metricPart(m)], metric: m })),
+    (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(p, colCols.length), ...metricPart(m)], metric: m })),
+  ).flat();
   if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(metrics.length > 1 ? [m] : [])], metric: m });
   const depth = Math.max(1, ...cols.map((c) => c.parts.length));
   const columnLevels: PivotProps['columnLevels'] = [];
@@ -71,9 +108,31 @@ export function pivot(input: { rows: Record<string, unknown>[]; rowCols: string[
     });
     columnLevels.push(spans);
   }
-  const body: PivotProps['rows'] = rowKeys.map((k) => ({ keys: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }));
+  const body: PivotProps['rows'] = withSubtotals(
+    rowKeys,
+    input.rowSubTotals,
+    (k) => ({ keys: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }),
+    (p) => ({ keys: subtotalParts(p, rowCols.length), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
+  );
   if (colTotals) body.push({ keys: ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
   return { rowHeaders: rowCols.length ? rowCols : [''], columnLevels, rows: body };
+}
+
+/**
+ * Row header spans: a leading key shared with the rows above is drawn once, spanning its group (its
+ * subtotal row included); 0 marks a header covered by the span above.
+ */
+export function headerSpans(keys: string[][]): number[][] {
+  const same = (a: string[] | undefined, b: string[], upTo: number) => !!a && a.slice(0, upTo + 1).join('\u0000') === b.slice(0, upTo + 1).join('\u0000');
+  return keys.map((k, i) =>
+    k.map((_, j) => {
+      // The last level and total rows are never merged; a 'Total' row's blanks stay its own.
+      if (j === k.length - 1 || same(keys[i - 1], k, j)) return j === k.length - 1 ? 1 : 0;
+      let span = 1;
+      while (same(keys[i + span], k, j)) span++;
+      return span;
+    }),
+  );
 }
 
 /** The pivot's input read from the form data and the answer. */
@@ -86,6 +145,8 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
     aggregate: (fd.aggregateFunction as Aggregate) ?? 'Sum',
     rowTotals: !!fd.rowTotals,
     colTotals: !!fd.colTotals,
+    rowSubTotals: !!fd.rowSubTotals,
+    colSubTotals: !!fd.colSubTotals,
   };
 }
 
