@@ -12,9 +12,8 @@ import {
 import { IconAlertTriangle, IconEyeOff, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import rison from 'rison';
-import { createContext, useContext, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { api } from '../../api';
-import { formulaParses } from '../../viz/shared/timeseries/annotations';
 
 /** Each layer's state from the chart (spec 01 §4): running, or its error; Explore provides it. */
 export interface AnnotationLayerStatus {
@@ -85,12 +84,18 @@ function LayerEditor({ initial, others, onApply, onRemove, onClose }: { initial:
   const sources = sourceTypesFor(layer.annotationType);
   const values = useSourceValues(layer.sourceType);
   const columns = useChartColumns(layer.value === null ? null : String(layer.value), layer.sourceType === 'table');
-  const errors = validateAnnotationLayer(layer, others, formulaParses);
+  // The formula parser loads with the editor (it stays out of every chart's JavaScript until a formula is used).
+  const [formulaParses, setFormulaParses] = useState<((expression: string) => boolean) | null>(null);
+  useEffect(() => {
+    void import('../../viz/shared/timeseries/formula').then((m) => setFormulaParses(() => m.formulaParses));
+  }, []);
+  const errors = validateAnnotationLayer(layer, others, formulaParses ?? (() => true));
   const shown = (field: string) => (tried ? errors[field] : undefined);
   const isLine = layer.annotationType === 'FORMULA' || layer.annotationType === 'TIME_SERIES' || layer.annotationType === 'EVENT';
-  const apply = () => {
+  const apply = async () => {
     setTried(true);
-    if (!Object.keys(errors).length) onApply(layer);
+    const { formulaParses: parses } = await import('../../viz/shared/timeseries/formula');
+    if (!Object.keys(validateAnnotationLayer(layer, others, parses)).length) onApply(layer);
   };
   return (
     <Stack gap="md">
@@ -186,7 +191,7 @@ function LayerEditor({ initial, others, onApply, onRemove, onClose }: { initial:
           <Button variant="default" size="xs" onClick={onClose}>
             Cancel
           </Button>
-          <Button size="xs" onClick={apply}>
+          <Button size="xs" onClick={() => void apply()}>
             OK
           </Button>
         </Group>

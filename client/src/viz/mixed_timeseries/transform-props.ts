@@ -26,5 +26,7 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
     ...a,
     option: { ...a.option, grid: { ...a.option.grid, top: 40, right: twoAxes ? 40 : 20 }, legend: { ...a.option.legend, show: fd.show_legend !== false && series.length > 1, data: legendNames }, yAxis, series },
     seriesGroups: { ...a.seriesGroups, ...Object.fromEntries(seriesB.map((s: any, i: number) => [s.name, Object.values(b.seriesGroups)[i] ?? []])) },
+    // Layers draw over both queries' series, so the legend they extend is the whole chart's.
+    annotations: a.annotations ? { ...a.annotations, seriesNames: legendNames } : null,
   };
 }

@@ -1,13 +1,31 @@
 import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { useEffect, useMemo, useState } from 'react';
 import type { ChartProps } from '../../types';
 import { EChart } from '../EChart';
+import { needsFormula, withAnnotations, type FormulaEvaluator } from './annotations';
 import type { TimeseriesProps } from './transform-props';
+
+/** The formula evaluator, loaded the first time a chart has a formula layer; null until then. */
+function useFormulaEvaluator(needed: boolean): FormulaEvaluator | null {
+  const [evaluate, setEvaluate] = useState<FormulaEvaluator | null>(null);
+  useEffect(() => {
+    if (!needed || evaluate) return;
+    let live = true;
+    void import('./formula').then((m) => live && setEvaluate(() => m.evalFormula));
+    return () => {
+      live = false;
+    };
+  }, [needed, evaluate]);
+  return evaluate;
+}
 
 const PARTS = [LineChart, BarChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, MarkLineComponent, MarkAreaComponent];
 
 /** The component every time-series type draws with; a click selects the point's x value and group. */
 export default function TimeseriesChart({ transformed, width, height, theme, onRendered, onRenderError, onDataPointClick }: ChartProps<TimeseriesProps>) {
+  const evaluate = useFormulaEvaluator(needsFormula(transformed.annotations));
+  const option = useMemo(() => (transformed.annotations ? withAnnotations(transformed.option, transformed.annotations, evaluate) : transformed.option), [transformed, evaluate]);
   const click = (params: any, isContextMenu: boolean) => {
     if (!onDataPointClick) return;
     const x = Array.isArray(params.value) ? params.value[0] : params.name;
@@ -21,7 +39,7 @@ export default function TimeseriesChart({ transformed, width, height, theme, onR
   };
   return (
     <EChart
-      option={transformed.option}
+      option={option}
       use={PARTS}
       width={width}
       height={height}

@@ -1,10 +1,11 @@
 import { NEW_ANNOTATION_LAYER, type AnnotationLayer } from '@meridian/contracts/explore/annotations';
 import { describe, expect, it } from 'vitest';
-import { annotationSeries, evalFormula, formulaParses } from './annotations';
+import { annotationSeries, withAnnotations } from './annotations';
+import { evalFormula, formulaParses } from './formula';
 import { transformTimeseries } from './transform-props';
 
 const layer = (patch: Partial<AnnotationLayer>): AnnotationLayer => ({ ...NEW_ANNOTATION_LAYER, ...patch });
-const ctx = { isTime: true, xValues: [0, 10, 20], textColor: '#000' };
+const ctx = { isTime: true, xValues: [0, 10, 20], textColor: '#000', evaluate: evalFormula };
 const DAY = 86_400_000;
 
 describe('annotation layers on a time series', () => {
@@ -59,12 +60,16 @@ describe('annotation layers on a time series', () => {
     expect(annotationSeries([layer({ name: 'f', value: 'x' })], {}, { ...ctx, isTime: false }).series).toEqual([]);
   });
 
-  it("joins the chart's series and legend in transformTimeseries, from the answer's annotation_data", () => {
+  it("hands the layers and the answer's annotation_data from transformTimeseries to withAnnotations, which joins series and legend", () => {
     const formData = { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], annotation_layers: [layer({ name: 'goal', value: '100' }), layer({ name: 'e', annotationType: 'EVENT', sourceType: 'NATIVE', value: 1 })] };
     const queriesData = [{ data: [{ ds: DAY, count: 1 }, { ds: 2 * DAY, count: 3 }], colnames: ['ds', 'count'], coltypes: [2, 0], annotation_data: { e: { records: [{ start_dttm: DAY, short_descr: 'x' }] } } }];
-    const { option } = transformTimeseries({ formData, queriesData, width: 400, height: 300, theme: 'light', datasource: null } as never, 'line');
-    expect(option.series.map((s: { name: string }) => s.name)).toEqual(['count', 'goal', 'e']);
-    expect(option.legend.data).toEqual(['count', 'goal']);
-    expect(option.legend.show).toBe(true);
+    const { option, annotations } = transformTimeseries({ formData, queriesData, width: 400, height: 300, theme: 'light', datasource: null } as never, 'line');
+    expect(option.legend.show).toBe(false);
+    expect(annotations).toMatchObject({ xValues: [DAY, 2 * DAY], seriesNames: ['count'], legendAllowed: true });
+    const drawn = withAnnotations(option, annotations!, evalFormula);
+    expect(drawn.series.map((s: { name: string }) => s.name)).toEqual(['count', 'goal', 'e']);
+    expect(drawn.legend).toMatchObject({ show: true, data: ['count', 'goal'] });
+    // Before the evaluator has loaded, the formula waits and the events are drawn.
+    expect(withAnnotations(option, annotations!, null).series.map((s: { name: string }) => s.name)).toEqual(['count', 'e']);
   });
 });

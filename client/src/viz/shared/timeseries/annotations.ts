@@ -4,29 +4,12 @@
  * areas, and a line chart's series as extra lines. Data comes from `annotation_data` by layer name
  * (NATIVE: `{columns, records}` of start_dttm/end_dttm/short_descr/long_descr; a chart: `{records}`, its rows).
  */
-import Formula from 'fparser';
-import { formulaExpression, type AnnotationLayer } from '@meridian/contracts/explore/annotations';
+import type { AnnotationLayer } from '@meridian/contracts/explore/annotations';
 import { getCategoricalColor } from '../colors';
 import { toNumber, toTime } from '../metrics';
 
-/** A formula's value at x, or null when it does not evaluate (parse errors are the popover's to report). */
-export function evalFormula(expression: string, x: number): number | null {
-  try {
-    const value = new Formula(formulaExpression(expression)).evaluate({ x });
-    return typeof value === 'number' && Number.isFinite(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function formulaParses(expression: string): boolean {
-  try {
-    new Formula(formulaExpression(expression));
-    return true;
-  } catch {
-    return false;
-  }
-}
+/** Evaluates a formula at x (loaded from `./formula` only when a chart has a formula layer). */
+export type FormulaEvaluator = (expression: string, x: number) => number | null;
 
 const OPACITY: Record<string, number> = { opacityLow: 0.2, opacityMedium: 0.5, opacityHigh: 0.8 };
 const LINE_TYPE: Record<string, string | number[]> = { solid: 'solid', dashed: 'dashed', longDashed: [12, 6], dotted: 'dotted' };
@@ -74,7 +57,11 @@ function timeseriesOf(layer: AnnotationLayer, answer: unknown): Array<{ name: st
  * The ECharts series that draw the shown layers; `xValues` are the chart's own x values (a formula is
  * evaluated at each). Returns the series and the legend names they add (formulas and time series).
  */
-export function annotationSeries(layers: unknown, annotationData: Record<string, unknown>, ctx: { isTime: boolean; xValues: number[]; colorScheme?: string; textColor: string }): { series: Array<Record<string, any>>; legend: string[] } {
+export function annotationSeries(
+  layers: unknown,
+  annotationData: Record<string, unknown>,
+  ctx: { isTime: boolean; xValues: number[]; colorScheme?: string; textColor: string; evaluate?: FormulaEvaluator | null },
+): { series: Array<Record<string, any>>; legend: string[] } {
   const series: Array<Record<string, any>> = [];
   const legend: string[] = [];
   if (!ctx.isTime || !Array.isArray(layers)) return { series, legend };
@@ -83,8 +70,10 @@ export function annotationSeries(layers: unknown, annotationData: Record<string,
     const color = layer.color || getCategoricalColor(ctx.colorScheme, layer.name);
     const lineStyle = { color, width: Number(layer.width ?? 1), type: LINE_TYPE[layer.style ?? 'solid'] ?? 'solid', opacity: OPACITY[layer.opacity ?? ''] ?? 1 };
     if (layer.annotationType === 'FORMULA') {
+      const evaluate = ctx.evaluate;
+      if (!evaluate) continue;
       legend.push(layer.name);
-      series.push({ id: `formula-${layer.name}`, name: layer.name, type: 'line', smooth: true, showSymbol: false, itemStyle: { color }, lineStyle, data: ctx.xValues.map((x) => [x, evalFormula(String(layer.value ?? ''), x)]) });
+      series.push({ id: `formula-${layer.name}`, name: layer.name, type: 'line', smooth: true, showSymbol: false, itemStyle: { color }, lineStyle, data: ctx.xValues.map((x) => [x, evaluate(String(layer.value ?? ''), x)]) });
       continue;
     }
     const answer = annotationData[layer.name];
@@ -136,3 +125,32 @@ export function annotationSeries(layers: unknown, annotationData: Record<string,
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** What a time-series answer hands its component to draw the layers with. */
+export interface AnnotationInput {
+  layers: AnnotationLayer[];
+  data: Record<string, unknown>;
+  xValues: number[];
+  colorScheme?: string;
+  textColor: string;
+  /** The chart's own series names, and whether the legend may show. */
+  seriesNames: string[];
+  legendAllowed: boolean;
+}
+
+/** Whether drawing the layers needs the formula evaluator. */
+export const needsFormula = (input: AnnotationInput | null): boolean => !!input?.layers.some((l) => l?.annotationType === 'FORMULA' && l.show !== false);
+
+/** The chart's option with the layers' series added, and their names in a legend shown once there is more than one name. */
+export function withAnnotations(option: Record<string, any>, input: AnnotationInput, evaluate: FormulaEvaluator | null): Record<string, any> {
+  const { series, legend } = annotationSeries(input.layers, input.data, { isTime: true, xValues: input.xValues, colorScheme: input.colorScheme, textColor: input.textColor, evaluate });
+  if (!series.length) return option;
+  const names = [...input.seriesNames, ...legend];
+  const showLegend = input.legendAllowed && names.length > 1;
+  return {
+    ...option,
+    series: [...option.series, ...series],
+    legend: { ...option.legend, show: showLegend, data: names },
+    grid: { ...option.grid, top: showLegend ? 40 : option.grid.top },
+  };
+}

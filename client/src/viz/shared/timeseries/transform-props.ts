@@ -3,7 +3,7 @@ import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter } from '../format';
 import { asList, columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
-import { annotationSeries } from './annotations';
+import type { AnnotationInput } from './annotations';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
 
@@ -17,6 +17,8 @@ export interface TimeseriesProps {
   groupby: string[];
   seriesGroups: Record<string, string[]>;
   isTime: boolean;
+  /** Annotation layers to draw (time axes only); the component adds them, loading a formula evaluator if needed. */
+  annotations: AnnotationInput | null;
 }
 
 /**
@@ -77,16 +79,6 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     return base;
   });
 
-  // Annotation layers (time axes only): data by layer name, from the chart's answer or each layer's own query.
-  const annotations = horizontal
-    ? { series: [], legend: [] }
-    : annotationSeries(fd.annotation_layers, (result as { annotation_data?: Record<string, unknown> }).annotation_data ?? {}, {
-        isTime,
-        xValues: isTime ? [...new Set(sorted.map((r) => Number(xValue(r))))] : [],
-        colorScheme: fd.color_scheme,
-        textColor: chartTheme(theme).text,
-      });
-
   const axis = axisStyle(theme);
   const xAxis: Record<string, any> = {
     ...axis,
@@ -106,12 +98,12 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     nameGap: 48,
     axisLabel: { ...axis.axisLabel, formatter: (v: number) => numberFormat(v) },
   };
-  const showLegend = fd.show_legend !== false && series.size + annotations.legend.length > 1;
+  const showLegend = fd.show_legend !== false && series.size > 1;
   const option = {
     ...echartsBase(theme),
     animation: false,
     grid: { top: showLegend ? 40 : 20, right: 20, bottom: fd.x_axis_title ? 44 : 28, left: fd.y_axis_title ? 64 : 16, containLabel: true },
-    legend: { ...legendStyle(theme, { show: showLegend }), data: [...series.keys(), ...annotations.legend] },
+    legend: { ...legendStyle(theme, { show: showLegend }), data: [...series.keys()] },
     tooltip: {
       ...echartsBase(theme).tooltip,
       trigger: fd.rich_tooltip === false || kind === 'scatter' ? 'item' : 'axis',
@@ -121,7 +113,20 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     xAxis: horizontal ? yAxis : xAxis,
     yAxis: horizontal ? { ...xAxis, inverse: true } : yAxis,
     dataZoom: fd.zoomable ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : undefined,
-    series: [...echartsSeries, ...annotations.series],
+    series: echartsSeries,
   };
-  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime };
+  const layers = Array.isArray(fd.annotation_layers) ? fd.annotation_layers : [];
+  const annotations: AnnotationInput | null =
+    isTime && !horizontal && layers.length
+      ? {
+          layers,
+          data: (result as { annotation_data?: Record<string, unknown> }).annotation_data ?? {},
+          xValues: [...new Set(sorted.map((r) => Number(xValue(r))))],
+          colorScheme: fd.color_scheme,
+          textColor: chartTheme(theme).text,
+          seriesNames: [...series.keys()],
+          legendAllowed: fd.show_legend !== false,
+        }
+      : null;
+  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, annotations };
 }
