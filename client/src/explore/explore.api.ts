@@ -2,7 +2,8 @@
 import rison from 'rison';
 import type { AsyncJobMetadata } from '@meridian/contracts';
 import { normaliseError } from '@meridian/contracts/rules/error-normalisation';
-import { api, ApiError } from '../api';
+import { api, ApiError, getCsrfToken } from '../api';
+import { preloadChart } from '../viz/shared/SuperChart';
 import { asyncEvents } from '../async-events/async-event-client';
 import type { DatasourceMeta, FormData, QueryContext } from '../viz/types';
 
@@ -45,7 +46,13 @@ export interface ExploreParams {
   permalink_key?: string;
 }
 
-export const fetchBootstrap = async (params: ExploreParams) => (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: { ...params } })).result;
+/** Explore's bootstrap; the chart data POST follows it at once, so its CSRF token and the chart type's component are fetched alongside. */
+export async function fetchBootstrap(params: ExploreParams): Promise<ExploreBootstrap> {
+  void getCsrfToken();
+  const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: { ...params } })).result;
+  if (boot.form_data?.viz_type) preloadChart(boot.form_data.viz_type);
+  return boot;
+}
 
 const formDataBody = (formData: FormData, sliceId: number | null) => {
   const [id, type] = String(formData.datasource ?? '').split('__');

@@ -8,6 +8,7 @@ import { dropMissingDatasourceValues, switchVizType } from '@meridian/contracts/
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import { getChartPlugin } from '../viz/registry';
+import { preloadChart } from '../viz/shared/SuperChart';
 import type { ChartPlugin, FormData } from '../viz/types';
 import { controlsOf, normaliseFormData, validateFormData, visibleControlNames } from './controls/panel';
 import { createFormDataKey, fetchChartData, updateFormDataKey, type ExploreBootstrap } from './explore.api';
@@ -84,6 +85,8 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       }
       const abort = new AbortController();
       controller.current = abort;
+      // The type's component loads while its data is queried.
+      preloadChart(fd.viz_type);
       dispatch({ type: 'CHART_UPDATE_STARTED', now: Date.now() });
       // The layers run beside the chart, each on its own, so a failing layer never fails the chart.
       for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);

@@ -8,7 +8,7 @@ import { ApiError } from '../../api';
 import { fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
 import { getChartPlugin } from '../../viz/registry';
-import { SuperChart } from '../../viz/shared/SuperChart';
+import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useFiltersContext } from '../filters/useDashboardFilters';
@@ -69,6 +69,8 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey],
     enabled: near && !!plugin && !!formData && needsQuery,
     queryFn: async ({ signal }) => {
+      // The type's component loads while its data is queried.
+      preloadChart(formData!.viz_type);
       return fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0 });
     },
     staleTime: Infinity,

@@ -3,14 +3,37 @@ import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { getChartPlugin } from '../registry';
 import type { ChartProps, DataPointClick, DatasourceMeta, FormData } from '../types';
 
-const components = new Map<string, ComponentType<ChartProps<any>>>();
+type ChartComponent = ComponentType<ChartProps<any>>;
+const lazyComponents = new Map<string, ChartComponent>();
+const loading = new Map<string, Promise<unknown>>();
+/** Components already loaded: drawn at once, with no Suspense (React holds a revealed fallback back ~300 ms). */
+const loaded = new Map<string, ChartComponent>();
 
-/** The chart type's component, loaded on first use and kept per type. */
-function componentOf(vizType: string): ComponentType<ChartProps<any>> | null {
+/**
+ * Starts loading a chart type's component, so it arrives while its data is queried: callers that know the
+ * type before the answer (Explore, dashboard cells) call it first.
+ */
+export function preloadChart(vizType: string): void {
+  const plugin = getChartPlugin(vizType);
+  if (!plugin || loaded.has(vizType) || loading.has(vizType)) return;
+  loading.set(
+    vizType,
+    plugin.loadChart().then(
+      (module) => void loaded.set(vizType, module.default as ChartComponent),
+      () => loading.delete(vizType),
+    ),
+  );
+}
+
+/** The chart type's component: the loaded one, else a lazy one that loads it on first use. */
+function componentOf(vizType: string): ChartComponent | null {
+  const ready = loaded.get(vizType);
+  if (ready) return ready;
   const plugin = getChartPlugin(vizType);
   if (!plugin) return null;
-  if (!components.has(vizType)) components.set(vizType, lazy(plugin.loadChart));
-  return components.get(vizType)!;
+  preloadChart(vizType);
+  if (!lazyComponents.has(vizType)) lazyComponents.set(vizType, lazy(plugin.loadChart));
+  return lazyComponents.get(vizType)!;
 }
 
 /**
@@ -26,7 +49,8 @@ export function SuperChart({ formData, queriesData, datasource, width, height, t
       return { ok: false as const, error: error as Error };
     }
   }, [plugin, formData, queriesData, datasource, theme, width, height]);
-  const Chart = componentOf(formData.viz_type);
+  // Pinned per type for this chart: a lazy component swapped for the loaded one would remount the drawing.
+  const Chart = useMemo(() => componentOf(formData.viz_type), [formData.viz_type]);
   if (!transformed.ok) {
     queueMicrotask(() => onRenderError(transformed.error));
     return null;
