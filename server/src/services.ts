@@ -103,8 +103,8 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
     annotationData,
   });
-  const charts = new ChartService({ charts: chartRepo, datasets, security });
-  const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
+  const charts = new ChartService({ charts: chartRepo, datasets, security, users });
+  const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, users, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
   const explore = new ExploreService({ security, datasets, charts, explore: new ExploreRepository(deps.db), cache });
   const filterStates = new FilterStateService({ security, dashboards, cache });
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });

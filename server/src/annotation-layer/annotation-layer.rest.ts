@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { AnnotationCreateSchema, AnnotationLayerCreateSchema, AnnotationLayerUpdateSchema, AnnotationUpdateSchema } from '@meridian/contracts';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { infoAnswer, type InfoSpec } from '../rest/info';
+import { registerRelated } from '../rest/related';
 
 const tags = ['Annotation Layers'];
 const AnnotationParams = PkParams.extend({ annotation_id: z.coerce.number().int() });
@@ -14,8 +16,21 @@ const layerFields = ({ name, descr }: { name: string; descr: string | null }) =>
 const annotationFields = ({ short_descr, long_descr, start_dttm, end_dttm, json_metadata }: Record<string, unknown>) => ({ short_descr, long_descr, start_dttm, end_dttm, json_metadata });
 
 /** /api/v1/annotation_layer/ and its /annotation/ sub-resource, as Superset's AnnotationLayerRestApi and AnnotationRestApi. */
+const ANNOTATION_LAYER_INFO: InfoSpec = {
+  view: 'Annotation',
+  title: 'Annotation Layer',
+  add: AnnotationLayerCreateSchema,
+  edit: AnnotationLayerUpdateSchema,
+  filters: { name: ['ct', 'eq', 'sw', 'ew'], descr: ['ct'], created_by: ['rel_o_m'], changed_by: ['rel_o_m'] },
+  permissions: ['can_read', 'can_write'],
+};
+
 export function registerAnnotationLayerRest(app: FastifyInstance, services: Services): void {
   const { annotationLayers } = services;
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/_info', permission: ['can_read', 'Annotation'], summary: "What can be added, edited and filtered, and the caller's permissions on annotation layers", tags, query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
+    infoAnswer(ANNOTATION_LAYER_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
+  registerRelated(app, services, { resource: 'annotation_layer', view: 'Annotation', tags, users: ['created_by', 'changed_by'] });
 
   route(app, { method: 'GET', url: '/api/v1/annotation_layer/', permission: ['can_read', 'Annotation'], summary: 'List annotation layers', tags, query: ListParams }, ({ actor, query }) =>
     annotationLayers.listLayers(actor, parseListQuery(query.q)),

@@ -1,6 +1,6 @@
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { runListQuery } from '../common/list-query';
+import { likePattern as like, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
 import { datasetAccessSql, type DatasetAccessScope } from '../dataset/dataset.repository';
@@ -55,7 +55,6 @@ function readableSql(scope: DatasetAccessScope, userId: number) {
 /** Columns of `distinct/{column}` and the expression each reads. */
 export const DISTINCT_COLUMNS = { slice_name: 'slices.slice_name', viz_type: 'slices.viz_type', datasource_name: 'tables.table_name' } as const;
 
-const like = (value: unknown) => `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Saved charts (`slices`), their owners (`slice_user`), dashboards and favourites. */
 export class ChartRepository {
@@ -214,15 +213,6 @@ export class ChartRepository {
 
   async removeFavorite(userId: number, id: number): Promise<void> {
     await this.db.deleteFrom('favstar').where('user_id', '=', userId).where('class_name', '=', 'slice').where('obj_id', '=', id).execute();
-  }
-
-  /** Users for the owners filter and select (`related/owners`). */
-  async users(search: string, page: number, pageSize: number): Promise<{ count: number; rows: Array<{ id: number; first_name: string; last_name: string; email: string }> }> {
-    let q = this.db.selectFrom('ab_user').where('active', '=', true);
-    if (search) q = q.where(sql<boolean>`(first_name || ' ' || last_name) ilike ${like(search)} or username ilike ${like(search)}`);
-    const count = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-    const rows = await q.select(['id', 'first_name', 'last_name', 'email']).orderBy('first_name').orderBy('id').limit(pageSize).offset(page * pageSize).execute();
-    return { count, rows };
   }
 
   /** Distinct values of one column among the charts the caller may read, with how many there are. */

@@ -1,3 +1,4 @@
+import type { UserService } from '../users/user.service';
 import { ListQuerySchema, type ChartCreate, type ChartUpdate, type ListQuery, type ListResult } from '@meridian/contracts';
 import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
@@ -72,14 +73,9 @@ export function chartListView(c: ChartRecord) {
   };
 }
 
-/** A user as Superset's `related/{column}` answers one (owners, created_by, changed_by). */
-export function relatedUser(u: { id: number; first_name: string; last_name: string; email: string }) {
-  return { value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } };
-}
-
 /** Saved charts: CRUD with owners and dashboards, favourites, list search. */
 export class ChartService {
-  constructor(private readonly deps: { charts: ChartRepository; datasets: DatasetService; security: SecurityService }) {}
+  constructor(private readonly deps: { charts: ChartRepository; datasets: DatasetService; security: SecurityService; users: UserService }) {}
 
   private async getReadable(actor: Actor, id: number): Promise<ChartRecord> {
     const chart = await this.deps.charts.get(id);
@@ -206,8 +202,7 @@ export class ChartService {
       const { count, rows } = await this.deps.charts.dashboardChoices(opts.filter, opts.page, opts.pageSize, isAdmin(actor) ? null : actor.userId);
       return { count, result: rows.map((d) => ({ value: d.id, text: d.dashboard_title ?? '' })) };
     }
-    const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
-    return { count, result: rows.map(relatedUser) };
+    return this.deps.users.related(actor, 'Chart', opts);
   }
 
   /** `distinct/{column}` among the charts the caller may read. */

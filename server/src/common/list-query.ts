@@ -12,6 +12,9 @@ export type CustomFilter<DB, TB extends keyof DB> = (
 
 const likeEscape = (v: unknown) => String(v).replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** An ILIKE pattern matching text that contains `v` literally (its % and _ escaped). */
+export const likePattern = (v: unknown) => `%${likeEscape(v)}%`;
+
 /** One Superset filter as a kysely where expression; user values are always bound parameters. */
 export function filterExpression<DB, TB extends keyof DB>(
   eb: ExpressionBuilder<DB, TB>,

@@ -4,6 +4,7 @@ import { CssTemplateCreateSchema, CssTemplateUpdateSchema } from '@meridian/cont
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { registerRelated } from '../rest/related';
 
 const tags = ['CSS Templates'];
 const ListParams = z.object({ q: z.unknown().optional() });
@@ -22,6 +23,7 @@ const INFO: InfoSpec = {
 /** /api/v1/css_template/ as Superset's CssTemplateRestApi. */
 export function registerCssTemplateRest(app: FastifyInstance, services: Services): void {
   const { cssTemplates } = services;
+  registerRelated(app, services, { resource: 'css_template', view: 'CssTemplate', tags, users: ['created_by', 'changed_by'] });
   route(app, { method: 'GET', url: '/api/v1/css_template/', permission: ['can_read', 'CssTemplate'], summary: 'List CSS templates', tags, query: ListParams }, ({ actor, query }) => cssTemplates.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/css_template/_info', permission: ['can_read', 'CssTemplate'], summary: 'Fields, filters and permissions of CSS templates', tags, query: ListParams, rison: true }, ({ actor, query }) =>
     infoAnswer(INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),

@@ -1,7 +1,7 @@
 import { PermalinkRepository } from '../key-value/permalink.repository';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { runListQuery } from '../common/list-query';
+import { likePattern as like, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
 import { datasetAccessSql, type DatasetAccessScope } from '../dataset/dataset.repository';
@@ -37,7 +37,6 @@ const LIST_COLUMNS = {
 /** Columns of `distinct/{column}`. */
 export const DASHBOARD_DISTINCT_COLUMNS = { dashboard_title: 'dashboards.dashboard_title', slug: 'dashboards.slug' } as const;
 
-const like = (value: unknown) => `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The dashboards a non-admin may read, as Superset's DashboardAccessFilter: those they own or created,

@@ -1,9 +1,10 @@
+import type { UserService } from '../users/user.service';
 import type { DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardUpdate, ListQuery, ListResult } from '@meridian/contracts';
 import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, parseLayout, tabsOf } from '@meridian/contracts';
 import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
 import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
 import { NO_PERMISSION_TO_EDIT_DASHBOARD } from '@meridian/contracts/messages';
-import { chartListView, relatedUser } from '../chart/chart.service';
+import { chartListView } from '../chart/chart.service';
 import type { ChartRepository, Person } from '../chart/chart.repository';
 import { humanizedDelta } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
@@ -79,6 +80,7 @@ export class DashboardService {
       charts: ChartRepository;
       datasets: DatasetService;
       security: SecurityService;
+      users: UserService;
       dashboardRbac: boolean;
     },
   ) {}
@@ -335,8 +337,7 @@ export class DashboardService {
       const { count, rows } = await this.deps.dashboards.roleChoices(opts.filter, opts.page, opts.pageSize);
       return { count, result: rows.map((r) => ({ value: r.id, text: r.name })) };
     }
-    const { count, rows } = await this.deps.charts.users(opts.filter, opts.page, opts.pageSize);
-    return { count, result: rows.map(relatedUser) };
+    return this.deps.users.related(actor, 'Dashboard', opts);
   }
 
   async distinct(actor: Actor | null, column: keyof typeof DASHBOARD_DISTINCT_COLUMNS, opts: { filter: string; page: number; pageSize: number }) {

@@ -5,6 +5,8 @@ import {
 } from '@meridian/contracts';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { infoAnswer, type InfoSpec } from '../rest/info';
+import { registerRelated } from '../rest/related';
 
 const tags = ['Database'];
 const ListParams = z.object({ q: z.unknown().optional() });
@@ -16,8 +18,30 @@ const DATABASE_LIST = {
 };
 
 /** /api/v1/database/ as Superset's DatabaseRestApi. */
+const DATABASE_INFO: InfoSpec = {
+  view: 'Database',
+  title: 'Database',
+  add: DatabaseCreateSchema,
+  edit: DatabaseUpdateSchema,
+  filters: {
+    database_name: ['ct', 'eq', 'sw', 'ew'],
+    expose_in_sqllab: ['eq'],
+    allow_run_async: ['eq'],
+    allow_dml: ['eq'],
+    allow_file_upload: ['eq'],
+    uuid: ['eq'],
+    created_by: ['rel_o_m'],
+    changed_by: ['rel_o_m'],
+  },
+  permissions: ['can_read', 'can_write', 'can_export', 'can_upload'],
+};
+
 export function registerDatabaseRest(app: FastifyInstance, services: Services): void {
   const { databases } = services;
+  route(app, { method: 'GET', url: '/api/v1/database/_info', permission: ['can_read', 'Database'], summary: "What can be added, edited and filtered, and the caller's permissions on databases", tags, query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
+    infoAnswer(DATABASE_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
+  registerRelated(app, services, { resource: 'database', view: 'Database', tags, users: ['created_by', 'changed_by'] });
   route(app, { method: 'GET', url: '/api/v1/database/', permission: ['can_read', 'Database'], summary: 'List databases the user may access', tags, query: ListParams, list: DATABASE_LIST }, ({ actor, query }) =>
     databases.list(actor, parseListQuery(query.q)),
   );

@@ -1,6 +1,7 @@
+import { distinctValues } from '../common/distinct';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
-import { runListQuery } from '../common/list-query';
+import { likePattern, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
 
@@ -67,6 +68,9 @@ export function datasetAccessSql(scope: DatasetAccessScope, tables = 'tables', d
   }
   return sql<boolean>`(${sql.join(conditions, sql` or `)})`;
 }
+
+/** Superset's DatasetRestApi allowed_distinct_fields. */
+export const DATASET_DISTINCT_COLUMNS = ['schema', 'catalog'] as const;
 
 const LIST_COLUMNS = {
   id: 'tables.id',
@@ -138,6 +142,13 @@ export class DatasetRepository {
   }
 
   /** Lists the datasets within the caller's access scope. */
+  /** `distinct/{schema,catalog}` among the datasets the scope may read. */
+  distinct(column: (typeof DATASET_DISTINCT_COLUMNS)[number], scope: DatasetAccessScope, page: { filter: string; page: number; pageSize: number }) {
+    let base = this.db.selectFrom('tables').innerJoin('dbs', 'dbs.id', 'tables.database_id');
+    if (!scope.all) base = base.where(datasetAccessSql(scope));
+    return distinctValues(base, `tables.${column}`, page);
+  }
+
   async list(query: ListQuery, scope: DatasetAccessScope): Promise<{ count: number; rows: DatasetRecord[] }> {
     let base = this.base();
     if (!scope.all) base = base.where(datasetAccessSql(scope));
@@ -146,7 +157,7 @@ export class DatasetRepository {
       idColumn: 'tables.id',
       defaultOrder: ['changed_on', 'desc'],
       custom: {
-        'table_name:ct': (_eb, value) => sql<boolean>`${sql.ref('tables.table_name')} ilike ${`%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`,
+        'table_name:ct': (_eb, value) => sql<boolean>`${sql.ref('tables.table_name')} ilike ${likePattern(value)}`,
         'sql:dataset_is_null_or_empty': (_eb, value) =>
           value ? sql<boolean>`(${sql.ref('tables.sql')} is null or ${sql.ref('tables.sql')} = '')` : sql<boolean>`(${sql.ref('tables.sql')} is not null and ${sql.ref('tables.sql')} <> '')`,
         'owners:rel_m_m': (_eb, value) => sql<boolean>`exists (select 1 from sqlatable_user su where su.table_id = ${sql.ref('tables.id')} and su.user_id = ${Number(value)})`,
@@ -263,6 +274,17 @@ export class DatasetRepository {
         await trx.deleteFrom('sqlatable_user').where('table_id', '=', id).execute();
         if (lists.owners.length) await trx.insertInto('sqlatable_user').values([...new Set(lists.owners)].map((user_id) => ({ table_id: id, user_id }))).execute();
       }
+      return true;
+    });
+  }
+
+  /** Deletes one column or metric of a dataset (and marks the dataset changed); false when it has none by that id. */
+  async deleteChild(kind: 'column' | 'metric', tableId: number, childId: number): Promise<boolean> {
+    return this.db.transaction().execute(async (trx) => {
+      const table = kind === 'column' ? 'table_columns' : 'sql_metrics';
+      const deleted = await trx.deleteFrom(table).where('id', '=', childId).where('table_id', '=', tableId).executeTakeFirst();
+      if (!Number(deleted.numDeletedRows)) return false;
+      await trx.updateTable('tables').set({ changed_on: new Date() }).where('id', '=', tableId).execute();
       return true;
     });
   }

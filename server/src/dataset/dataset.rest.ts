@@ -5,12 +5,34 @@ import { NotFound } from '../errors/domain-errors';
 import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { exportDatasetsZip } from '../assets/bundle';
+import { infoAnswer, type InfoSpec } from '../rest/info';
+import { registerRelated, relatedDatabases } from '../rest/related';
+import { DATASET_DISTINCT_COLUMNS } from './dataset.repository';
 
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdsParams = z.object({ q: z.unknown() });
 const tags = ['Datasets'];
 
 /** /api/v1/dataset/ as Superset's DatasetRestApi. */
+const DATASET_INFO: InfoSpec = {
+  view: 'Dataset',
+  title: 'Sqla Table',
+  add: DatasetCreateSchema,
+  edit: DatasetUpdateSchema,
+  filters: {
+    id: [{ operator: 'dataset_is_certified', name: 'Is certified' }],
+    table_name: ['ct', 'eq', 'sw', 'ew'],
+    schema: ['eq', 'ct'],
+    catalog: ['eq'],
+    sql: [{ operator: 'dataset_is_null_or_empty', name: 'Null or Empty' }],
+    database: ['rel_o_m', 'nrel_o_m'],
+    owners: ['rel_m_m', 'nrel_m_m'],
+    created_by: ['rel_o_m', 'nrel_o_m'],
+    changed_by: ['rel_o_m', 'nrel_o_m'],
+  },
+  permissions: ['can_read', 'can_write', 'can_export', 'can_duplicate', 'can_warm_up_cache', 'can_get_or_create_dataset'],
+};
+
 export function registerDatasetRest(app: FastifyInstance, services: Services): void {
   const { datasets } = services;
   route(app, { method: 'GET', url: '/api/v1/dataset/', permission: ['can_read', 'Dataset'], summary: 'List datasets', tags, query: ListParams }, ({ actor, query }) =>
@@ -60,8 +82,24 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
       .send(exportDatasetsZip(records));
     return reply;
   });
-  route(app, { method: 'GET', url: '/api/v1/dataset/related/owners', permission: ['can_read', 'Chart'], summary: 'Users for the owners filter', tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    services.charts.related(actor, 'owners', pageOf(query.q)),
+  route(app, { method: 'GET', url: '/api/v1/dataset/_info', permission: ['can_read', 'Dataset'], summary: "What can be added, edited and filtered, and the caller's permissions on datasets", tags, query: ListParams, rison: true }, ({ actor, query }) =>
+    infoAnswer(DATASET_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
+  registerRelated(app, services, { resource: 'dataset', view: 'Dataset', tags, users: ['owners', 'created_by', 'changed_by'], others: { database: (actor, page) => relatedDatabases(services, actor, page) } });
+  for (const kind of ['column', 'metric'] as const) {
+    route(
+      app,
+      { method: 'DELETE', url: `/api/v1/dataset/:pk/${kind}/:child_id`, permission: ['can_write', 'Dataset'], summary: `Delete one ${kind} of a dataset`, tags, params: PkParams.extend({ child_id: z.coerce.number().int() }) },
+      async ({ actor, params }) => {
+        await datasets.deleteChild(actor, params.pk, kind, params.child_id);
+        return { message: 'OK' };
+      },
+    );
+  }
+  route(
+    app,
+    { method: 'GET', url: '/api/v1/dataset/distinct/:column', permission: ['can_read', 'Dataset'], summary: 'Distinct values of a dataset column (schema, catalog)', tags, params: z.object({ column: z.enum(DATASET_DISTINCT_COLUMNS) }), query: ListParams, rison: true },
+    ({ actor, params, query }) => datasets.distinct(actor, params.column, pageOf(query.q)),
   );
   route(
     app,

@@ -14,7 +14,7 @@ import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { databasePermName } from '../database/database.repository';
-import { datasetPermName, type ColumnInsert, type ColumnRow, type DatasetAccessScope, type DatasetRecord, type DatasetRepository, type MetricInsert, type MetricRow } from './dataset.repository';
+import { datasetPermName, type DATASET_DISTINCT_COLUMNS, type ColumnInsert, type ColumnRow, type DatasetAccessScope, type DatasetRecord, type DatasetRepository, type MetricInsert, type MetricRow } from './dataset.repository';
 import { ExpiringMap } from '../common/expiring-map';
 
 /** A column read from the source (table metadata or a query's result). */
@@ -548,6 +548,14 @@ export class DatasetService {
     await this.writing([id], () => this.deps.datasets.delete([id]));
   }
 
+  /** `DELETE /api/v1/dataset/{pk}/column/{id}` and `/metric/{id}`: one column or metric of a dataset the caller may edit. */
+  async deleteChild(actor: Actor | null, id: number, kind: 'column' | 'metric', childId: number): Promise<void> {
+    this.deps.security.require(actor, 'can_write', 'Dataset');
+    await this.getEditable(actor, id);
+    const deleted = await this.writing([id], () => this.deps.datasets.deleteChild(kind, id, childId));
+    if (!deleted) throw new NotFound(kind === 'column' ? 'Dataset column not found.' : 'Dataset metric not found.');
+  }
+
   /** Bulk delete: every dataset must exist and be editable, else nothing is deleted. */
   async bulkDelete(actor: Actor | null, ids: number[]): Promise<number> {
     for (const id of ids) await this.getEditable(actor, id);
@@ -584,6 +592,12 @@ export class DatasetService {
   }
 
   /** Charts on a dataset and the dashboards holding them (`GET /api/v1/dataset/{pk}/related_objects`). */
+  /** `distinct/{schema,catalog}` among the datasets the caller may read. */
+  distinct(actor: Actor | null, column: (typeof DATASET_DISTINCT_COLUMNS)[number], page: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'Dataset');
+    return this.deps.datasets.distinct(column, this.accessScope(actor), page);
+  }
+
   async relatedObjects(actor: Actor | null, id: number) {
     this.deps.security.require(actor, 'can_read', 'Dataset');
     await this.getAccessible(actor, id);

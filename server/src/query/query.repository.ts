@@ -1,3 +1,4 @@
+import { distinctValues } from '../common/distinct';
 import type { ListQuery, QueryDict } from '@meridian/contracts';
 import { sql, type ColumnType, type Insertable, type RawBuilder, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
@@ -128,6 +129,13 @@ const LIST_COLUMNS = {
 /** SQL Lab queries and their lifecycle (`query`). */
 export class QueryRepository {
   constructor(private readonly db: MetadataDb) {}
+
+  /** `distinct/status` among one user's queries (`userId` null: everyone's). */
+  distinct(column: 'status', userId: number | null, page: { filter: string; page: number; pageSize: number }) {
+    let base = this.db.selectFrom('query');
+    if (userId !== null) base = base.where('query.user_id', '=', userId);
+    return distinctValues(base, `query.${column}`, page);
+  }
 
   private base() {
     return this.db

@@ -20,6 +20,12 @@ export class QueryService {
     return { count, ids: rows.map((r) => r.id), result: rows.map(queryToItem) };
   }
 
+  /** `distinct/status` among the queries the caller sees. */
+  distinct(actor: Actor | null, column: 'status', page: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'Query');
+    return this.deps.queries.distinct(column, this.deps.sqllab.seesAllQueries(actor) ? null : actor.userId, page);
+  }
+
   async get(actor: Actor | null, id: number) {
     this.deps.security.require(actor, 'can_read', 'Query');
     const query = await this.deps.queries.getById(id);

@@ -1,3 +1,4 @@
+import { distinctValues } from '../common/distinct';
 import type { ListQuery, SavedQueryView } from '@meridian/contracts';
 import { sql, type Insertable, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
@@ -63,6 +64,13 @@ function toView(r: NonNullable<Row>): SavedQueryView {
 /** Saved queries (`saved_query`); rows in, contract views out. */
 export class SavedQueryRepository {
   constructor(private readonly db: MetadataDb) {}
+
+  /** `distinct/{schema,catalog}` among one user's saved queries (`userId` null: everyone's). */
+  distinct(column: 'schema' | 'catalog', userId: number | null, page: { filter: string; page: number; pageSize: number }) {
+    let base = this.db.selectFrom('saved_query');
+    if (userId !== null) base = base.where('saved_query.user_id', '=', userId);
+    return distinctValues(base, `saved_query.${column}`, page);
+  }
 
   private base() {
     return this.db

@@ -1,14 +1,43 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SavedQueryCreateSchema, SavedQueryUpdateSchema } from '@meridian/contracts';
-import { parseListQuery, PkParams, route } from '../rest/rest';
+import { pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { infoAnswer, type InfoSpec } from '../rest/info';
+import { registerRelated, relatedDatabases } from '../rest/related';
 
 const tags = ['Queries'];
+const ListParams = z.object({ q: z.unknown().optional() });
 
 /** /api/v1/saved_query/ as Superset's SavedQueryRestApi. */
+const SAVED_QUERY_INFO: InfoSpec = {
+  view: 'SavedQuery',
+  title: 'Saved Query',
+  add: SavedQueryCreateSchema,
+  edit: SavedQueryUpdateSchema,
+  filters: {
+    id: [{ operator: 'saved_query_is_fav', name: 'Is favorite' }],
+    label: [{ operator: 'all_text', name: 'All Text' }, 'ct', 'eq'],
+    schema: ['eq', 'ct'],
+    catalog: ['eq'],
+    database: ['rel_o_m'],
+    created_by: ['rel_o_m'],
+    changed_by: ['rel_o_m'],
+  },
+  permissions: ['can_read', 'can_write', 'can_export', 'can_import'],
+};
+
 export function registerSavedQueryRest(app: FastifyInstance, services: Services): void {
   const { savedQueries } = services;
+  route(app, { method: 'GET', url: '/api/v1/saved_query/_info', permission: ['can_read', 'SavedQuery'], summary: "What can be added, edited and filtered, and the caller's permissions on saved queries", tags, query: ListParams, rison: true }, ({ actor, query }) =>
+    infoAnswer(SAVED_QUERY_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
+  registerRelated(app, services, { resource: 'saved_query', view: 'SavedQuery', tags, users: ['created_by', 'changed_by'], others: { database: (actor, page) => relatedDatabases(services, actor, page) } });
+  route(
+    app,
+    { method: 'GET', url: '/api/v1/saved_query/distinct/:column', permission: ['can_read', 'SavedQuery'], summary: 'Distinct values of a saved query column (schema, catalog)', tags, params: z.object({ column: z.enum(['schema', 'catalog']) }), query: ListParams, rison: true },
+    ({ actor, params, query }) => savedQueries.distinct(actor, params.column, pageOf(query.q)),
+  );
   route(app, { method: 'GET', url: '/api/v1/saved_query/', permission: ['can_read', 'SavedQuery'], summary: 'List saved queries', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
     savedQueries.list(actor, parseListQuery(query.q)),
   );

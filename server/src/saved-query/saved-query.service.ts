@@ -41,6 +41,12 @@ export class SavedQueryService {
     return { count, ids: rows.map((r) => r.id), result: rows };
   }
 
+  /** `distinct/{schema,catalog}` among the saved queries the caller sees. */
+  distinct(actor: Actor | null, column: 'schema' | 'catalog', page: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', 'SavedQuery');
+    return this.deps.savedQueries.distinct(column, isAdmin(actor) ? null : actor.userId, page);
+  }
+
   private async owned(actor: Actor, id: number) {
     const found = await this.deps.savedQueries.get(id);
     if (!found || (found.user_id !== actor.userId && !isAdmin(actor))) throw new NotFound();

@@ -1,5 +1,6 @@
 import type { ListQuery, RoleView, UserView } from '@meridian/contracts';
-import { runListQuery } from '../common/list-query';
+import { sql } from 'kysely';
+import { likePattern as like, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { NewUser, UserUpdate } from '../db/schema';
 
@@ -23,6 +24,15 @@ const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOS
 /** Users and roles in the metadata store; rows in, contract views out. */
 export class UserRepository {
   constructor(private readonly db: MetadataDb) {}
+
+  /** Active users matching a name or username, a page of them with how many match (`related/{owners,created_by,...}`). */
+  async related(search: string, page: number, pageSize: number): Promise<{ count: number; rows: Array<{ id: number; first_name: string; last_name: string; email: string }> }> {
+    let q = this.db.selectFrom('ab_user').where('active', '=', true);
+    if (search) q = q.where(sql<boolean>`(first_name || ' ' || last_name) ilike ${like(search)} or username ilike ${like(search)}`);
+    const count = Number((await q.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+    const rows = await q.select(['id', 'first_name', 'last_name', 'email']).orderBy('first_name').orderBy('id').limit(pageSize).offset(page * pageSize).execute();
+    return { count, rows };
+  }
 
   async list(query: ListQuery): Promise<{ count: number; rows: UserView[] }> {
     const { count, rows } = await runListQuery(this.db.selectFrom('ab_user').selectAll('ab_user'), query, {

@@ -4,6 +4,7 @@ import { UserCreateSchema, UserUpdateSchema } from '@meridian/contracts';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { USER_ORDER_COLUMNS } from './user.repository';
+import { infoAnswer, type InfoSpec } from '../rest/info';
 
 const USER_LIST = {
   title: 'List User',
@@ -15,8 +16,20 @@ const ROLE_LIST = { title: 'List Role', columns: ['id', 'name', 'permissions', '
 const ListParams = z.object({ q: z.unknown().optional() });
 
 /** /api/v1/security/users/ and /api/v1/security/roles/, as Superset's security API. */
+const USER_INFO: InfoSpec = {
+  view: 'User',
+  title: 'User',
+  add: UserCreateSchema,
+  edit: UserUpdateSchema,
+  filters: { username: ['eq', 'ct', 'sw', 'ew'], first_name: ['eq', 'ct', 'sw', 'ew'], last_name: ['eq', 'ct', 'sw', 'ew'], email: ['eq', 'ct', 'sw', 'ew'], active: ['eq'], roles: ['rel_m_m'] },
+  permissions: ['can_read', 'can_write'],
+};
+
 export function registerUserRest(app: FastifyInstance, services: Services): void {
   const { users } = services;
+  route(app, { method: 'GET', url: '/api/v1/security/users/_info', permission: ['can_read', 'User'], summary: "What can be added, edited and filtered, and the caller's permissions on users", tags: ['Security Users'], query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
+    infoAnswer(USER_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+  );
   route(app, { method: 'GET', url: '/api/v1/security/users/', permission: ['can_read', 'User'], summary: 'List users', tags: ['Security Users'], query: ListParams, list: USER_LIST }, ({ actor, query }) =>
     users.list(actor, parseListQuery(query.q)),
   );

@@ -6,8 +6,26 @@ import type { SecurityService } from '../security/security.service';
 import type { UserRepository } from './user.repository';
 
 /** Admin use cases on users and roles: list, create, edit, deactivate, assign roles. */
+/** A user as Superset's `related/{column}` answers one (owners, created_by, changed_by). */
+export function relatedUser(u: { id: number; first_name: string; last_name: string; email: string }) {
+  return { value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } };
+}
+
+/** The user columns of `related/{column}` every resource offers. */
+export const RELATED_USER_COLUMNS = ['owners', 'created_by', 'changed_by'] as const;
+
 export class UserService {
   constructor(private readonly deps: { users: UserRepository; security: SecurityService }) {}
+
+  /**
+   * `GET /api/v1/<resource>/related/{owners,created_by,changed_by}`: the people a resource's list can be
+   * filtered by or given, for a caller who may read that resource (`view`, e.g. 'Chart').
+   */
+  async related(actor: Actor | null, view: string, opts: { filter: string; page: number; pageSize: number }) {
+    this.deps.security.require(actor, 'can_read', view);
+    const { count, rows } = await this.deps.users.related(opts.filter, opts.page, opts.pageSize);
+    return { count, result: rows.map(relatedUser) };
+  }
 
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<UserView>> {
     this.deps.security.require(actor, 'can_read', 'User');
