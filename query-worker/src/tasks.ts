@@ -279,6 +279,8 @@ export async function readMetadata(task: MetadataTask): Promise<MetadataResult> 
         return { ok: true as const, what: 'catalogs' as const, catalogs: await connection.listCatalogs() };
       case 'schemas':
         return { ok: true as const, what: 'schemas' as const, schemas: await connection.listSchemas() };
+      case 'functions':
+        return { ok: true as const, what: 'functions' as const, functions: await connection.listFunctions() };
       case 'tables':
         return { ok: true as const, what: 'tables' as const, tables: await connection.listTables(task.schema ?? null) };
       case 'table':

@@ -217,6 +217,7 @@ export interface TableMetadata {
 export type MetadataRequest =
   | { what: 'catalogs' }
   | { what: 'schemas' }
+  | { what: 'functions' }
   | { what: 'tables'; schema: string | null }
   | { what: 'table'; schema: string | null; table: string };
 
@@ -229,6 +230,7 @@ export type MetadataTask = MetadataInput & { kind: 'metadata' };
 export type MetadataSuccess =
   | { ok: true; what: 'catalogs'; catalogs: string[] }
   | { ok: true; what: 'schemas'; schemas: string[] }
+  | { ok: true; what: 'functions'; functions: string[] }
   | { ok: true; what: 'tables'; tables: TableName[] }
   | { ok: true; what: 'table'; table: TableMetadata };
 

@@ -191,6 +191,11 @@ class DuckdbConnection implements EngineConnection {
     return rows.map((r) => String(r[0]));
   }
 
+  async listFunctions(): Promise<string[]> {
+    const rows = await this.rows('SELECT DISTINCT function_name FROM duckdb_functions() ORDER BY function_name');
+    return rows.map((r) => String(r[0]));
+  }
+
   async listTables(schema: string | null): Promise<TableName[]> {
     const rows = await this.rows(
       `SELECT table_name, 'table' FROM duckdb_tables() WHERE database_name = current_database() AND schema_name = COALESCE($1, current_schema())

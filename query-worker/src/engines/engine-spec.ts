@@ -54,6 +54,8 @@ export interface EngineConnection {
   cancel(): Promise<void>;
   listCatalogs(): Promise<string[]>;
   listSchemas(): Promise<string[]>;
+  /** Function names SQL Lab completes (`/api/v1/database/{pk}/function_names/`), sorted. */
+  listFunctions(): Promise<string[]>;
   listTables(schema: string | null): Promise<TableName[]>;
   tableMetadata(schema: string | null, table: string): Promise<TableMetadata>;
   /** Cost estimate of one statement, as a row object (Superset's `estimate_statement_cost` + `query_cost_formatter`). */

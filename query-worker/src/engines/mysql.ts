@@ -213,6 +213,12 @@ class MysqlConnection implements EngineConnection {
     return rows.map((r) => String(r[0]));
   }
 
+  /** MySQL keeps no catalog of its built-in functions: the stored functions of the server are what it can list. */
+  async listFunctions(): Promise<string[]> {
+    const rows = await this.rows("SELECT DISTINCT routine_name FROM information_schema.routines WHERE routine_type = 'FUNCTION' ORDER BY routine_name");
+    return rows.map((r) => String(r[0]));
+  }
+
   async listTables(schema: string | null): Promise<TableName[]> {
     const rows = await this.rows(
       'SELECT table_name, table_type FROM information_schema.tables WHERE table_schema = COALESCE(?, DATABASE()) ORDER BY table_name',

@@ -292,6 +292,11 @@ class PostgresConnection implements EngineConnection {
     return result.rows.map((r) => r[0] as string);
   }
 
+  async listFunctions(): Promise<string[]> {
+    const result = await this.query('SELECT DISTINCT proname FROM pg_catalog.pg_proc ORDER BY proname');
+    return result.rows.map((r) => r[0] as string);
+  }
+
   async listTables(schema: string | null): Promise<TableName[]> {
     const result = await this.query(
       `SELECT c.relname, c.relkind FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace

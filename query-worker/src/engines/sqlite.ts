@@ -124,6 +124,10 @@ class SqliteConnection implements EngineConnection {
     return (this.db.prepare('PRAGMA database_list').all() as { name: string }[]).map((r) => r.name);
   }
 
+  async listFunctions(): Promise<string[]> {
+    return (this.db.prepare('SELECT DISTINCT name FROM pragma_function_list ORDER BY name').all() as { name: string }[]).map((r) => r.name);
+  }
+
   async listTables(schema: string | null): Promise<TableName[]> {
     let rows: { name: string; type: string }[];
     try {

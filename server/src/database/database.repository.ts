@@ -43,6 +43,31 @@ export function databasePermName(name: string, id: number): string {
 export class DatabaseRepository {
   constructor(private readonly db: MetadataDb) {}
 
+  /**
+   * What uses a database (Superset's `related_objects`): the charts on its datasets, the dashboards showing
+   * them, and the SQL Lab tabs pointed at it.
+   */
+  async relatedObjects(id: number) {
+    const charts = await this.db
+      .selectFrom('slices')
+      .innerJoin('tables', 'tables.id', 'slices.datasource_id')
+      .where('slices.datasource_type', '=', 'table')
+      .where('tables.database_id', '=', id)
+      .select(['slices.id', 'slices.slice_name', 'slices.viz_type'])
+      .orderBy('slices.id')
+      .execute();
+    const dashboards = charts.length
+      ? await this.db
+          .selectFrom('dashboards')
+          .where('dashboards.id', 'in', this.db.selectFrom('dashboard_slices').select('dashboard_id').where('slice_id', 'in', charts.map((c) => c.id)))
+          .select(['dashboards.id', 'dashboards.json_metadata', 'dashboards.slug', 'dashboards.dashboard_title as title'])
+          .orderBy('dashboards.id')
+          .execute()
+      : [];
+    const tabs = await this.db.selectFrom('tab_state').where('database_id', '=', id).select(['id', 'label', 'active']).orderBy('id').execute();
+    return { charts, dashboards, tabs };
+  }
+
   private base() {
     return this.db
       .selectFrom('dbs')

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
-  DatabaseCreateSchema, DatabaseSchemasQuerySchema, DatabaseTablesQuerySchema, DatabaseTestConnectionSchema, DatabaseUpdateSchema, DatabaseValidateParametersSchema, TableMetadataQuerySchema,
+  DatabaseCreateSchema, DatabaseSchemasQuerySchema, DatabaseTablesQuerySchema, DatabaseTestConnectionSchema, DatabaseUpdateSchema, DatabaseValidateParametersSchema, TableMetadataQuerySchema, type TableMetadataQuery,
 } from '@meridian/contracts';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
@@ -100,6 +100,28 @@ export function registerDatabaseRest(app: FastifyInstance, services: Services): 
     app,
     { method: 'GET', url: '/api/v1/database/:pk/table_metadata/extra/', permission: ['can_read', 'Database'], summary: 'Extra metadata of a table (partitions)', tags, params: PkParams, query: TableMetadataQuerySchema },
     ({ actor, params, query }) => databases.tableMetadataExtra(actor, params.pk, query),
+  );
+  route(app, { method: 'GET', url: '/api/v1/database/:pk/function_names/', permission: ['can_read', 'Database'], summary: "The engine's function names", tags, params: PkParams }, async ({ actor, params }) => ({
+    function_names: await databases.functionNames(actor, params.pk),
+  }));
+  route(app, { method: 'GET', url: '/api/v1/database/:pk/related_objects/', permission: ['can_read', 'Database'], summary: 'Charts, dashboards and SQL Lab tabs that use the database', tags, params: PkParams }, ({ actor, params }) =>
+    databases.relatedObjects(actor, params.pk),
+  );
+  route(app, { method: 'GET', url: '/api/v1/database/:pk/schemas_access_for_file_upload/', permission: ['can_read', 'Database'], summary: 'Schemas a file may be uploaded into', tags, params: PkParams }, async ({ actor, params }) => ({
+    schemas: await databases.uploadSchemas(actor, params.pk),
+  }));
+  route(
+    app,
+    { method: 'POST', url: '/api/v1/database/:pk/validate_sql/', permission: ['can_read', 'Database'], summary: "Syntax errors of SQL in the database's dialect, with their places", tags, params: PkParams, body: z.object({ sql: z.string(), schema: z.string().nullish(), catalog: z.string().nullish(), template_params: z.union([z.string(), z.record(z.string(), z.unknown())]).nullish() }) },
+    async ({ actor, params, body }) => ({ result: await services.sqllab.validateSql(actor, params.pk, body) }),
+  );
+  // Superset's older table endpoints: the same answers as table_metadata/ and table_metadata/extra/.
+  const TableParams = PkParams.extend({ table_name: z.string(), schema_name: z.string() });
+  route(app, { method: 'GET', url: '/api/v1/database/:pk/table/:table_name/:schema_name/', permission: ['can_read', 'Database'], summary: 'Metadata of a table', tags, params: TableParams }, ({ actor, params }) =>
+    databases.tableMetadata(actor, params.pk, { name: params.table_name, schema: params.schema_name } as TableMetadataQuery),
+  );
+  route(app, { method: 'GET', url: '/api/v1/database/:pk/table_extra/:table_name/:schema_name/', permission: ['can_read', 'Database'], summary: 'Extra metadata of a table (partitions)', tags, params: TableParams }, ({ actor, params }) =>
+    databases.tableMetadataExtra(actor, params.pk, { name: params.table_name, schema: params.schema_name } as TableMetadataQuery),
   );
   const SelectStarParams = PkParams.extend({ table_name: z.string(), schema_name: z.string().optional() });
   for (const url of ['/api/v1/database/:pk/select_star/:table_name/', '/api/v1/database/:pk/select_star/:table_name/:schema_name/']) {

@@ -314,6 +314,30 @@ export class DatabaseService {
     return schemas;
   }
 
+  /** `schemas_access_for_file_upload/`: the schemas a file may be uploaded into (none when uploads are off). */
+  async uploadSchemas(actor: Actor | null, id: number): Promise<string[]> {
+    return this.schemas(actor, id, { force: false, upload_allowed: true } as DatabaseSchemasQuery);
+  }
+
+  /** `function_names/`: the engine's function names, for SQL Lab's completions. */
+  async functionNames(actor: Actor | null, id: number): Promise<string[]> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const db = await this.getAccessible(actor, id);
+    return (await this.metadata(db, { what: 'functions' }, null, false)).functions;
+  }
+
+  /** `related_objects/`: the charts, dashboards and SQL Lab tabs that use the database. */
+  async relatedObjects(actor: Actor | null, id: number) {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    await this.getAccessible(actor, id);
+    const { charts, dashboards, tabs } = await this.deps.databases.relatedObjects(id);
+    return {
+      charts: { count: charts.length, result: charts },
+      dashboards: { count: dashboards.length, result: dashboards },
+      sqllab_tab_states: { count: tabs.length, result: tabs },
+    };
+  }
+
   async catalogs(actor: Actor | null, id: number, force = false): Promise<string[]> {
     this.deps.security.require(actor, 'can_read', 'Database');
     const db = await this.getAccessible(actor, id);

@@ -15,6 +15,7 @@ import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { parseTemplateParams, renderSqlTemplate } from '../templates/sql-template';
 import { ExpiringMap } from '../common/expiring-map';
+import { hasSqlValidator, noValidatorMessage, validateSqlSyntax, type SqlValidationAnnotation } from '@meridian/contracts/rules/sql-validation';
 
 /** What execute answers: the HTTP status and the JSON body (text, or a stream with the rows as stored). */
 export interface JsonOutcome {
@@ -299,6 +300,20 @@ export class SqlLabService {
     const result = await this.deps.runtime.pool.estimate({ ...this.deps.databases.target(db, payload.catalog, payload.schema), sql, timeoutMs: this.deps.config.sqllabTimeoutSeconds * 1000, allowDml: db.allow_dml });
     if (!result.ok) throw new StructuredError(result.status === 'timed_out' ? 408 : 500, result.errors.map((e: SupersetError) => ({ ...e })));
     return result.cost;
+  }
+
+  /**
+   * `POST /api/v1/database/{pk}/validate_sql/`: the (templated) SQL parsed in the database's dialect, each
+   * syntax error annotated with its place; an engine without a validator is Superset's 422.
+   */
+  async validateSql(actor: Actor | null, id: number, payload: { sql: string; schema?: string | null; catalog?: string | null; template_params?: string | Record<string, unknown> | null }): Promise<SqlValidationAnnotation[]> {
+    this.deps.security.require(actor, 'can_read', 'Database');
+    const db = await this.deps.databases.getAccessible(actor, id);
+    const spec = getEngineSpec(db.sqlalchemy_uri);
+    if (!hasSqlValidator(spec.dialect)) throw new StructuredError(422, [supersetError('GENERIC_DB_ENGINE_ERROR', noValidatorMessage(spec.engineName), spec.engineName)]);
+    const params = parseTemplateParams(payload.template_params ?? null);
+    const sql = this.deps.config.featureFlags.ENABLE_TEMPLATE_PROCESSING ? renderSqlTemplate(payload.sql, params, { username: actor.username, userId: actor.userId }) : payload.sql;
+    return validateSqlSyntax(sql, spec.dialect);
   }
 
   /** `POST /api/v1/sqllab/format_sql/`: sql-formatter in the database's dialect. */
