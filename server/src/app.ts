@@ -23,6 +23,8 @@ import { registerTabStateRest } from './tab-state/tab-state.rest';
 import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerAssetsRest } from './assets/assets.rest';
 import { registerCssTemplateRest } from './css-template/css-template.rest';
+import { actionLogEntry } from './log/action-log';
+import { registerLogRest } from './log/log.rest';
 import { registerEmbeddedRest } from './embedded/embedded.rest';
 import { GUEST_TOKEN_HEADER } from './embedded/embedded.service';
 import fastifyMultipart from '@fastify/multipart';
@@ -88,6 +90,21 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     return payload;
   });
 
+  // The action log: every call that changes something, once answered (who, what, on which object, how long).
+  app.addHook('onResponse', async (req, reply) => {
+    const entry = actionLogEntry({
+      method: req.method,
+      path: req.url.split('?')[0]!,
+      route: req.routeOptions.url ?? null,
+      params: (req.params ?? {}) as Record<string, unknown>,
+      status: reply.statusCode,
+      durationMs: reply.elapsedTime,
+      userId: req.auth?.actor.guest ? null : (req.auth?.actor.userId ?? null),
+      referrer: (req.headers.referer as string | undefined) ?? null,
+    });
+    if (entry) services.logs.record([entry]);
+  });
+
   app.setErrorHandler((error, req, reply) => {
     const { status, body, internal } = toRestError(error);
     if (internal) req.log.error({ err: error }, 'unhandled error');
@@ -125,6 +142,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerDashboardRest(app, services);
   registerAssetsRest(app, services);
   registerCssTemplateRest(app, services);
+  registerLogRest(app, services);
   registerEmbeddedRest(app, services);
   registerAdvancedDataTypeRest(app);
   registerAsyncEventSocket(app, services);

@@ -42,6 +42,8 @@ import { AnnotationLayerService } from './annotation-layer/annotation-layer.serv
 import { AnnotationData } from './chart-data/annotation-data';
 import { DashboardRepository } from './dashboard/dashboard.repository';
 import { DashboardService } from './dashboard/dashboard.service';
+import { LogRepository } from './log/log.repository';
+import { LogService } from './log/log.service';
 
 /** Every domain service, built once from the app's dependencies; doors reach services only through here. */
 export interface Services {
@@ -72,6 +74,7 @@ export interface Services {
   filterStates: FilterStateService;
   assetExport: AssetExportService;
   cssTemplates: CssTemplateService;
+  logs: LogService;
   embedded: EmbeddedService;
   assetImport: AssetImportService;
 }
@@ -110,6 +113,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
+  const logs = new LogService({ logs: new LogRepository(deps.db), security, logger: deps.logger });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, embedded };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, embedded };
 }

@@ -53,7 +53,7 @@ const GAMMA: PermissionView[] = [
   ['can_read', 'AsyncEventsRestApi'],
   ['can_write', 'ReportSchedule'],
   ['can_read', 'ReportSchedule'],
-  ['can_read', 'Log'],
+  // Everyone posts their own client events; only admins read the action log.
   ['can_write', 'Log'],
   ['can_read', 'Me'],
   ['menu_access', 'Charts'],
@@ -79,6 +79,7 @@ const ADMIN: PermissionView[] = [
   ...rw('Database'),
   ...rw('User'),
   ...rw('Role'),
+  ['can_read', 'Log'],
   ['all_query_access', 'all_query_access'],
   ['can_invalidate', 'CacheRestApi'],
   ['menu_access', 'Databases'],

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { bearer } from './sqllab.helpers';
+
+// Issue 14: /api/v1/log/ as Superset's LogRestApi — every call that changes something lands in the action
+// log (who, what, which object, how long); admins read it, everyone signed in posts their client events.
+describe('/api/v1/log/ (the action log)', () => {
+  let t: TestApp;
+  let admin: string;
+  let gamma: string;
+  const get = (path: string, token = admin, q?: string) => t.http.get(path).query(q ? { q } : {}).set(bearer(token));
+
+  /** The server writes its entries after answering; wait until one shows up. */
+  async function entry(q: string): Promise<Record<string, unknown>> {
+    for (let i = 0; i < 50; i++) {
+      const list = await get('/api/v1/log/', admin, q);
+      if (list.body.count > 0) return list.body.result[0];
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    throw new Error(`no log entry for ${q}`);
+  }
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.token();
+    gamma = await t.userWithRoles('gamma_log', ['Gamma']);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('records a REST write with its user, route, object and duration, and leaves reads out', async () => {
+    const created = await t.http.post('/api/v1/css_template/').set(bearer(admin)).send({ template_name: 'Logged', css: '' });
+    expect(created.status).toBe(201);
+    await t.http.put(`/api/v1/css_template/${created.body.id}`).set(bearer(admin)).set('Referer', 'http://localhost/csstemplatemodelview/list/').send({ css: 'a {}' });
+    const put = await entry("(filters:!((col:action,opr:eq,value:'PUT /api/v1/css_template/:pk')))");
+    expect(put).toMatchObject({ user_id: expect.any(Number), user: { username: 'admin' }, referrer: 'http://localhost/csstemplatemodelview/list/', duration_ms: expect.any(Number), dttm: expect.any(String) });
+    expect(JSON.parse(put.json as string)).toEqual({ path: `/api/v1/css_template/${created.body.id}`, status: 200, object_id: created.body.id });
+    expect((await get('/api/v1/log/', admin, "(filters:!((col:action,opr:sw,value:'GET')))")).body.count).toBe(0);
+
+    // A refused write is logged too, with its status.
+    expect((await t.http.post('/api/v1/css_template/').set(bearer(gamma)).send({ template_name: 'Nope' })).status).toBe(403);
+    const refused = await entry("(filters:!((col:action,opr:eq,value:'POST /api/v1/css_template/'),(col:user,opr:rel_o_m,value:" + (await userId('gamma_log')) + ')))');
+    expect(JSON.parse(refused.json as string).status).toBe(403);
+
+    const one = await get(`/api/v1/log/${put.id}`);
+    expect(one.body).toEqual({ id: put.id, result: put });
+    expect((await get('/api/v1/log/999999')).status).toBe(404);
+  });
+
+  it('takes client events from anyone signed in, as a list or as JSON text', async () => {
+    const posted = await t.http
+      .post('/api/v1/log/')
+      .set(bearer(gamma))
+      .send({ events: [{ event_name: 'mount_dashboard', source: 'dashboard', source_id: 5, duration: 120 }, { event_name: 'load_chart', slice_id: 9 }] });
+    expect(posted.status).toBe(201);
+    expect(posted.body.result.ids).toHaveLength(2);
+    const asText = await t.http.post('/api/v1/log/').set(bearer(gamma)).send({ events: JSON.stringify([{ event_name: 'spa_navigation', path: '/chart/list/' }]) });
+    expect(asText.status).toBe(201);
+    const mount = await entry("(filters:!((col:action,opr:eq,value:mount_dashboard)))");
+    expect(mount).toMatchObject({ dashboard_id: 5, duration_ms: 120, user: { username: 'gamma_log' } });
+    expect(await entry('(filters:!((col:slice_id,opr:eq,value:9)))')).toMatchObject({ action: 'load_chart' });
+
+    const bad = await t.http.post('/api/v1/log/').set(bearer(gamma)).send({ events: 'not json' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toEqual({ events: ['Not a valid JSON list of events.'] });
+    expect((await t.http.post('/api/v1/log/').send({ events: [] })).status).toBe(401);
+  });
+
+  it('is read by admins only', async () => {
+    for (const path of ['/api/v1/log/', '/api/v1/log/_info', '/api/v1/log/1']) {
+      const refused = await get(path, gamma);
+      expect(refused.status, path).toBe(403);
+      expect(refused.body).toHaveProperty('message');
+    }
+    const info = await get('/api/v1/log/_info', admin, '(keys:!(permissions))');
+    expect(info.body).toEqual({ permissions: ['can_read', 'can_write'] });
+  });
+
+  async function userId(username: string): Promise<number> {
+    const users = await get('/api/v1/security/users/', admin, `(filters:!((col:username,opr:eq,value:${username})))`);
+    return users.body.result[0].id;
+  }
+});
