@@ -13,6 +13,7 @@ import { registerSecurityRest, SESSION_COOKIE } from './security/security.rest';
 import type { Services } from './services';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerUserRest } from './users/user.rest';
+import { registerRoleRest } from './roles/role.rest';
 import { registerHomeRest } from './home/home.rest';
 import { registerDatabaseRest } from './database/database.rest';
 import { registerSqlLabRest } from './sqllab/sqllab.rest';
@@ -127,6 +128,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
 
   registerSecurityRest(app, services);
   registerUserRest(app, services);
+  registerRoleRest(app, services);
   registerHomeRest(app, services);
   registerDatabaseRest(app, services);
   registerSqlLabRest(app, services);

@@ -43,6 +43,8 @@ import { AnnotationData } from './chart-data/annotation-data';
 import { DashboardRepository } from './dashboard/dashboard.repository';
 import { DashboardService } from './dashboard/dashboard.service';
 import { LogRepository } from './log/log.repository';
+import { RoleRepository } from './roles/role.repository';
+import { RoleService } from './roles/role.service';
 import { LogService } from './log/log.service';
 
 /** Every domain service, built once from the app's dependencies; doors reach services only through here. */
@@ -75,6 +77,7 @@ export interface Services {
   assetExport: AssetExportService;
   cssTemplates: CssTemplateService;
   logs: LogService;
+  roles: RoleService;
   embedded: EmbeddedService;
   assetImport: AssetImportService;
 }
@@ -113,7 +116,8 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
+  const roles = new RoleService({ roles: new RoleRepository(deps.db), security });
   const logs = new LogService({ logs: new LogRepository(deps.db), security, logger: deps.logger });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, embedded };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, embedded };
 }

@@ -8,7 +8,7 @@ import { errorOf, trpc } from '../trpc';
 /** A role's permission-view pairs (GET the role for a fresh copy), grouped by view, with a search box. */
 export function RolePermissionsDrawer({ role, onClose }: { role: RoleView | null; onClose: () => void }) {
   const [search, setSearch] = useState('');
-  const detail = useQuery({ ...trpc.user.getRole.queryOptions({ id: role?.id ?? 0 }), enabled: !!role });
+  const detail = useQuery({ ...trpc.role.get.queryOptions({ id: role?.id ?? 0 }), enabled: !!role });
   const permissions = detail.data?.permissions ?? role?.permissions ?? [];
 
   const groups = useMemo(() => {

@@ -36,7 +36,7 @@ function zodFieldErrors(error: { issues: { path: PropertyKey[]; code: string; me
 export function UserFormModal({ opened, user, onClose, onSaved }: { opened: boolean; user: UserView | null; onClose: () => void; onSaved: () => void }) {
   const isEdit = user !== null;
   const { fields, errors, setErrors, set } = useFormFields<Fields>(user ? fieldsOf(user) : emptyFields);
-  const roles = useQuery({ ...trpc.user.listRoles.queryOptions({ page_size: 1000 }), enabled: opened });
+  const roles = useQuery({ ...trpc.role.list.queryOptions({ page_size: 1000 }), enabled: opened });
   const create = useMutation(trpc.user.create.mutationOptions());
   const update = useMutation(trpc.user.update.mutationOptions());
 

@@ -57,3 +57,30 @@ export interface MeView {
   is_active: boolean;
   is_anonymous: boolean;
 }
+
+/** A role's own field (`POST`/`PUT /api/v1/security/roles/`). */
+export const RoleNameSchema = z.object({ name: z.string().trim().min(1).max(64) });
+/** `POST /api/v1/security/roles/{id}/permissions`: the role's permission-view pairs, replacing the ones it had. */
+export const RolePermissionsSchema = z.object({ permission_view_menu_ids: z.array(z.number().int()) });
+/** `PUT /api/v1/security/roles/{id}/users`: the role's users, replacing the ones it had. */
+export const RoleUsersSchema = z.object({ user_ids: z.array(z.number().int()) });
+/** A permission or a resource (view menu) by name. */
+export const SecurityNameSchema = z.object({ name: z.string().trim().min(1).max(250) });
+/** A permission on a resource, by their ids. */
+export const PermissionViewSchema = z.object({ permission_id: z.number().int(), view_menu_id: z.number().int() });
+export const PermissionViewUpdateSchema = PermissionViewSchema.partial();
+
+/** A role as `roles/search/` answers it. */
+export interface RoleSearchView {
+  id: number;
+  name: string;
+  permission_ids: number[];
+  user_ids: number[];
+}
+
+/** A permission on a resource, as `permissions-resources/` answers it. */
+export interface PermissionViewView {
+  id: number;
+  permission: { name: string };
+  view_menu: { name: string };
+}

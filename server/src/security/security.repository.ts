@@ -47,8 +47,8 @@ export class SecurityRepository {
   }
 
   /**
-   * Creates or completes the seeded roles; existing grants are kept, missing ones added. Set-based
-   * (a handful of queries whatever the matrix size), because it runs on every start.
+   * Creates the seeded roles and sets each to exactly its grants in the matrix (missing ones added, others
+   * taken back). Set-based (a few queries per role whatever the matrix size), because it runs on every start.
    */
   async seedRoles(matrix: Record<string, readonly PermissionView[]>): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
@@ -73,6 +73,14 @@ export class SecurityRepository {
       });
       if (rows.length) {
         await trx.insertInto('ab_permission_view_role').values(rows).onConflict((oc) => oc.columns(['permission_view_id', 'role_id']).doNothing()).execute();
+      }
+      // A grant the matrix no longer lists is taken back, as Superset's `init` does, so an upgrade that narrows a
+      // seeded role (can_read Log left Gamma) narrows it on existing installs too.
+      for (const [role, list] of Object.entries(matrix)) {
+        const keep = [...new Set(list.map(([p, v]) => pvIds.get(pvKey(p, v))!))];
+        let stale = trx.deleteFrom('ab_permission_view_role').where('role_id', '=', roleIds.get(role)!);
+        if (keep.length) stale = stale.where('permission_view_id', 'not in', keep);
+        await stale.execute();
       }
     });
   }

@@ -1,5 +1,6 @@
 import { securityRouter } from '../security/security.router';
 import { userRouter } from '../users/user.router';
+import { roleRouter } from '../roles/role.router';
 import { homeRouter } from '../home/home.router';
 import { router } from './trpc';
 import { databaseRouter } from '../database/database.router';
@@ -16,6 +17,7 @@ import { dashboardRouter } from '../dashboard/dashboard.router';
 export const appRouter = router({
   security: securityRouter,
   user: userRouter,
+  role: roleRouter,
   home: homeRouter,
   database: databaseRouter,
   query: queryRouter,

@@ -1,4 +1,4 @@
-import type { ListQuery, RoleView, UserView } from '@meridian/contracts';
+import type { ListQuery, UserView } from '@meridian/contracts';
 import { sql } from 'kysely';
 import { likePattern as like, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
@@ -89,46 +89,6 @@ export class UserRepository {
 
   async delete(id: number): Promise<void> {
     await this.db.deleteFrom('ab_user').where('id', '=', id).execute();
-  }
-
-  async listRoles(query: ListQuery): Promise<{ count: number; rows: RoleView[] }> {
-    const { count, rows } = await runListQuery(this.db.selectFrom('ab_role').selectAll('ab_role'), query, {
-      columns: { id: 'ab_role.id', name: 'ab_role.name' },
-      idColumn: 'ab_role.id',
-      defaultOrder: ['name', 'asc'],
-    });
-    return { count, rows: await this.rolesWithPermissions(rows) };
-  }
-
-  async getRole(id: number): Promise<RoleView | undefined> {
-    const row = await this.db.selectFrom('ab_role').selectAll().where('id', '=', id).executeTakeFirst();
-    return row ? (await this.rolesWithPermissions([row]))[0] : undefined;
-  }
-
-  findRoleByName(name: string) {
-    return this.db.selectFrom('ab_role').selectAll().where('name', '=', name).executeTakeFirst();
-  }
-
-  private async rolesWithPermissions(roles: { id: number; name: string }[]): Promise<RoleView[]> {
-    if (!roles.length) return [];
-    const ids = roles.map((r) => r.id);
-    const perms = await this.db
-      .selectFrom('ab_permission_view_role as pvr')
-      .innerJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-      .innerJoin('ab_permission as p', 'p.id', 'pv.permission_id')
-      .innerJoin('ab_view_menu as v', 'v.id', 'pv.view_menu_id')
-      .select(['pvr.role_id', 'pv.id', 'p.name as permission_name', 'v.name as view_menu_name'])
-      .where('pvr.role_id', 'in', ids)
-      .orderBy('v.name')
-      .orderBy('p.name')
-      .execute();
-    const users = await this.db.selectFrom('ab_user_role').select(['role_id', 'user_id']).where('role_id', 'in', ids).execute();
-    return roles.map((role) => ({
-      id: role.id,
-      name: role.name,
-      permissions: perms.filter((p) => p.role_id === role.id).map(({ id, permission_name, view_menu_name }) => ({ id, permission_name, view_menu_name })),
-      user_ids: users.filter((u) => u.role_id === role.id).map((u) => u.user_id),
-    }));
   }
 
   private async withRoles(rows: Awaited<ReturnType<typeof this.getRow>>[]): Promise<UserView[]> {

@@ -11,11 +11,9 @@ const USER_LIST = {
   columns: ['id', 'first_name', 'last_name', 'username', 'email', 'active', 'last_login', 'login_count', 'fail_login_count', 'created_on', 'changed_on', 'roles'],
   orderColumns: USER_ORDER_COLUMNS,
 };
-const ROLE_LIST = { title: 'List Role', columns: ['id', 'name', 'permissions', 'user_ids'], orderColumns: ['id', 'name'] };
 
 const ListParams = z.object({ q: z.unknown().optional() });
 
-/** /api/v1/security/users/ and /api/v1/security/roles/, as Superset's security API. */
 const USER_INFO: InfoSpec = {
   view: 'User',
   title: 'User',
@@ -25,6 +23,7 @@ const USER_INFO: InfoSpec = {
   permissions: ['can_read', 'can_write'],
 };
 
+/** /api/v1/security/users/, as Superset's security API. */
 export function registerUserRest(app: FastifyInstance, services: Services): void {
   const { users } = services;
   route(app, { method: 'GET', url: '/api/v1/security/users/_info', permission: ['can_read', 'User'], summary: "What can be added, edited and filtered, and the caller's permissions on users", tags: ['Security Users'], query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
@@ -49,11 +48,4 @@ export function registerUserRest(app: FastifyInstance, services: Services): void
     await users.delete(actor, params.pk);
     return { message: 'OK' };
   });
-  route(app, { method: 'GET', url: '/api/v1/security/roles/', permission: ['can_read', 'Role'], summary: 'List roles', tags: ['Security Roles'], query: ListParams, list: ROLE_LIST }, ({ actor, query }) =>
-    users.listRoles(actor, parseListQuery(query.q)),
-  );
-  route(app, { method: 'GET', url: '/api/v1/security/roles/:pk', permission: ['can_read', 'Role'], summary: 'Get a role with its permissions', tags: ['Security Roles'], params: PkParams }, async ({ actor, params }) => ({
-    id: params.pk,
-    result: await users.getRole(actor, params.pk),
-  }));
 }

@@ -11,6 +11,4 @@ export const userRouter = router({
     .input(z.object({ id: z.number().int(), changes: UserUpdateSchema }))
     .mutation(({ ctx, input }) => ctx.services.users.update(ctx.actor, input.id, input.changes)),
   delete: permissionProcedure('can_write', 'User').input(z.object({ id: z.number().int() })).mutation(({ ctx, input }) => ctx.services.users.delete(ctx.actor, input.id)),
-  listRoles: permissionProcedure('can_read', 'Role').input(ListQuerySchema).query(({ ctx, input }) => ctx.services.users.listRoles(ctx.actor, input)),
-  getRole: permissionProcedure('can_read', 'Role').input(z.object({ id: z.number().int() })).query(({ ctx, input }) => ctx.services.users.getRole(ctx.actor, input.id)),
 });

@@ -1,11 +1,10 @@
-import type { ListQuery, ListResult, RoleView, UserCreate, UserUpdate, UserView } from '@meridian/contracts';
+import type { ListQuery, ListResult, UserCreate, UserUpdate, UserView } from '@meridian/contracts';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import { hashPassword } from '../security/password';
 import type { SecurityService } from '../security/security.service';
 import type { UserRepository } from './user.repository';
 
-/** Admin use cases on users and roles: list, create, edit, deactivate, assign roles. */
 /** A user as Superset's `related/{column}` answers one (owners, created_by, changed_by). */
 export function relatedUser(u: { id: number; first_name: string; last_name: string; email: string }) {
   return { value: u.id, text: `${u.first_name} ${u.last_name}`.trim(), extra: { email: u.email, active: true } };
@@ -14,6 +13,7 @@ export function relatedUser(u: { id: number; first_name: string; last_name: stri
 /** The user columns of `related/{column}` every resource offers. */
 export const RELATED_USER_COLUMNS = ['owners', 'created_by', 'changed_by'] as const;
 
+/** Admin use cases on users: list, create, edit, deactivate, assign roles. */
 export class UserService {
   constructor(private readonly deps: { users: UserRepository; security: SecurityService }) {}
 
@@ -83,19 +83,6 @@ export class UserService {
     if (!(await this.deps.users.get(id))) throw new NotFound();
     await this.deps.users.delete(id);
     this.deps.security.invalidateActors(id);
-  }
-
-  async listRoles(actor: Actor | null, query: ListQuery): Promise<ListResult<RoleView>> {
-    this.deps.security.require(actor, 'can_read', 'Role');
-    const { count, rows } = await this.deps.users.listRoles(query);
-    return { count, ids: rows.map((r) => r.id), result: rows };
-  }
-
-  async getRole(actor: Actor | null, id: number): Promise<RoleView> {
-    this.deps.security.require(actor, 'can_read', 'Role');
-    const role = await this.deps.users.getRole(id);
-    if (!role) throw new NotFound();
-    return role;
   }
 
   private async checkUnique(username?: string, email?: string, exceptId?: number) {
