@@ -73,6 +73,7 @@ const routeTree = rootRoute.addChildren([
     screen('databaseview/list', lazyRouteComponent(() => import('./databases/DatabaseListScreen'), 'DatabaseListScreen')),
     screen('users/list', lazyRouteComponent(() => import('./settings/UserListScreen'), 'UserListScreen')),
     screen('roles/list', lazyRouteComponent(() => import('./settings/RoleListScreen'), 'RoleListScreen')),
+    screen('actionlog/list', lazyRouteComponent(() => import('./settings/ActionLogScreen'), 'ActionLogScreen')),
     // Superset's older addresses: each opens its screen, or a page saying what is coming.
     screen('chart/add', lazyRouteComponent(() => import('./charts/ChartAddScreen'), 'ChartAddScreen')),
     screen('dataset/add', lazyRouteComponent(() => import('./routes/legacy-paths'), 'DatasetAddScreen')),

@@ -151,18 +151,84 @@ describe('admin screens in the browser', () => {
     await screenshot(bob, 'admin-deactivated-login');
   });
 
-  it("shows a role's permissions in the Roles screen", async () => {
+  it("shows a built-in role's permissions read-only, and edits a new role's name, permissions and users", async () => {
     await page.goto(`${t.url}/roles/list/`);
     const table = page.getByRole('table', { name: 'Roles' });
     await table.getByRole('button', { name: 'sql_lab', exact: true }).click();
-    const drawer = page.getByRole('dialog');
-    const row = drawer.getByRole('table', { name: 'Permissions' }).getByRole('row').filter({ has: page.getByRole('cell', { name: 'Superset', exact: true }) });
-    await row.getByText('can_sqllab', { exact: true }).waitFor();
+    let drawer = page.getByRole('dialog');
+    const sqllab = drawer.getByRole('checkbox', { name: 'can_sqllab on Superset' });
+    await expect(sqllab.isChecked()).resolves.toBe(true);
+    await expect(sqllab.isDisabled()).resolves.toBe(true);
+    await drawer.getByText("Meridian sets this built-in role's permissions at every start.", { exact: false }).waitFor();
     await drawer.getByLabel('Search permissions').fill('SavedQuery');
     await drawer.getByRole('cell', { name: 'Superset', exact: true }).waitFor({ state: 'detached' });
     await drawer.getByRole('cell', { name: 'SavedQuery', exact: true }).waitFor();
     await screenshot(page, 'admin-role-permissions');
     await closeDialog(page);
+
+    // A new role: added, given two permissions and a user, renamed; the user can use them at once.
+    const templater = await createUser('templater', ['Public']);
+    await page.getByRole('button', { name: 'Add role' }).click();
+    const add = page.getByRole('dialog', { name: 'Add role' });
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await add.getByText('Missing data for required field.').waitFor();
+    await add.getByLabel('Name').fill('Gamma');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await add.getByText('Already exists.').waitFor();
+    await add.getByLabel('Name').fill('Template editors');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    drawer = page.getByRole('dialog', { name: /Template editors/ });
+    await drawer.getByLabel('Search permissions').fill('CssTemplate');
+    await drawer.getByRole('checkbox', { name: 'can_read on CssTemplate' }).check();
+    await drawer.getByRole('checkbox', { name: 'can_write on CssTemplate' }).check();
+    await drawer.getByText('2 of ', { exact: false }).waitFor();
+    await drawer.getByRole('button', { name: 'Save permissions' }).click();
+    await page.getByText('Permissions of Template editors saved').waitFor();
+    await screenshot(page, 'admin-role-editor-permissions');
+    await drawer.getByRole('tab', { name: /Users/ }).click();
+    await drawer.getByRole('combobox', { name: 'Users with this role' }).click();
+    await page.getByRole('option', { name: /\(templater\)/ }).click();
+    await page.keyboard.press('Escape');
+    await drawer.getByRole('button', { name: 'Save users' }).click();
+    await page.getByText('Users of Template editors saved').waitFor();
+    const role = await roleId("'Template editors'");
+    const granted = (await t.http.get(`/api/v1/security/roles/${role}`).set(auth())).body.result;
+    expect(granted.permissions.map((p: { permission_name: string; view_menu_name: string }) => `${p.permission_name} ${p.view_menu_name}`)).toEqual(['can_read CssTemplate', 'can_write CssTemplate']);
+    expect(granted.user_ids).toEqual([templater]);
+    const login = await t.http.post('/api/v1/security/login').send({ username: 'templater', password: 'pw-12345', provider: 'db' });
+    expect((await t.http.get('/api/v1/css_template/').set({ Authorization: `Bearer ${login.body.access_token}` })).status).toBe(200);
+
+    await drawer.getByLabel('Name').fill('Stylists');
+    await drawer.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('Role renamed to Stylists').waitFor();
+    await screenshot(page, 'admin-role-editor-users');
+    await closeDialog(page);
+    await table.getByRole('button', { name: 'Stylists', exact: true }).waitFor();
+    // Built-in roles offer no delete; a new one does.
+    await expect(table.getByRole('button', { name: 'Delete Gamma' }).count()).resolves.toBe(0);
+    await table.getByRole('button', { name: 'Delete Stylists' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await table.getByRole('button', { name: 'Stylists', exact: true }).waitFor({ state: 'detached' });
+    expect((await t.http.get(`/api/v1/security/roles/${role}`).set(auth())).status).toBe(404);
+    expect((await t.http.delete(`/api/v1/security/users/${templater}`).set(auth())).status).toBe(200);
+  });
+
+  it('shows the action log: who changed what, filtered by action and user', async () => {
+    await page.goto(`${t.url}/actionlog/list/`);
+    const log = page.getByRole('table', { name: 'Action log' });
+    await log.getByText('trpc role.setPermissions', { exact: true }).first().waitFor();
+    await page.getByRole('textbox', { name: 'Search action', exact: true }).fill('role.rename');
+    await expect.poll(async () => log.locator('tbody tr').count()).toBe(1);
+    await log.getByText('trpc role.rename', { exact: true }).waitFor();
+    await page.getByRole('textbox', { name: 'Search action', exact: true }).fill('');
+    await log.getByRole('button', { name: 'View' }).first().click();
+    await page.getByText('"status": 200', { exact: false }).first().waitFor();
+    await screenshot(page, 'admin-action-log');
+    await page.keyboard.press('Escape');
+    // The menu leads there for admins.
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('menuitem', { name: 'Action log' }).waitFor();
+    await page.keyboard.press('Escape');
   });
 
   it('pages, sorts, filters and bulk-deletes a Users list longer than one page', async () => {

@@ -81,7 +81,7 @@ describe('app shell in the browser', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Databases' }).waitFor();
     await screenshot(page, 'shell-menu-settings');
-    expect(await page.getByRole('menu', { name: 'Settings' }).getByRole('menuitem').allTextContents()).toEqual(['Databases', 'Users', 'Roles']);
+    expect(await page.getByRole('menu', { name: 'Settings' }).getByRole('menuitem').allTextContents()).toEqual(['Databases', 'Users', 'Roles', 'Action log']);
     await page.getByRole('menuitem', { name: 'Databases' }).click();
     await page.waitForURL(`${t.url}/databaseview/list/`);
     await page.getByRole('heading', { name: 'Databases' }).waitFor();
@@ -173,15 +173,16 @@ describe('app shell in the browser', () => {
     await page.getByRole('menuitem', { name: 'Roles' }).click();
     await page.waitForURL(`${t.url}/roles/list/`);
     const table = page.getByRole('table', { name: 'Roles' });
-    await table.getByRole('button', { name: 'Gamma' }).waitFor();
+    await table.getByRole('button', { name: 'Gamma', exact: true }).waitFor();
     const gamma = (await apiGet('/api/v1/security/roles/?q=(filters:!((col:name,opr:eq,value:Gamma)))')).body.result[0];
     await table.getByRole('row').filter({ hasText: 'Gamma' }).getByText(`${gamma.permissions.length} permissions`).waitFor();
     await screenshot(page, 'shell-roles');
 
-    await table.getByRole('button', { name: 'Gamma' }).click();
+    await table.getByRole('button', { name: 'Gamma', exact: true }).click();
     const drawer = page.getByRole('dialog');
-    const firstView = gamma.permissions[0].view_menu_name as string;
-    await drawer.getByRole('cell', { name: firstView, exact: true }).waitFor();
+    const first = gamma.permissions[0] as { permission_name: string; view_menu_name: string };
+    const box = drawer.getByRole('checkbox', { name: `${first.permission_name} on ${first.view_menu_name}` });
+    await expect(box.isChecked()).resolves.toBe(true);
     await screenshot(page, 'shell-role-drawer');
     await closeDialog(page);
   });

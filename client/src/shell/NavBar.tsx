@@ -7,6 +7,7 @@ import {
   IconDeviceFloppy,
   IconHistory,
   IconInfoCircle,
+  IconListDetails,
   IconLogout,
   IconMoon,
   IconShieldLock,
@@ -32,6 +33,7 @@ const ICONS: Record<string, ReactNode> = {
   Databases: <IconDatabase size={16} />,
   'List Users': <IconUsers size={16} />,
   'List Roles': <IconShieldLock size={16} />,
+  'Action Log': <IconListDetails size={16} />,
 };
 
 /** The address prefixes under which a top-level item shows as the current one. */
@@ -40,7 +42,7 @@ const ACTIVE_UNDER: Record<string, string[]> = {
   Charts: ['/chart', '/explore'],
   Dashboards: ['/dashboard', '/superset/dashboard'],
   Datasets: ['/tablemodelview'],
-  Settings: ['/databaseview', '/users', '/roles'],
+  Settings: ['/databaseview', '/users', '/roles', '/actionlog'],
 };
 
 /** A top-level item of the menu: a link, or a submenu of links. */

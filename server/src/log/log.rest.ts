@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { Invalid } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
+import { registerRelated } from '../rest/related';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import type { ClientEvent } from './log.service';
@@ -41,6 +42,7 @@ export function registerLogRest(app: FastifyInstance, services: Services): void 
   route(app, { method: 'GET', url: '/api/v1/log/_info', permission: ['can_read', 'Log'], summary: 'Filters and permissions of the action log', tags, query: ListParams, rison: true }, ({ actor, query }) =>
     infoAnswer(LOG_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
   );
+  registerRelated(app, services, { resource: 'log', view: 'Log', tags, users: ['user'] });
   route(app, { method: 'GET', url: '/api/v1/log/:pk', permission: ['can_read', 'Log'], summary: 'One action log entry', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await logs.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/log/', permission: ['can_write', 'Log'], summary: "Record the caller's client events", tags, body: LogPostSchema, status: 201 }, async ({ actor, body, req }) => {
     const ids = await logs.post(actor, eventsOf(body), (req.headers.referer as string | undefined) ?? null);

@@ -1,7 +1,6 @@
-import type { ListQuery, ListResult, PermissionViewView, RoleSearchView, RoleView } from '@meridian/contracts';
+import { BUILT_IN_ROLES, type ListQuery, type ListResult, type PermissionViewView, type RoleSearchView, type RoleView } from '@meridian/contracts';
 import { NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
-import { SEEDED_ROLES } from '../security/permission-matrix';
 import type { SecurityService } from '../security/security.service';
 import type { NamedRow, RoleRepository, RoleSearch } from './role.repository';
 
@@ -180,7 +179,7 @@ export class RoleService {
   }
 
   private refuseBuiltIn(role: RoleView) {
-    if (role.name in SEEDED_ROLES) throw new Unprocessable(`${role.name} is a built-in role: it cannot be renamed or deleted.`);
+    if ((BUILT_IN_ROLES as readonly string[]).includes(role.name)) throw new Unprocessable(`${role.name} is a built-in role: it cannot be renamed or deleted.`);
   }
 }
 

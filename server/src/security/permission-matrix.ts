@@ -3,6 +3,8 @@
  * all-powerful by name (spec 01 §6), so its list only documents what it is given explicitly.
  * The README's "Roles and permissions" table is generated from this matrix.
  */
+import type { BUILT_IN_ROLES } from '@meridian/contracts';
+
 export type PermissionView = readonly [permission: string, view: string];
 
 const rw = (view: string): PermissionView[] => [['can_read', view], ['can_write', view]];
@@ -86,10 +88,11 @@ const ADMIN: PermissionView[] = [
   ['menu_access', 'Security'],
 ];
 
+/** Keyed by every built-in role (`satisfies` keeps contracts' BUILT_IN_ROLES and this matrix from drifting). */
 export const SEEDED_ROLES: Record<string, PermissionView[]> = {
   Admin: ADMIN,
   Alpha: ALPHA,
   Gamma: GAMMA,
   sql_lab: SQL_LAB,
   Public: [],
-};
+} satisfies Record<(typeof BUILT_IN_ROLES)[number], PermissionView[]>;
