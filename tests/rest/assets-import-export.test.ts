@@ -22,6 +22,17 @@ async function unzip(body: Buffer): Promise<Record<string, any>> {
   return out;
 }
 
+/** A zip with some of its text files changed. */
+async function rezip(body: Buffer, change: (files: Record<string, string>) => void): Promise<Buffer> {
+  const zip = await JSZip.loadAsync(body);
+  const files: Record<string, string> = {};
+  for (const entry of Object.values(zip.files)) if (!entry.dir) files[entry.name] = await entry.async('string');
+  change(files);
+  const out = new JSZip();
+  for (const [name, text] of Object.entries(files)) out.file(name, text);
+  return out.generateAsync({ type: 'nodebuffer' });
+}
+
 const binary = (res: any, cb: (e: Error | null, body: Buffer) => void) => {
   const chunks: Buffer[] = [];
   res.on('data', (c: Buffer) => chunks.push(c));
@@ -188,6 +199,24 @@ describe('export/ and import/ (dashboard, chart, dataset, database, assets)', ()
     const query = Object.entries(qFiles).find(([p]) => p.startsWith('queries/examples/'))![1];
     expect(query).toMatchObject({ label: 'Top names', sql: 'SELECT name FROM birth_names LIMIT 5', schema: 'main', database_uuid: qFiles['databases/examples.yaml'].uuid });
     expect((await t.http.get('/api/v1/saved_query/export/').query({ q: '!(999999)' }).set(bearer(admin))).status).toBe(404);
+
+    // Imported back: refused while it exists without overwrite, replaced with it, created again once deleted.
+    const again = await importZip('/api/v1/saved_query/import/', q.body);
+    expect(again.status).toBe(422);
+    expect(JSON.stringify(again.body)).toContain('Saved query already exists and `overwrite=true` was not passed');
+    await t.http.put(`/api/v1/saved_query/${saved.body.id}`).set(bearer(admin)).send({ label: 'Renamed' });
+    expect((await importZip('/api/v1/saved_query/import/', q.body, { overwrite: 'true' })).body).toEqual({ message: 'OK' });
+    expect((await t.http.get(`/api/v1/saved_query/${saved.body.id}`).set(bearer(admin))).body.result.label).toBe('Top names');
+    await t.http.delete(`/api/v1/saved_query/${saved.body.id}`).set(bearer(admin));
+    expect((await importZip('/api/v1/saved_query/import/', q.body)).status).toBe(200);
+    const back = (await t.http.get('/api/v1/saved_query/').query({ q: "(filters:!((col:label,opr:eq,value:'Top names')))" }).set(bearer(admin))).body;
+    expect(back.count).toBe(1);
+    expect(back.result[0]).toMatchObject({ sql: 'SELECT name FROM birth_names LIMIT 5', schema: 'main', database: { id: db.id } });
+    const broken = await importZip('/api/v1/saved_query/import/', await rezip(q.body, (files) => {
+      for (const path of Object.keys(files)) if (path.includes('/queries/')) files[path] = files[path]!.replace(/^sql:.*$/m, '');
+    }));
+    expect(broken.status).toBe(422);
+    expect(JSON.stringify(broken.body)).toContain('Missing data for required field.');
   });
 
   it('exports and imports the whole instance', async () => {

@@ -7,6 +7,10 @@ import { addSuccessToast } from '../notify';
 
 const OVERWRITE = 'OVERWRITE';
 
+/** What an import brings in, in the words its messages use. */
+export type ImportNoun = 'dashboard' | 'chart' | 'dataset' | 'database' | 'saved query';
+const plural = (noun: ImportNoun) => (noun === 'saved query' ? 'saved queries' : `${noun}s`);
+
 /** What a refused import asks for: passwords of new databases, or confirmation to overwrite what exists. */
 function needsOf(error: ApiError): { passwords: string[]; overwrite: boolean; message: string } {
   const extra = (error.clientError.errors?.[0]?.extra ?? {}) as Record<string, unknown>;
@@ -27,7 +31,7 @@ function needsOf(error: ApiError): { passwords: string[]; overwrite: boolean; me
  * Superset's import modal: pick an export zip, then supply what the server asks for (the passwords of new
  * databases, a typed OVERWRITE for objects that exist) and send it again.
  */
-export function ImportModal({ opened, onClose, noun, endpoint, onImported }: { opened: boolean; onClose: () => void; noun: 'dashboard' | 'chart' | 'dataset' | 'database'; endpoint: string; onImported: () => void }) {
+export function ImportModal({ opened, onClose, noun, endpoint, onImported }: { opened: boolean; onClose: () => void; noun: ImportNoun; endpoint: string; onImported: () => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -90,7 +94,7 @@ export function ImportModal({ opened, onClose, noun, endpoint, onImported }: { o
         />
         {passwordFiles.length > 0 && (
           <Stack gap="xs">
-            <Text size="sm">The passwords for the databases below are needed in order to import them together with the {noun}s.</Text>
+            <Text size="sm">The passwords for the databases below are needed in order to import them together with the {plural(noun)}.</Text>
             {passwordFiles.map((f) => (
               <PasswordInput key={f} label={`${f} password`} value={passwords[f] ?? ''} onChange={(e) => setPasswords({ ...passwords, [f]: e.currentTarget.value })} />
             ))}
@@ -99,7 +103,7 @@ export function ImportModal({ opened, onClose, noun, endpoint, onImported }: { o
         {askOverwrite && (
           <Stack gap="xs">
             <Alert color="yellow" variant="light">
-              You are importing one or more {noun}s that already exist. Overwriting might cause you to lose some of your work. Are you sure you want to overwrite?
+              You are importing one or more {plural(noun)} that already exist. Overwriting might cause you to lose some of your work. Are you sure you want to overwrite?
             </Alert>
             <TextInput label={`Type "${OVERWRITE}" to confirm`} value={confirmText} onChange={(e) => setConfirmText(e.currentTarget.value)} />
           </Stack>

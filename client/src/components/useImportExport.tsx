@@ -4,14 +4,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { ApiError, download } from '../api';
 import { addDangerToast } from '../notify';
-import { ImportModal } from './ImportModal';
+import { ImportModal, type ImportNoun } from './ImportModal';
 import { listKey, type ListViewBulkAction } from './ListView';
 
 /**
  * A list's Export bulk action (a zip of the selected rows in Superset's export layout) and its Import
  * button and modal, for one resource (`/api/v1/<resource>/`).
  */
-export function useImportExport<T extends { id: number }>(noun: 'dashboard' | 'chart', endpoint: string): { exportAction: ListViewBulkAction<T>; importButton: ReactNode; modal: ReactNode } {
+export function useImportExport<T extends { id: number }>(noun: ImportNoun, endpoint: string): { exportAction: ListViewBulkAction<T>; importButton: ReactNode; modal: ReactNode } {
   const queryClient = useQueryClient();
   const [importing, setImporting] = useState(false);
   return {

@@ -5,7 +5,6 @@ import { IconCopy, IconDownload, IconPencil, IconPlus, IconRefresh } from '@tabl
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { download } from '../api';
 import { useSessionUser } from '../auth/session';
 import {
   actionsColumn,
@@ -21,6 +20,7 @@ import {
   type ListViewFilter,
 } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
+import { useImportExport } from '../components/useImportExport';
 import { addSuccessToast, toastError } from '../notify';
 import { trpc } from '../trpc';
 import { AddDatasetModal } from './AddDatasetModal';
@@ -78,13 +78,8 @@ export function DatasetListScreen() {
     }
   };
 
-  const exportDatasets = async (rows: DatasetRow[]) => {
-    try {
-      await download('/api/v1/dataset/export/', { q: rows.map((r) => r.id) });
-    } catch (error) {
-      toastError(error);
-    }
-  };
+  const io = useImportExport<DatasetRow>('dataset', ENDPOINT);
+  const exportDatasets = (rows: DatasetRow[]) => io.exportAction.onAction(rows);
 
   const columns = useMemo<ColumnDef<DatasetRow>[]>(
     () => [
@@ -135,7 +130,7 @@ export function DatasetListScreen() {
     [del.rowAction],
   );
 
-  const bulkActions = useMemo<ListViewBulkAction<DatasetRow>[]>(() => [{ key: 'export', label: 'Export', onAction: (rows) => exportDatasets(rows) }, del.bulkAction], [del.bulkAction]);
+  const bulkActions = useMemo<ListViewBulkAction<DatasetRow>[]>(() => [io.exportAction, del.bulkAction], [io.exportAction, del.bulkAction]);
 
   const saveDuplicate = async () => {
     if (!duplicating) return;
@@ -156,9 +151,12 @@ export function DatasetListScreen() {
         description="Tables and SQL queries that charts are built on, with their columns and metrics."
         actions={
           canWrite && (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
-              Dataset
-            </Button>
+            <Group gap="xs">
+              {io.importButton}
+              <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
+                Dataset
+              </Button>
+            </Group>
           )
         }
       />
@@ -200,6 +198,7 @@ export function DatasetListScreen() {
         </Stack>
       </Modal>
       {del.modal}
+      {io.modal}
     </Container>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Container, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED } from '@meridian/contracts/messages';
 import type { SavedQueryView } from '@meridian/contracts/schemas/saved-query';
 import { IconCalendarTime, IconLink, IconPencil, IconPlus, IconTerminal2 } from '@tabler/icons-react';
@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { api } from '../api';
 import { actionsColumn, changedOnColumn, ListView, listKey, RowAction, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
+import { useImportExport } from '../components/useImportExport';
 import { addDangerToast, addSuccessToast } from '../notify';
 import { AppLink, copyText } from '../query-history/app-link';
 import { databaseFilter, useDatabaseOptions } from '../query-history/database-options';
@@ -42,6 +43,7 @@ export function SavedQueryListScreen() {
   const databaseOptions = useDatabaseOptions();
   const [editing, setEditing] = useState<SavedQueryView | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: listKey(ENDPOINT) });
+  const io = useImportExport<SavedQueryView>('saved query', ENDPOINT);
   const del = useDeleteAction<SavedQueryView>({
     endpoint: ENDPOINT,
     noun: 'saved queries',
@@ -120,9 +122,12 @@ export function SavedQueryListScreen() {
         title="Saved queries"
         description="Queries saved from SQL Lab, to reopen, share and build on."
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ href: '/sqllab/' })}>
-            Query
-          </Button>
+          <Group gap="sm">
+            {io.importButton}
+            <Button leftSection={<IconPlus size={16} />} onClick={() => void navigate({ href: '/sqllab/' })}>
+              Query
+            </Button>
+          </Group>
         }
       />
       <ListView<SavedQueryView>
@@ -131,11 +136,12 @@ export function SavedQueryListScreen() {
         columns={columns}
         filters={filters}
         initialSort={{ id: 'changed_on', desc: true }}
-        bulkActions={[del.bulkAction]}
+        bulkActions={[io.exportAction, del.bulkAction]}
         emptyState={{ title: 'No saved queries yet', description: 'Write a query in SQL Lab and press Save to keep it here.' }}
       />
       {editing && <SavedQueryEditModal key={editing.id} query={editing} onClose={() => setEditing(null)} onSaved={() => void refresh()} />}
       {del.modal}
+      {io.modal}
     </Container>
   );
 }

@@ -63,6 +63,7 @@ export function registerAssetsRest(app: FastifyInstance, services: Services): vo
     ['/api/v1/dashboard/import/', 'dashboard', ['can_write', 'Dashboard'], 'Dashboards'],
     ['/api/v1/dataset/import/', 'dataset', ['can_write', 'Dataset'], 'Datasets'],
     ['/api/v1/database/import/', 'database', ['can_write', 'Database'], 'Database'],
+    ['/api/v1/saved_query/import/', 'saved_query', ['can_write', 'SavedQuery'], 'Queries'],
     ['/api/v1/assets/import/', 'assets', ['can_import', 'ImportExportRestApi'], 'Import/export'],
   ];
   for (const [url, kind, permission, tag] of imports) {

@@ -23,9 +23,10 @@ export interface ImportOptions {
 
 /** Superset's model names in its import messages. */
 const MODEL_NAMES: Record<BundleKind, string> = { database: 'database', dataset: 'dataset', chart: 'chart', dashboard: 'dashboard', saved_query: 'saved query', assets: 'assets' };
-const PREFIX: Record<'database' | 'dataset' | 'chart' | 'dashboard', string> = { database: 'databases/', dataset: 'datasets/', chart: 'charts/', dashboard: 'dashboards/' };
-const REQUIRED: Record<'database' | 'dataset' | 'chart' | 'dashboard', string[]> = {
+const PREFIX: Record<'database' | 'dataset' | 'chart' | 'dashboard' | 'saved_query', string> = { database: 'databases/', dataset: 'datasets/', chart: 'charts/', dashboard: 'dashboards/', saved_query: 'queries/' };
+const REQUIRED: Record<keyof typeof PREFIX, string[]> = {
   database: ['database_name', 'sqlalchemy_uri', 'uuid'],
+  saved_query: ['label', 'sql', 'uuid', 'database_uuid'],
   dataset: ['table_name', 'uuid', 'database_uuid'],
   chart: ['slice_name', 'uuid'],
   dashboard: ['uuid'],
@@ -101,15 +102,15 @@ export class AssetImportService {
         if (missing.length || badUuids.length) problems[path] = Object.fromEntries([...missing.map((m) => [m, ['Missing data for required field.']]), ...badUuids.map((f) => [f, ['Not a valid UUID.']])]);
       }
     }
-    const existing = async (table: 'dbs' | 'tables' | 'slices' | 'dashboards', uuid: string) =>
+    const existing = async (table: 'dbs' | 'tables' | 'slices' | 'dashboards' | 'saved_query', uuid: string) =>
       (await db.selectFrom(table).select('id').where('uuid', '=', String(uuid)).executeTakeFirst())?.id ?? null;
 
     // Top-level objects that exist are only replaced with overwrite (Superset's ImportModelsCommand).
-    const top = kind === 'assets' || kind === 'saved_query' ? null : (kind as keyof typeof PREFIX);
+    const top = kind === 'assets' ? null : (kind as keyof typeof PREFIX);
     if (top && !opts.overwrite) {
-      const table = { database: 'dbs', dataset: 'tables', chart: 'slices', dashboard: 'dashboards' }[top] as 'dbs' | 'tables' | 'slices' | 'dashboards';
+      const table = ({ database: 'dbs', dataset: 'tables', chart: 'slices', dashboard: 'dashboards', saved_query: 'saved_query' } as const)[top];
       for (const [path, value] of of(top)) {
-        if (value.uuid && (await existing(table, value.uuid)) !== null) problems[path] = `${MODEL_NAMES[top][0]!.toUpperCase()}${MODEL_NAMES[top].slice(1)} already exists and \`overwrite=true\` was not passed`;
+        if (!problems[path] && value.uuid && (await existing(table, value.uuid)) !== null) problems[path] = `${MODEL_NAMES[top][0]!.toUpperCase()}${MODEL_NAMES[top].slice(1)} already exists and \`overwrite=true\` was not passed`;
       }
     }
     // A new database needs its password when the export masked it.
@@ -217,6 +218,15 @@ export class AssetImportService {
       }
     }
     if (touchedDatasets.length) this.deps.datasets.invalidate(touchedDatasets);
+
+    for (const [path, q] of of('saved_query')) {
+      const databaseId = databaseIds.get(String(q.database_uuid)) ?? (await db.selectFrom('dbs').select('id').where('uuid', '=', String(q.database_uuid)).executeTakeFirst())?.id;
+      if (databaseId === undefined) throw importError(kind, { [path]: `Database ${q.database_uuid} is not in the bundle and does not exist` });
+      const values = { db_id: databaseId, label: String(q.label), description: q.description ?? null, catalog: q.catalog ?? null, schema: q.schema ?? null, sql: String(q.sql), template_parameters: text(q.template_parameters) };
+      const found = await db.selectFrom('saved_query').select('id').where('uuid', '=', String(q.uuid)).executeTakeFirst();
+      if (found && replace('saved_query')) await db.updateTable('saved_query').set({ ...values, changed_by_fk: actor.userId, changed_on: new Date() }).where('id', '=', found.id).execute();
+      else if (!found) await db.insertInto('saved_query').values({ ...values, uuid: String(q.uuid), user_id: actor.userId, created_by_fk: actor.userId, changed_by_fk: actor.userId }).execute();
+    }
 
     const chartIds = new Map<string, number>();
     for (const [path, c] of of('chart')) {
