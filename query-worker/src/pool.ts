@@ -6,7 +6,7 @@ import { getEngineSpec } from './engines/registry.ts';
 import { backendFromUri } from './engines/uri.ts';
 import type {
   CancelResult, CancelTask, EstimateResult, EstimateTask, MetadataInput, MetadataResult, QueryEvent, ResultsBackendOptions,
-  RunResult, RunTask, SupersetError, Task, TestConnectionResult, TestConnectionTask,
+  RunResult, RunTask, SupersetError, Task, TestConnectionResult, TestConnectionTask, UploadMetadataResult, UploadMetadataTask, UploadResult, UploadTask,
 } from './types.ts';
 
 /** Message the main thread sends a running task over its port. */
@@ -221,6 +221,16 @@ export class QueryPool {
   /** EXPLAIN-based cost estimate, one row object per statement. */
   estimate(task: Omit<EstimateTask, 'kind'>): Promise<EstimateResult> {
     return this.submit<EstimateResult>({ ...task, kind: 'estimate' });
+  }
+
+  /** Loads an uploaded file (on disk) into a table of the task's database. */
+  upload(task: Omit<UploadTask, 'kind'>): Promise<UploadResult> {
+    return this.submit<UploadResult>({ ...task, kind: 'upload' });
+  }
+
+  /** The column names of an uploaded file. */
+  uploadMetadata(task: Omit<UploadMetadataTask, 'kind' | 'uri'>): Promise<UploadMetadataResult> {
+    return this.submit<UploadMetadataResult>({ ...task, kind: 'uploadMetadata', uri: 'duckdb:///:memory:' });
   }
 
   testConnection(task: Omit<TestConnectionTask, 'kind'>): Promise<TestConnectionResult> {

@@ -37,7 +37,8 @@ export type SupersetErrorType =
   | 'SQLLAB_TIMEOUT_ERROR'
   | 'RESULTS_BACKEND_ERROR'
   | 'ASYNC_WORKERS_ERROR'
-  | 'GENERIC_BACKEND_ERROR';
+  | 'GENERIC_BACKEND_ERROR'
+  | 'GENERIC_COMMAND_ERROR';
 
 /** One issue code of a Superset error (`extra.issue_codes[]`). */
 export interface IssueCode {
@@ -266,7 +267,45 @@ export interface CancelTask extends ConnectionTarget {
 
 export type CancelResult = { ok: true; cancelled: boolean } | TaskFailure;
 
-export type Task = RunTask | MetadataTask | EstimateTask | TestConnectionTask | CancelTask;
+/** How a file is read into a table (Superset's UploadPostSchema, in camelCase). */
+export interface UploadOptions {
+  type: 'csv' | 'excel' | 'columnar';
+  tableName: string;
+  schema: string | null;
+  alreadyExists: 'fail' | 'replace' | 'append';
+  delimiter?: string;
+  /** Lines before the header (0: the first line is the header); null: no header. */
+  headerRow: number | null;
+  skipRows?: number;
+  rowsToRead?: number | null;
+  nullValues?: string[];
+  columnDates?: string[];
+  columnDataTypes?: Record<string, string>;
+  decimalCharacter?: string;
+  dayFirst?: boolean;
+  columnsRead?: string[];
+  sheetName?: string | null;
+}
+
+/** Loads an uploaded file (already on disk) into a table of the target database. */
+export interface UploadTask extends ConnectionTarget {
+  kind: 'upload';
+  file: string;
+  options: UploadOptions;
+  timeoutMs?: number | null;
+}
+export type UploadResult = { ok: true; rows: number; columns: string[] } | TaskFailure;
+
+/** Reads a file's column names (`upload_metadata/`); runs on the DuckDB thread, which reads the files. */
+export interface UploadMetadataTask {
+  kind: 'uploadMetadata';
+  uri: 'duckdb:///:memory:';
+  file: string;
+  options: Pick<UploadOptions, 'type' | 'delimiter' | 'headerRow'>;
+}
+export type UploadMetadataResult = { ok: true; items: Array<{ column_names: string[]; sheet_name?: string }> } | TaskFailure;
+
+export type Task = RunTask | MetadataTask | EstimateTask | TestConnectionTask | CancelTask | UploadTask | UploadMetadataTask;
 
 /** Events a running query reports while it runs (through `pool.run(task, { onEvent })`). */
 export type QueryEvent =

@@ -10,6 +10,7 @@ import { claimGate, type WorkerConfig } from './pool.ts';
 import { cancelledFailure } from './engines/errors.ts';
 import { getEngineSpec } from './engines/registry.ts';
 import type { Task } from './types.ts';
+import { uploadFile, uploadMetadata } from './upload/upload-task.ts';
 
 let backend: ResultsBackend | null = null;
 
@@ -54,6 +55,10 @@ export default async function handle({ task, port, gate }: { task: Task; port?: 
         return await testConnection(task);
       case 'cancel':
         return await cancelQuery(task);
+      case 'upload':
+        return await uploadFile(task);
+      case 'uploadMetadata':
+        return await uploadMetadata(task);
       default:
         return taskFailure(supersetError('GENERIC_BACKEND_ERROR', `Unknown task ${(task as { kind: string }).kind}`, null));
     }

@@ -14,6 +14,7 @@ import type { Services } from './services';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerUserRest } from './users/user.rest';
 import { registerRoleRest } from './roles/role.rest';
+import { registerUploadRest } from './upload/upload.rest';
 import { registerHomeRest } from './home/home.rest';
 import { registerDatabaseRest } from './database/database.rest';
 import { registerSqlLabRest } from './sqllab/sqllab.rest';
@@ -106,10 +107,16 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     if (entry) services.logs.record([entry]);
   });
 
-  app.setErrorHandler((error, req, reply) => {
+  app.setErrorHandler(async (error, req, reply) => {
     const { status, body, internal } = toRestError(error);
     if (internal) req.log.error({ err: error }, 'unhandled error');
-    reply.code(status).send(internal ? { message: `Internal server error (request ${req.id})` } : body);
+    // A refused upload's body was never read: Node would close the connection under the client still sending
+    // it. Up to 64 MB it is read away first, so the client gets this answer.
+    if (req.isMultipart() && !req.raw.readableEnded && Number(req.headers['content-length'] ?? Infinity) <= 64 * 1024 * 1024) {
+      req.raw.resume();
+      await new Promise((resolve) => (req.raw.readableEnded ? resolve(null) : req.raw.once('end', resolve).once('error', resolve)));
+    }
+    return reply.code(status).send(internal ? { message: `Internal server error (request ${req.id})` } : body);
   });
 
   app.get('/health', async () => 'OK');
@@ -129,6 +136,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerSecurityRest(app, services);
   registerUserRest(app, services);
   registerRoleRest(app, services);
+  registerUploadRest(app, services);
   registerHomeRest(app, services);
   registerDatabaseRest(app, services);
   registerSqlLabRest(app, services);

@@ -44,6 +44,7 @@ import { DashboardRepository } from './dashboard/dashboard.repository';
 import { DashboardService } from './dashboard/dashboard.service';
 import { LogRepository } from './log/log.repository';
 import { RoleRepository } from './roles/role.repository';
+import { UploadService } from './upload/upload.service';
 import { RoleService } from './roles/role.service';
 import { LogService } from './log/log.service';
 
@@ -78,6 +79,7 @@ export interface Services {
   cssTemplates: CssTemplateService;
   logs: LogService;
   roles: RoleService;
+  uploads: UploadService;
   embedded: EmbeddedService;
   assetImport: AssetImportService;
 }
@@ -116,8 +118,9 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
+  const uploads = new UploadService({ security, databases, datasets, runtime: queryRuntime });
   const roles = new RoleService({ roles: new RoleRepository(deps.db), security });
   const logs = new LogService({ logs: new LogRepository(deps.db), security, logger: deps.logger });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, embedded };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, embedded };
 }

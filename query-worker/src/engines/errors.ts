@@ -11,6 +11,7 @@ export const ISSUE_CODES: Record<number, string> = {
   1007: "The hostname provided can't be resolved.",
   1008: 'The port is closed.',
   1009: "The host might be down, and can't be reached on the provided port.",
+  1010: 'Superset encountered an error while running a command.',
   1011: 'Superset encountered an unexpected error.',
   1012: 'The username provided when connecting to a database is not valid.',
   1013: 'The password provided when connecting to a database is not valid.',
@@ -56,6 +57,7 @@ export const ERROR_TYPE_ISSUE_CODES: Record<SupersetErrorType, number[]> = {
   RESULTS_BACKEND_ERROR: [1031, 1032, 1033],
   ASYNC_WORKERS_ERROR: [1035],
   GENERIC_BACKEND_ERROR: [1011],
+  GENERIC_COMMAND_ERROR: [1010],
 };
 
 /** Builds a Superset error object with the issue codes of its type. */

@@ -279,6 +279,11 @@ export class DatabaseService {
     this.changeListeners.push(listener);
   }
 
+  /** Forgets what was read of a database's tables (after an upload wrote one). */
+  tablesChanged(id: number): void {
+    this.forget(id);
+  }
+
   private forget(id: number): void {
     for (const key of this.metadataCache.keys()) if (key.startsWith(`${id}:`)) this.metadataCache.delete(key);
     for (const listener of this.changeListeners) listener(id);

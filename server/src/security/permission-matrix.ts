@@ -70,6 +70,8 @@ const ALPHA: PermissionView[] = [
   ['can_warm_up_cache', 'Chart'],
   ['can_warm_up_cache', 'Dataset'],
   ['can_read', 'Database'],
+  // Uploading a file into a table of a database that allows it (Superset's can_upload).
+  ['can_upload', 'Database'],
   ['all_datasource_access', 'all_datasource_access'],
   ['all_database_access', 'all_database_access'],
   ['menu_access', 'Datasets'],

@@ -1,0 +1,73 @@
+import type { EngineConnection, EngineSpec } from '../engines/engine-spec.ts';
+import type { ColumnKind, FileColumn } from './file-reader.ts';
+
+/** Each engine's column type for an uploaded column kind. */
+const TYPES: Record<string, Record<ColumnKind, string>> = {
+  postgresql: { integer: 'BIGINT', float: 'DOUBLE PRECISION', boolean: 'BOOLEAN', date: 'DATE', timestamp: 'TIMESTAMP', text: 'TEXT' },
+  mysql: { integer: 'BIGINT', float: 'DOUBLE', boolean: 'BOOLEAN', date: 'DATE', timestamp: 'DATETIME(6)', text: 'TEXT' },
+  duckdb: { integer: 'BIGINT', float: 'DOUBLE', boolean: 'BOOLEAN', date: 'DATE', timestamp: 'TIMESTAMP', text: 'VARCHAR' },
+  sqlite: { integer: 'INTEGER', float: 'REAL', boolean: 'BOOLEAN', date: 'DATE', timestamp: 'TIMESTAMP', text: 'TEXT' },
+};
+
+const NUMBER = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+/** One value as a SQL literal of its column's kind (a value that does not fit its kind is NULL, as pandas' coercion). */
+export function sqlLiteral(value: string | null, kind: ColumnKind, backend: string): string {
+  if (value === null) return 'NULL';
+  switch (kind) {
+    case 'integer':
+    case 'float':
+      return NUMBER.test(value.trim()) ? value.trim() : 'NULL';
+    case 'boolean': {
+      const v = value.trim().toLowerCase();
+      const truth = v === 'true' || v === '1' || v === 't' || v === 'yes';
+      if (!truth && !(v === 'false' || v === '0' || v === 'f' || v === 'no')) return 'NULL';
+      return backend === 'sqlite' ? (truth ? '1' : '0') : truth ? 'TRUE' : 'FALSE';
+    }
+    default: {
+      let text = value;
+      if (kind === 'timestamp' || kind === 'date') text = text.replace('T', ' ').replace(/Z$/, '');
+      if (backend === 'mysql') text = text.replaceAll('\\', '\\\\');
+      return `'${text.replaceAll("'", "''")}'`;
+    }
+  }
+}
+
+/** Creates (or replaces, or appends to) the upload's table and inserts row batches as multi-row INSERTs. */
+export class TableWriter {
+  private columns: FileColumn[] = [];
+  rows = 0;
+
+  constructor(
+    private readonly spec: EngineSpec,
+    private readonly connection: EngineConnection,
+    private readonly table: { schema: string | null; name: string },
+    private readonly mode: 'create' | 'replace' | 'append',
+  ) {}
+
+  private get qualified(): string {
+    const q = this.spec.quoteIdentifier;
+    return this.table.schema ? `${q(this.table.schema)}.${q(this.table.name)}` : q(this.table.name);
+  }
+
+  async start(columns: FileColumn[]): Promise<void> {
+    if (!columns.length) throw new Error('The file has no columns');
+    this.columns = columns;
+    if (this.mode === 'append') return;
+    if (this.mode === 'replace') await this.connection.execute(`DROP TABLE IF EXISTS ${this.qualified}`);
+    const types = TYPES[this.spec.backend] ?? TYPES.postgresql!;
+    const defs = columns.map((c) => `${this.spec.quoteIdentifier(c.name)} ${types[c.kind]}`);
+    await this.connection.execute(`CREATE TABLE ${this.qualified} (${defs.join(', ')})`);
+  }
+
+  async insert(batch: Array<Array<string | null>>): Promise<void> {
+    if (!batch.length) return;
+    const names = this.columns.map((c) => this.spec.quoteIdentifier(c.name)).join(', ');
+    // At most 500 rows a statement: engines cap statement size (MySQL's max_allowed_packet) and parameters.
+    for (let i = 0; i < batch.length; i += 500) {
+      const values = batch.slice(i, i + 500).map((row) => `(${this.columns.map((c, j) => sqlLiteral(row[j] ?? null, c.kind, this.spec.backend)).join(', ')})`);
+      await this.connection.execute(`INSERT INTO ${this.qualified} (${names}) VALUES ${values.join(', ')}`);
+    }
+    this.rows += batch.length;
+  }
+}
