@@ -1,7 +1,7 @@
-import { Anchor, Badge, Button, Container, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Container, Group, Menu, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
-import { IconCopy, IconDownload, IconPencil, IconPlus, IconRefresh } from '@tabler/icons-react';
+import { IconChevronDown, IconCopy, IconDownload, IconFileSpreadsheet, IconPencil, IconPlus, IconRefresh, IconTable, IconTableImport } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
@@ -21,6 +21,7 @@ import {
 } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
+import { UploadDataModal, UPLOAD_TYPES, type UploadType } from './UploadDataModal';
 import { addSuccessToast, toastError } from '../notify';
 import { trpc } from '../trpc';
 import { AddDatasetModal } from './AddDatasetModal';
@@ -53,7 +54,10 @@ const FILTERS: ListViewFilter[] = [
 /** Data → Datasets: the datasets charts are built on; edit, sync, duplicate, export and delete (Superset's /tablemodelview/list/). */
 export function DatasetListScreen() {
   const queryClient = useQueryClient();
-  const canWrite = hasPermission(useSessionUser(), 'can_write', 'Dataset');
+  const user = useSessionUser();
+  const canWrite = hasPermission(user, 'can_write', 'Dataset');
+  const canUpload = hasPermission(user, 'can_upload', 'Database');
+  const [uploading, setUploading] = useState<UploadType | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [duplicating, setDuplicating] = useState<{ row: DatasetRow; name: string } | null>(null);
@@ -152,6 +156,26 @@ export function DatasetListScreen() {
         actions={
           canWrite && (
             <Group gap="xs">
+              {canUpload && (
+                <Menu position="bottom-end" width={260}>
+                  <Menu.Target>
+                    <Button variant="default" leftSection={<IconTableImport size={16} />} rightSection={<IconChevronDown size={14} />}>
+                      Upload file
+                    </Button>
+                  </Menu.Target>
+                  <Menu.Dropdown>
+                    <Menu.Item leftSection={<IconTable size={16} />} onClick={() => setUploading('csv')}>
+                      {UPLOAD_TYPES.csv.title}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => setUploading('excel')}>
+                      {UPLOAD_TYPES.excel.title}
+                    </Menu.Item>
+                    <Menu.Item leftSection={<IconTable size={16} />} onClick={() => setUploading('columnar')}>
+                      {UPLOAD_TYPES.columnar.title}
+                    </Menu.Item>
+                  </Menu.Dropdown>
+                </Menu>
+              )}
               {io.importButton}
               <Button leftSection={<IconPlus size={16} />} onClick={() => setAdding(true)}>
                 Dataset
@@ -199,6 +223,7 @@ export function DatasetListScreen() {
       </Modal>
       {del.modal}
       {io.modal}
+      {uploading && <UploadDataModal type={uploading} onClose={() => setUploading(null)} onUploaded={() => void reload()} />}
     </Container>
   );
 }
