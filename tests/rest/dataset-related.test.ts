@@ -60,8 +60,8 @@ describe('GET /api/v1/dataset/{pk}/related_objects', () => {
       dashboards: {
         count: 2,
         result: [
-          { id: dashboards.sales, json_metadata: JSON.stringify({ color_scheme: 'supersetColors', title: 'Sales' }), slug: 'sales', title: 'Sales' },
-          { id: dashboards.overview, json_metadata: JSON.stringify({ color_scheme: 'supersetColors', title: 'Overview' }), slug: 'overview', title: 'Overview' },
+          { id: dashboards.sales, json_metadata: { color_scheme: 'supersetColors', title: 'Sales' }, slug: 'sales', title: 'Sales' },
+          { id: dashboards.overview, json_metadata: { color_scheme: 'supersetColors', title: 'Overview' }, slug: 'overview', title: 'Overview' },
         ],
       },
     });

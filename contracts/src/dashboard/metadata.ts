@@ -94,6 +94,12 @@ export function parseJsonMetadata(text: string | null | undefined): { ok: true; 
   return Object.keys(errors).length ? { ok: false, errors } : { ok: true, value: value as Record<string, unknown> };
 }
 
+/** A dashboard as the related-objects answers list it: json_metadata as an object (Superset's DatabaseRelatedDashboard). */
+export function relatedDashboard<T extends { json_metadata: string | null }>(row: T): Omit<T, 'json_metadata'> & { json_metadata: Record<string, unknown> } {
+  const parsed = parseJsonMetadata(row.json_metadata);
+  return { ...row, json_metadata: parsed.ok ? parsed.value : {} };
+}
+
 /**
  * spec 02 §5 'slug is null when empty'; as Superset's schema: trimmed, spaces become dashes, anything
  * but word characters and dashes dropped.

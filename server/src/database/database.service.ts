@@ -1,3 +1,4 @@
+import { relatedDashboard } from '@meridian/contracts/dashboard/metadata';
 import type {
   DatabaseCreate, DatabaseSchemasQuery, DatabaseTableOption, DatabaseTablesQuery, DatabaseTestConnection, DatabaseUpdate, DatabaseValidateParameters, DatabaseView,
   ListQuery, ListResult, TableMetadataQuery,
@@ -338,7 +339,7 @@ export class DatabaseService {
     const { charts, dashboards, tabs } = await this.deps.databases.relatedObjects(id);
     return {
       charts: { count: charts.length, result: charts },
-      dashboards: { count: dashboards.length, result: dashboards },
+      dashboards: { count: dashboards.length, result: dashboards.map(relatedDashboard) },
       sqllab_tab_states: { count: tabs.length, result: tabs },
     };
   }

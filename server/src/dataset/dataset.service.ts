@@ -1,3 +1,4 @@
+import { relatedDashboard } from '@meridian/contracts/dashboard/metadata';
 import { randomBytes } from 'node:crypto';
 import type {
   DatasetColumnView, DatasetCreate, DatasetDuplicate, DatasetGetOrCreate, DatasetMetricView, DatasetUpdate, DatasetView, ListQuery, ListResult,
@@ -602,7 +603,7 @@ export class DatasetService {
     this.deps.security.require(actor, 'can_read', 'Dataset');
     await this.getAccessible(actor, id);
     const charts = await this.deps.datasets.relatedCharts(id);
-    const dashboards = await this.deps.datasets.relatedDashboards(id);
+    const dashboards = (await this.deps.datasets.relatedDashboards(id)).map(relatedDashboard);
     return { charts: { count: charts.length, result: charts }, dashboards: { count: dashboards.length, result: dashboards } };
   }
 }
