@@ -62,6 +62,13 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   }) as unknown as FastifyInstance;
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
+  // Scripts often set `Content-Type: application/json` on every call: a DELETE or GET with an empty body has no
+  // body (as Flask reads it), not a 400. Everything else parses as Fastify's own JSON parser would.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (body === '' && (req.method === 'DELETE' || req.method === 'GET')) return done(null, undefined);
+    parseJson(req, body as string, done);
+  });
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
