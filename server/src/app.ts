@@ -15,6 +15,7 @@ import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerUserRest } from './users/user.rest';
 import { registerRoleRest } from './roles/role.rest';
 import { registerUploadRest } from './upload/upload.rest';
+import { registerTagRest } from './tag/tag.rest';
 import { registerHomeRest } from './home/home.rest';
 import { registerDatabaseRest } from './database/database.rest';
 import { registerSqlLabRest } from './sqllab/sqllab.rest';
@@ -144,6 +145,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerUserRest(app, services);
   registerRoleRest(app, services);
   registerUploadRest(app, services);
+  if (services.config.featureFlags.TAGGING_SYSTEM) registerTagRest(app, services);
   registerHomeRest(app, services);
   registerDatabaseRest(app, services);
   registerSqlLabRest(app, services);

@@ -17,6 +17,7 @@ export const FEATURE_FLAG_DEFAULTS = {
   ALLOW_ADHOC_SUBQUERY: false,
   ALLOW_FULL_CSV_EXPORT: false,
   ALERT_REPORTS: true,
+  TAGGING_SYSTEM: true,
 } as const;
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
 

@@ -45,6 +45,7 @@ import { DashboardService } from './dashboard/dashboard.service';
 import { LogRepository } from './log/log.repository';
 import { RoleRepository } from './roles/role.repository';
 import { UploadService } from './upload/upload.service';
+import { TagService } from './tag/tag.service';
 import { RoleService } from './roles/role.service';
 import { LogService } from './log/log.service';
 
@@ -80,6 +81,7 @@ export interface Services {
   logs: LogService;
   roles: RoleService;
   uploads: UploadService;
+  tags: TagService;
   embedded: EmbeddedService;
   assetImport: AssetImportService;
 }
@@ -118,9 +120,10 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
+  const tags = new TagService({ db: deps.db, security, charts, dashboards, savedQueries, datasets });
   const uploads = new UploadService({ security, databases, datasets, runtime: queryRuntime });
   const roles = new RoleService({ roles: new RoleRepository(deps.db), security });
   const logs = new LogService({ logs: new LogRepository(deps.db), security, logger: deps.logger });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, embedded };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, tags, embedded };
 }

@@ -126,6 +126,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
     ids.permission = (await first('/api/v1/security/permissions/')).id;
     ids.resource = (await first('/api/v1/security/resources/')).id;
     ids.pair = (await first('/api/v1/security/permissions-resources/')).id;
+    ids.tag = (await post('/api/v1/tag/', { name: 'conformance', objects_to_tag: [['chart', ids.chart], ['dashboard', ids.dashboard], ['query', ids.saved_query]] })).id;
     ids.log = (await first('/api/v1/log/')).id;
 
     const mine: Doc = (await t.http.get('/api/v1/_openapi')).body;
@@ -152,9 +153,9 @@ describe("conformance with Superset's published /api/v1 document", () => {
     const pkOf: Record<string, string | number> = {
       annotation_layer: ids.annotation_layer!, chart: ids.chart!, css_template: ids.css_template!, dashboard: ids.dashboard!, database: ids.database!, dataset: ids.dataset!, log: ids.log!,
       query: ids.query!, saved_query: ids.saved_query!, 'security/permissions-resources': ids.pair!, 'security/permissions': ids.permission!, 'security/resources': ids.resource!,
-      'security/roles': ids.role!, 'security/users': ids.user!,
+      'security/roles': ids.role!, 'security/users': ids.user!, tag: ids.tag!,
     };
-    const related: Record<string, string> = { chart: 'owners', dashboard: 'owners', dataset: 'owners', database: 'created_by', css_template: 'created_by', annotation_layer: 'created_by', saved_query: 'database', query: 'user', log: 'user' };
+    const related: Record<string, string> = { tag: 'created_by', chart: 'owners', dashboard: 'owners', dataset: 'owners', database: 'created_by', css_template: 'created_by', annotation_layer: 'created_by', saved_query: 'database', query: 'user', log: 'user' };
     const distinct: Record<string, string> = { dataset: 'schema', saved_query: 'schema', query: 'status' };
     const values: Record<string, string | number> = {
       pk: pkOf[resource]!, id_or_slug: ids.dashboard!, role_id: ids.role!, annotation_id: ids.annotation!, table_name: 'birth_names', schema_name: 'main', datasource_type: 'table', datasource_id: ids.dataset!,
@@ -174,6 +175,8 @@ describe("conformance with Superset's published /api/v1 document", () => {
       '/api/v1/advanced_data_type/convert': 'q=(type:port,values:!(http))',
       '/api/v1/chart/favorite_status/': `q=!(${ids.chart})`,
       '/api/v1/dashboard/favorite_status/': `q=!(${ids.dashboard})`,
+      '/api/v1/tag/favorite_status/': `q=!(${ids.tag})`,
+      '/api/v1/tag/get_objects/': 'tags=conformance',
       '/api/v1/chart/export/': `q=!(${ids.chart})`,
       '/api/v1/dashboard/export/': `q=!(${ids.dashboard})`,
       '/api/v1/dataset/export/': `q=!(${ids.dataset})`,

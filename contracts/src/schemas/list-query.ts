@@ -9,6 +9,8 @@ export const FilterOperatorSchema = z.enum([
   'dashboard_owned_created_favored_by_me', 'database_user_text', 'query_all_text',
   // Superset's DashboardTitleOrSlugFilter, DashboardCertifiedFilter and ChartCertifiedFilter.
   'title_or_slug', 'dashboard_is_certified', 'chart_is_certified',
+  // Superset's tag filters (TAGGING_SYSTEM): by tag name (contains) or tag id.
+  'chart_tags', 'chart_tag_id', 'dashboard_tags', 'dashboard_tag_id', 'saved_query_tags', 'saved_query_tag_id',
 ]);
 export type FilterOperator = z.infer<typeof FilterOperatorSchema>;
 

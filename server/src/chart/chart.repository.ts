@@ -1,3 +1,4 @@
+import { setCustomTags, tagFilters, tagsByObject, type TagRef } from '../tag/tagged';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
 import { likePattern as like, runListQuery } from '../common/list-query';
@@ -18,6 +19,7 @@ export interface Person {
 /** A chart with its owners, dashboards, creator/editor and datasource name. */
 export interface ChartRecord extends SliceRow {
   owners: Person[];
+  tags: TagRef[];
   dashboards: Array<{ id: number; dashboard_title: string | null; json_metadata: string | null; owners: number[] }>;
   created_by: Person | null;
   changed_by: Person | null;
@@ -60,6 +62,11 @@ export const DISTINCT_COLUMNS = { slice_name: 'slices.slice_name', viz_type: 'sl
 export class ChartRepository {
   constructor(private readonly db: MetadataDb) {}
 
+  /** Sets the chart's custom tags to these tag ids. */
+  setTags(id: number, tagIds: number[], userId: number): Promise<void> {
+    return setCustomTags(this.db, 'chart', id, tagIds, userId);
+  }
+
   private base() {
     return this.db
       .selectFrom('slices')
@@ -100,8 +107,10 @@ export class ChartRepository {
     const dashboardOwners = dashboards.length
       ? await this.db.selectFrom('dashboard_user').select(['dashboard_id', 'user_id']).where('dashboard_id', 'in', dashboards.map((d) => d.id)).execute()
       : [];
+    const tags = await tagsByObject(this.db, 'chart', ids);
     return rows.map(({ cb_first, cb_last, mb_first, mb_last, ...row }) => ({
       ...row,
+      tags: tags.get(row.id) ?? [],
       created_by: row.created_by_fk ? { id: row.created_by_fk, first_name: cb_first ?? '', last_name: cb_last ?? '' } : null,
       changed_by: row.changed_by_fk ? { id: row.changed_by_fk, first_name: mb_first ?? '', last_name: mb_last ?? '' } : null,
       owners: owners.filter((o) => o.slice_id === row.id).map((o) => ({ id: o.id, first_name: o.first_name, last_name: o.last_name })),
@@ -136,6 +145,7 @@ export class ChartRepository {
         'id:chart_owned_created_favored_by_me': () =>
           sql<boolean>`(${sql.ref('slices.created_by_fk')} = ${opts.userId} or exists (select 1 from slice_user su where su.slice_id = ${sql.ref('slices.id')} and su.user_id = ${opts.userId}) or exists (select 1 from favstar f where f.obj_id = ${sql.ref('slices.id')} and f.class_name = 'slice' and f.user_id = ${opts.userId}))`,
         'datasource_id:eq': (_eb, value) => sql<boolean>`${sql.ref('slices.datasource_id')} = ${Number(value)}`,
+        ...tagFilters('chart', 'slices.id', { byName: 'chart_tags', byId: 'chart_tag_id' }),
       },
     });
     return { count, rows: await this.hydrate(rows) };

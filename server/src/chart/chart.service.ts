@@ -46,7 +46,7 @@ export function chartView(c: ChartRecord) {
     changed_on_delta_humanized: humanizedDelta(c.changed_on),
     thumbnail_url: `/api/v1/chart/${c.id}/thumbnail/${c.uuid}/`,
     url: `/explore/?slice_id=${c.id}`,
-    tags: [],
+    tags: c.tags,
   };
 }
 
@@ -162,7 +162,8 @@ export class ChartService {
     this.deps.security.require(actor, 'can_write', 'Chart');
     await this.getEditable(actor, id);
     await this.validate(actor, input);
-    const { owners, dashboards, tags: _t, datasource_name: _n, query_context_generation: _g, ...fields } = input;
+    const { owners, dashboards, tags, datasource_name: _n, query_context_generation: _g, ...fields } = input;
+    if (tags) await this.deps.charts.setTags(id, tags, actor.userId);
     const patch = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
     if (patch.datasource_type) patch.datasource_type = 'table';
     await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId }, { owners, dashboards });

@@ -1,3 +1,4 @@
+import { setCustomTags, tagFilters, tagsByObject, type TagRef } from '../tag/tagged';
 import { PermalinkRepository } from '../key-value/permalink.repository';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
@@ -14,6 +15,7 @@ export type DashboardPatch = Updateable<DB['dashboards']>;
 /** A dashboard with its owners, roles, creator/editor and the ids of its charts. */
 export interface DashboardRecord extends DashboardRow {
   owners: Person[];
+  tags: TagRef[];
   roles: Array<{ id: number; name: string }>;
   created_by: Person | null;
   changed_by: Person | null;
@@ -54,6 +56,11 @@ function readableSql(scope: DatasetAccessScope, userId: number) {
 export class DashboardRepository {
   constructor(private readonly db: MetadataDb) {}
 
+  /** Sets the dashboard's custom tags to these tag ids. */
+  setTags(id: number, tagIds: number[], userId: number): Promise<void> {
+    return setCustomTags(this.db, 'dashboard', id, tagIds, userId);
+  }
+
   private base() {
     return this.db
       .selectFrom('dashboards')
@@ -81,8 +88,10 @@ export class DashboardRepository {
       .orderBy('ab_role.id')
       .execute();
     const charts = await this.db.selectFrom('dashboard_slices').select(['dashboard_id', 'slice_id']).where('dashboard_id', 'in', ids).orderBy('slice_id').execute();
+    const tags = await tagsByObject(this.db, 'dashboard', ids);
     return rows.map(({ cb_first, cb_last, mb_first, mb_last, ...row }) => ({
       ...row,
+      tags: tags.get(row.id) ?? [],
       created_by: row.created_by_fk ? { id: row.created_by_fk, first_name: cb_first ?? '', last_name: cb_last ?? '' } : null,
       changed_by: row.changed_by_fk ? { id: row.changed_by_fk, first_name: mb_first ?? '', last_name: mb_last ?? '' } : null,
       owners: owners.filter((o) => o.dashboard_id === row.id).map((o) => ({ id: o.id, first_name: o.first_name, last_name: o.last_name })),
@@ -113,6 +122,7 @@ export class DashboardRepository {
           sql<boolean>`(${sql.ref('dashboards.created_by_fk')} = ${opts.userId} or exists (select 1 from dashboard_user du where du.dashboard_id = ${sql.ref('dashboards.id')} and du.user_id = ${opts.userId}) or ${favorite})`,
         'created_by:rel_o_m': (_eb, value) => sql<boolean>`${sql.ref('dashboards.created_by_fk')} = ${Number(value)}`,
         'changed_by:rel_o_m': (_eb, value) => sql<boolean>`${sql.ref('dashboards.changed_by_fk')} = ${Number(value)}`,
+        ...tagFilters('dashboard', 'dashboards.id', { byName: 'dashboard_tags', byId: 'dashboard_tag_id' }),
       },
     });
     return { count, rows: await this.hydrate(rows) };

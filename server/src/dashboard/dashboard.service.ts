@@ -45,7 +45,7 @@ export function dashboardView(d: DashboardRecord, chartNames: string[] = []) {
     charts: chartNames,
     owners: d.owners.map(person),
     roles: d.roles,
-    tags: [],
+    tags: d.tags,
     is_managed_externally: d.is_managed_externally,
     external_url: d.external_url,
   };
@@ -238,7 +238,8 @@ export class DashboardService {
     };
     refuseStale(stored);
     const { slug, charts } = await this.validate(actor, input, id);
-    const { owners, roles, tags: _tags, last_modified_time: _t, certified_by, certification_details, slug: _slug, ...fields } = input;
+    const { owners, roles, tags, last_modified_time: _t, certified_by, certification_details, slug: _slug, ...fields } = input;
+    if (tags) await this.deps.dashboards.setTags(id, tags, actor.userId);
     const patch: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
     if (slug !== undefined) patch.slug = slug;
     if (patch.dashboard_title !== undefined && !String(patch.dashboard_title ?? '').trim()) patch.dashboard_title = DEFAULT_DASHBOARD_TITLE;
@@ -290,7 +291,7 @@ export class DashboardService {
       for (const chartId of source.chart_ids) {
         const chart = await this.deps.charts.get(chartId);
         if (!chart) continue;
-        const { owners: _o, dashboards: _d, created_by: _c, changed_by: _m, datasource_name: _n, datasource_schema: _s, database_id: _db, database_name: _dn, id: _id, uuid: _u, created_on: _co, changed_on: _ch, ...fields } = chart;
+        const { owners: _o, dashboards: _d, tags: _tg, created_by: _c, changed_by: _m, datasource_name: _n, datasource_schema: _s, database_id: _db, database_name: _dn, id: _id, uuid: _u, created_on: _co, changed_on: _ch, ...fields } = chart;
         const copyId = await this.deps.charts.create({ ...fields, created_by_fk: actor.userId, changed_by_fk: actor.userId }, [actor.userId], []);
         mapping.set(chartId, copyId);
       }

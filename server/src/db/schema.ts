@@ -217,6 +217,25 @@ export interface CssTemplateTable extends Audit {
   css: Generated<string>;
 }
 
+export interface TagTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  type: Generated<number>;
+  description: string | null;
+}
+export interface TaggedObjectTable {
+  id: Generated<number>;
+  tag_id: number;
+  object_id: number;
+  object_type: string;
+  created_on: Generated<Date>;
+  created_by_fk: number | null;
+}
+export interface UserFavoriteTagTable {
+  user_id: number;
+  tag_id: number;
+}
+
 export interface EmbeddedDashboardTable extends Audit {
   uuid: Generated<string>;
   dashboard_id: number;
@@ -364,6 +383,9 @@ export interface DB {
   report_schedule_user: ReportScheduleUserTable;
   key_value: KeyValueTable;
   logs: LogTable;
+  tag: TagTable;
+  tagged_object: TaggedObjectTable;
+  user_favorite_tag: UserFavoriteTagTable;
   annotation_layer: AnnotationLayerTable;
   annotation: AnnotationTable;
 }

@@ -1,3 +1,4 @@
+import { tagFilters, tagsByObject } from '../tag/tagged';
 import { distinctValues } from '../common/distinct';
 import type { ListQuery, SavedQueryView } from '@meridian/contracts';
 import { sql, type Insertable, type Updateable } from 'kysely';
@@ -100,9 +101,11 @@ export class SavedQueryRepository {
         'id:saved_query_is_fav': (_eb, v) =>
           sql<boolean>`${sql.raw(v === false || v === 'false' ? 'not ' : '')}exists (select 1 from favstar f where f.obj_id = ${sql.ref('saved_query.id')} and f.class_name = 'query' and f.user_id = ${actorId})`,
         all_text: (_eb, v) => sql<boolean>`(${sql.ref('saved_query.label')} ilike ${like(v)} or ${sql.ref('saved_query.sql')} ilike ${like(v)} or ${sql.ref('saved_query.description')} ilike ${like(v)})`,
+        ...tagFilters('query', 'saved_query.id', { byName: 'saved_query_tags', byId: 'saved_query_tag_id' }),
       },
     });
-    return { count, rows: rows.map((r) => toView(r)) };
+    const tags = await tagsByObject(this.db, 'query', rows.map((r) => r.id));
+    return { count, rows: rows.map((r) => ({ ...toView(r), tags: tags.get(r.id) ?? [] })) };
   }
 
   async get(id: number): Promise<(SavedQueryView & { user_id: number | null }) | undefined> {

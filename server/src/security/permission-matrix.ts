@@ -55,6 +55,7 @@ const GAMMA: PermissionView[] = [
   ['can_read', 'AsyncEventsRestApi'],
   ['can_write', 'ReportSchedule'],
   ['can_read', 'ReportSchedule'],
+  ['can_read', 'Tag'],
   // Everyone posts their own client events; only admins read the action log.
   ['can_write', 'Log'],
   ['can_read', 'Me'],
@@ -70,6 +71,7 @@ const ALPHA: PermissionView[] = [
   ['can_warm_up_cache', 'Chart'],
   ['can_warm_up_cache', 'Dataset'],
   ['can_read', 'Database'],
+  ['can_write', 'Tag'],
   // Uploading a file into a table of a database that allows it (Superset's can_upload).
   ['can_upload', 'Database'],
   ['all_datasource_access', 'all_datasource_access'],
