@@ -265,6 +265,19 @@ describe('list screens in the browser', () => {
     await table.getByRole('link', { name: 'Sales table' }).waitFor();
     await table.getByRole('link', { name: 'Sales by region' }).waitFor();
 
+    // Tags (TAGGING_SYSTEM): a chart tagged over REST shows its tag, and the Tag filter keeps only it.
+    expect((await t.http.post(`/api/v1/tag/chart/${pie.body.id}/`).set(auth()).send({ tags: ['regional'] })).status).toBe(201);
+    await page.reload();
+    await rowOf('Charts', 'Sales by region').getByText('regional', { exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Tag' }).click();
+    await page.getByRole('option', { name: 'regional', exact: true }).click();
+    await table.getByRole('link', { name: 'Sales table' }).waitFor({ state: 'detached' });
+    await table.getByRole('link', { name: 'Sales by region' }).waitFor();
+    await screenshot(page, 'lists-charts-tag-filter');
+    await page.getByRole('combobox', { name: 'Tag' }).click();
+    await page.getByRole('option', { name: 'regional', exact: true }).click();
+    await table.getByRole('link', { name: 'Sales table' }).waitFor();
+
     await table.getByRole('checkbox', { name: 'Select all rows' }).check();
     await page.getByRole('toolbar', { name: 'Bulk actions' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByText('Are you sure you want to delete the 2 selected charts?').waitFor();

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter, type TagRef } from '../components/ListView';
 import { ChartThumbnail } from './ChartThumbnail';
 import { api } from '../api';
 import { PageHeader } from '../components/PageHeader';
@@ -29,6 +29,7 @@ interface ChartRow {
   changed_on_delta_humanized: string;
   datasource_id: number | null;
   form_data: Record<string, any>;
+  tags: TagRef[];
 }
 
 const FILTERS: ListViewFilter[] = [
@@ -57,8 +58,11 @@ const FILTERS: ListViewFilter[] = [
   booleanFilter('id', 'Favorite', 'chart_is_favorite', { true: 'Favorites', false: 'Not favorites' }),
 ];
 
+const CHART_FILTERS_WITH_TAGS = [...FILTERS, tagFilter('chart_tag_id')];
+
 /** Charts: every saved chart with its type, dataset and owners; star, open in Explore, delete (Superset's /chart/list/). */
 export function ChartListScreen() {
+  const tagging = useTaggingEnabled();
   const navigate = useNavigate();
   const io = useImportExport<ChartRow>('chart', ENDPOINT);
   const del = useDeleteAction<ChartRow>({ endpoint: ENDPOINT, noun: 'charts', nameOf: (c) => c.slice_name });
@@ -134,9 +138,10 @@ export function ChartListScreen() {
           ),
       },
       changedOnColumn('changed_on_delta_humanized', (c) => ({ humanized: c.changed_on_delta_humanized, at: c.changed_on_utc, by: c.changed_by_name })),
+      ...(tagging ? [tagsColumn<ChartRow>()] : []),
       actionsColumn((c) => del.rowAction(c)),
     ],
-    [del.rowAction],
+    [del.rowAction, tagging],
   );
 
   return (
@@ -157,7 +162,7 @@ export function ChartListScreen() {
         label="Charts"
         endpoint={ENDPOINT}
         columns={columns}
-        filters={FILTERS}
+        filters={tagging ? CHART_FILTERS_WITH_TAGS : FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
         bulkActions={[io.exportAction, del.bulkAction]}
         card={(c) => (

@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter } from '../components/ListView';
 import { DashboardThumbnail } from './DashboardThumbnail';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
@@ -23,8 +23,11 @@ const FILTERS: ListViewFilter[] = [
   booleanFilter('certified_by', 'Certified', 'dashboard_is_certified', { true: 'Certified', false: 'Not certified' }),
 ];
 
+const DASHBOARD_FILTERS_WITH_TAGS = [...FILTERS, tagFilter('dashboard_tag_id')];
+
 /** Dashboards: every dashboard the user may see, with status, owners and favourites (Superset's /dashboard/list/). */
 export function DashboardListScreen() {
+  const tagging = useTaggingEnabled();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const io = useImportExport<DashboardListRow>('dashboard', ENDPOINT);
@@ -80,9 +83,10 @@ export function DashboardListScreen() {
           ),
       },
       changedOnColumn('changed_on_delta_humanized', (d) => ({ humanized: d.changed_on_delta_humanized, at: d.changed_on_utc, by: d.changed_by_name })),
+      ...(tagging ? [tagsColumn<DashboardListRow>()] : []),
       actionsColumn((d) => del.rowAction(d)),
     ],
-    [del.rowAction],
+    [del.rowAction, tagging],
   );
 
   const create = async () => {
@@ -115,7 +119,7 @@ export function DashboardListScreen() {
         label="Dashboards"
         endpoint={ENDPOINT}
         columns={columns}
-        filters={FILTERS}
+        filters={tagging ? DASHBOARD_FILTERS_WITH_TAGS : FILTERS}
         initialSort={{ id: 'changed_on_delta_humanized', desc: true }}
         bulkActions={[io.exportAction, del.bulkAction]}
         card={(d) => (

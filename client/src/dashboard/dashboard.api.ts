@@ -28,6 +28,7 @@ export interface DashboardDetail {
 
 export interface DashboardListRow extends Omit<DashboardDetail, 'charts'> {
   changed_on_utc: string | null;
+  tags: Array<{ id: number; name: string; type: number }>;
   changed_on_delta_humanized: string;
 }
 

@@ -8,7 +8,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
 import { api } from '../api';
-import { actionsColumn, changedOnColumn, ListView, listKey, RowAction, searchFilter, useDeleteAction, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, changedOnColumn, ListView, listKey, RowAction, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { useImportExport } from '../components/useImportExport';
 import { addDangerToast, addSuccessToast } from '../notify';
@@ -51,13 +51,15 @@ export function SavedQueryListScreen() {
     remove: (rows) => (rows.length === 1 ? api(`${ENDPOINT}${rows[0].id}`, { method: 'DELETE' }) : api(ENDPOINT, { method: 'DELETE', query: { q: rows.map((r) => r.id) } })),
   });
 
+  const tagging = useTaggingEnabled();
   const filters = useMemo<ListViewFilter[]>(
     () => [
       searchFilter('label', 'Search name, description or SQL', 'all_text'),
       databaseFilter(databaseOptions),
       searchFilter('schema', 'Schema'),
+      ...(tagging ? [tagFilter('saved_query_tag_id')] : []),
     ],
-    [JSON.stringify(databaseOptions)],
+    [JSON.stringify(databaseOptions), tagging],
   );
 
   const copyLink = async (query: SavedQueryView) => {
@@ -104,6 +106,7 @@ export function SavedQueryListScreen() {
       },
       { id: 'sql', header: 'SQL', enableSorting: false, cell: ({ row }) => <SqlPreview sql={row.original.sql} maxWidth={340} /> },
       changedOnColumn('changed_on', (q) => ({ humanized: q.changed_on_delta_humanized, at: q.changed_on })),
+      ...(tagging ? [tagsColumn<SavedQueryView>()] : []),
       actionsColumn((q) => (
         <>
           <RowAction label="Open in SQL Lab" ariaLabel={`Open ${q.label} in SQL Lab`} icon={<IconTerminal2 size={16} />} onClick={() => void navigate({ href: savedQueryHref(q.id) })} />
@@ -113,7 +116,7 @@ export function SavedQueryListScreen() {
         </>
       )),
     ],
-    [navigate, del.rowAction],
+    [navigate, del.rowAction, tagging],
   );
 
   return (

@@ -4,3 +4,4 @@ export { actionsColumn, changedOnColumn, personName, RowAction, type ChangedOn }
 export { booleanFilter, relatedFilter, searchFilter } from './filters';
 export { useDeleteAction, type DeleteActionOptions } from './useDeleteAction';
 export { ListCard } from './ListCard';
+export { tagFilter, tagsColumn, useTaggingEnabled, type TagRef } from './tags';
