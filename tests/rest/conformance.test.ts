@@ -6,6 +6,7 @@ import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { createPgDatabase } from '../helpers/pg';
 import { bearer, clientId } from './sqllab.helpers';
 
 type Schema = {
@@ -34,6 +35,7 @@ const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '
  *   Superset answers [value, label] pairs of strings.
  * - `query/updated_since` answers Query.to_dict(), whose `id` is the query's client id (a string).
  * - Chart data's `annotation_data` is declared a list; Superset answers an object keyed by layer name.
+ * - Favourite marks answer `{result: "OK"}` (Superset's `self.response(200, result="OK")`); declared an object.
  */
 const INTEGER_IDS = new Set(['id', 'ids']);
 
@@ -47,6 +49,8 @@ function problems(value: unknown, schema: Schema | undefined, path: string, dept
     return schema.allOf ? each.flat() : each.some((p) => p.length === 0) ? [] : each[0]!;
   }
   if (value === null || value === undefined) return [];
+  // An untyped schema (`items: {}`) takes anything.
+  if (!schema.type && !schema.properties && !schema.items) return [];
   const key = path.split('.').pop()!.replace(/\[\d+\]$/, '');
   switch (schema.type) {
     case 'string':
@@ -217,5 +221,182 @@ describe("conformance with Superset's published /api/v1 document", () => {
     // The result of an asynchronous chart data job needs GLOBAL_ASYNC_QUERIES and a job: tests/rest/chart-data-async.test.ts reads it.
     expect(skipped).toEqual(['/api/v1/chart/data/{cache_key}']);
     expect(failures).toEqual([]);
+  });
+
+  it('answers every write operation both documents list with valid input, in the declared types', async () => {
+    const writes = new Set(both.filter((o) => o.method !== 'get').map((o) => `${o.method} ${o.path}`));
+    const done = new Set<string>();
+    const failures: string[] = [];
+    const binary = (res: any, cb: (e: Error | null, body: Buffer) => void) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => cb(null, Buffer.concat(chunks)));
+    };
+    const zipOf = async (url: string) => (await t.http.get(url).set(bearer(admin)).buffer(true).parse(binary)).body as Buffer;
+    /** Calls one reference operation (`method path` as the reference writes it) at `url`; answers the body. */
+    const call = async (op: string, url: string, send?: { json?: unknown; form?: Record<string, string | Buffer>; token?: string }): Promise<any> => {
+      const [method, path] = op.split(' ') as [string, string];
+      let req = (t.http as any)[method](url).set(bearer(send?.token ?? admin));
+      if (send?.form) {
+        for (const [k, v] of Object.entries(send.form)) req = Buffer.isBuffer(v) ? req.attach(k, v, k === 'file' ? 'upload.csv' : 'bundle.zip') : req.field(k, v);
+      } else if (send?.json !== undefined) req = req.send(send.json);
+      const res = await req;
+      done.add(op);
+      if (res.status >= 300) {
+        failures.push(`${op} (${url}): ${res.status} ${res.text.slice(0, 200)}`);
+        return res.body;
+      }
+      const schema = REFERENCE.paths[path]?.[method]?.responses[String(res.status)]?.content?.['application/json']?.schema;
+      let body = res.body;
+      if (path.endsWith('/favorites/')) body = { ...body, result: undefined };
+      if (path === '/api/v1/chart/data') body = { ...body, result: body.result.map((r: Record<string, unknown>) => ({ ...r, annotation_data: undefined })) };
+      if (String(res.headers['content-type']).includes('application/json')) failures.push(...problems(body, schema, op));
+      return res.body;
+    };
+    const pgDb = await createPgDatabase();
+    try {
+      // Security: tokens, users, roles, resources and their permissions.
+      const login = await call('post /api/v1/security/login', '/api/v1/security/login', { json: { username: 'admin', password: 'admin', provider: 'db', refresh: true } });
+      await call('post /api/v1/security/refresh', '/api/v1/security/refresh', { token: login.refresh_token });
+      await call('post /api/v1/security/guest_token/', '/api/v1/security/guest_token/', { json: { user: { username: 'viewer' }, resources: [{ type: 'dashboard', id: ids.embedded }], rls: [] } });
+      const user = await call('post /api/v1/security/users/', '/api/v1/security/users/', { json: { first_name: 'Con', last_name: 'Formance', username: 'conformance', email: 'c@example.com', password: 'pw-12345', roles: [ids.role] } });
+      await call('put /api/v1/security/users/{pk}', `/api/v1/security/users/${user.id}`, { json: { first_name: 'Connie' } });
+      const role = await call('post /api/v1/security/roles/', '/api/v1/security/roles/', { json: { name: 'Writers' } });
+      await call('put /api/v1/security/roles/{pk}', `/api/v1/security/roles/${role.id}`, { json: { name: 'Writers too' } });
+      await call('post /api/v1/security/roles/{role_id}/permissions', `/api/v1/security/roles/${role.id}/permissions`, { json: { permission_view_menu_ids: [ids.pair] } });
+      await call('put /api/v1/security/roles/{role_id}/users', `/api/v1/security/roles/${role.id}/users`, { json: { user_ids: [user.id] } });
+      await call('delete /api/v1/security/roles/{pk}', `/api/v1/security/roles/${role.id}`);
+      await call('delete /api/v1/security/users/{pk}', `/api/v1/security/users/${user.id}`);
+      const resource = await call('post /api/v1/security/resources/', '/api/v1/security/resources/', { json: { name: 'Conformance board' } });
+      await call('put /api/v1/security/resources/{pk}', `/api/v1/security/resources/${resource.id}`, { json: { name: 'Conformance boards' } });
+      const pair = await call('post /api/v1/security/permissions-resources/', '/api/v1/security/permissions-resources/', { json: { permission_id: ids.permission, view_menu_id: resource.id } });
+      await call('put /api/v1/security/permissions-resources/{pk}', `/api/v1/security/permissions-resources/${pair.id}`, { json: { permission_id: ids.permission } });
+      await call('delete /api/v1/security/permissions-resources/{pk}', `/api/v1/security/permissions-resources/${pair.id}`);
+      await call('delete /api/v1/security/resources/{pk}', `/api/v1/security/resources/${resource.id}`);
+
+      // Annotation layers and annotations.
+      const layer = await call('post /api/v1/annotation_layer/', '/api/v1/annotation_layer/', { json: { name: 'Releases' } });
+      await call('put /api/v1/annotation_layer/{pk}', `/api/v1/annotation_layer/${layer.id}`, { json: { descr: 'Each release' } });
+      const note = await call('post /api/v1/annotation_layer/{pk}/annotation/', `/api/v1/annotation_layer/${layer.id}/annotation/`, { json: { short_descr: 'v2', start_dttm: '2024-02-01T00:00:00', end_dttm: '2024-02-01T00:00:00' } });
+      await call('put /api/v1/annotation_layer/{pk}/annotation/{annotation_id}', `/api/v1/annotation_layer/${layer.id}/annotation/${note.id}`, { json: { short_descr: 'v2.0' } });
+      await call('delete /api/v1/annotation_layer/{pk}/annotation/{annotation_id}', `/api/v1/annotation_layer/${layer.id}/annotation/${note.id}`);
+      const note2 = await call('post /api/v1/annotation_layer/{pk}/annotation/', `/api/v1/annotation_layer/${layer.id}/annotation/`, { json: { short_descr: 'v3', start_dttm: '2024-03-01T00:00:00', end_dttm: '2024-03-01T00:00:00' } });
+      await call('delete /api/v1/annotation_layer/{pk}/annotation/', `/api/v1/annotation_layer/${layer.id}/annotation/?q=!(${note2.id})`);
+      await call('delete /api/v1/annotation_layer/{pk}', `/api/v1/annotation_layer/${layer.id}`);
+      const layer2 = await call('post /api/v1/annotation_layer/', '/api/v1/annotation_layer/', { json: { name: 'Outages' } });
+      await call('delete /api/v1/annotation_layer/', `/api/v1/annotation_layer/?q=!(${layer2.id})`);
+
+      // CSS templates.
+      const css = await call('post /api/v1/css_template/', '/api/v1/css_template/', { json: { template_name: 'Dark', css: 'body { color: white; }' } });
+      await call('put /api/v1/css_template/{pk}', `/api/v1/css_template/${css.id}`, { json: { css: 'body {}' } });
+      await call('delete /api/v1/css_template/{pk}', `/api/v1/css_template/${css.id}`);
+      const css2 = await call('post /api/v1/css_template/', '/api/v1/css_template/', { json: { template_name: 'Light' } });
+      await call('delete /api/v1/css_template/', `/api/v1/css_template/?q=!(${css2.id})`);
+
+      // Charts and their data.
+      const queryContext = { datasource: { id: ids.dataset, type: 'table' }, queries: [{ columns: ['gender'], metrics: ['count'], row_limit: 10 }], result_format: 'json', result_type: 'full' };
+      const chart = await call('post /api/v1/chart/', '/api/v1/chart/', { json: { slice_name: 'Conformance chart', viz_type: 'table', datasource_id: ids.dataset, datasource_type: 'table', params: JSON.stringify({ viz_type: 'table' }), query_context: JSON.stringify(queryContext) } });
+      await call('put /api/v1/chart/{pk}', `/api/v1/chart/${chart.id}`, { json: { description: 'Checked' } });
+      await call('post /api/v1/chart/{pk}/favorites/', `/api/v1/chart/${chart.id}/favorites/`);
+      await call('delete /api/v1/chart/{pk}/favorites/', `/api/v1/chart/${chart.id}/favorites/`);
+      await call('put /api/v1/chart/warm_up_cache', '/api/v1/chart/warm_up_cache', { json: { chart_id: chart.id } });
+      await call('post /api/v1/chart/data', '/api/v1/chart/data', { json: queryContext });
+      await call('post /api/v1/cachekey/invalidate', '/api/v1/cachekey/invalidate', { json: { datasource_uids: [`${ids.dataset}__table`] } });
+      const chartZip = await zipOf(`/api/v1/chart/export/?q=!(${chart.id})`);
+      await call('delete /api/v1/chart/{pk}', `/api/v1/chart/${chart.id}`);
+      await call('post /api/v1/chart/import/', '/api/v1/chart/import/', { form: { formData: chartZip, overwrite: 'true' } });
+      const imported = (await t.http.get('/api/v1/chart/').query({ q: "(filters:!((col:slice_name,opr:eq,value:'Conformance chart')))" }).set(bearer(admin))).body.ids;
+      await call('delete /api/v1/chart/', `/api/v1/chart/?q=!(${imported.join(',')})`);
+
+      // Dashboards, their state and embedding.
+      const board = await call('post /api/v1/dashboard/', '/api/v1/dashboard/', { json: { dashboard_title: 'Conformance board' } });
+      await call('put /api/v1/dashboard/{pk}', `/api/v1/dashboard/${board.id}`, { json: { dashboard_title: 'Conformance board 2' } });
+      await call('post /api/v1/dashboard/{pk}/favorites/', `/api/v1/dashboard/${board.id}/favorites/`);
+      await call('delete /api/v1/dashboard/{pk}/favorites/', `/api/v1/dashboard/${board.id}/favorites/`);
+      const copy = await call('post /api/v1/dashboard/{id_or_slug}/copy/', `/api/v1/dashboard/${board.id}/copy/`, { json: { dashboard_title: 'Copied board', json_metadata: '{}' } });
+      await call('post /api/v1/dashboard/{id_or_slug}/embedded', `/api/v1/dashboard/${board.id}/embedded`, { json: { allowed_domains: [] } });
+      await call('put /api/v1/dashboard/{id_or_slug}/embedded', `/api/v1/dashboard/${board.id}/embedded`, { json: { allowed_domains: ['https://example.com'] } });
+      await call('delete /api/v1/dashboard/{id_or_slug}/embedded', `/api/v1/dashboard/${board.id}/embedded`);
+      const state = await call('post /api/v1/dashboard/{pk}/filter_state', `/api/v1/dashboard/${board.id}/filter_state`, { json: { value: '{}' } });
+      await call('put /api/v1/dashboard/{pk}/filter_state/{key}', `/api/v1/dashboard/${board.id}/filter_state/${state.key}`, { json: { value: '{"a":1}' } });
+      await call('delete /api/v1/dashboard/{pk}/filter_state/{key}', `/api/v1/dashboard/${board.id}/filter_state/${state.key}`);
+      await call('post /api/v1/dashboard/{pk}/permalink', `/api/v1/dashboard/${board.id}/permalink`, { json: { dataMask: {}, activeTabs: [] } });
+      const boardZip = await zipOf(`/api/v1/dashboard/export/?q=!(${board.id})`);
+      await call('delete /api/v1/dashboard/{pk}', `/api/v1/dashboard/${board.id}`);
+      await call('post /api/v1/dashboard/import/', '/api/v1/dashboard/import/', { form: { formData: boardZip, overwrite: 'true' } });
+      await call('delete /api/v1/dashboard/', `/api/v1/dashboard/?q=!(${copy.result.id})`);
+
+      // Databases: connection checks, SQL validation, uploads, export and import.
+      const pgUrl = new URL(pgDb.url);
+      await call('post /api/v1/database/test_connection/', '/api/v1/database/test_connection/', { json: { database_name: 'pg', sqlalchemy_uri: pgDb.url } });
+      await call('post /api/v1/database/validate_parameters/', '/api/v1/database/validate_parameters/', {
+        json: { engine: 'postgresql', configuration_method: 'dynamic_form', parameters: { host: pgUrl.hostname, port: Number(pgUrl.port), database: pgDb.name, username: pgUrl.username || 'postgres', password: '' } },
+      });
+      const pg = await call('post /api/v1/database/', '/api/v1/database/', { json: { database_name: 'conformance_pg', sqlalchemy_uri: pgDb.url } });
+      await call('post /api/v1/database/{pk}/validate_sql/', `/api/v1/database/${pg.id}/validate_sql/`, { json: { sql: 'SELECT 1', schema: 'public' } });
+      const store = await call('post /api/v1/database/', '/api/v1/database/', { json: { database_name: 'conformance_store', sqlalchemy_uri: `duckdb:///${join(dir, 'store.duckdb')}`, allow_file_upload: true, allow_dml: true } });
+      await call('put /api/v1/database/{pk}', `/api/v1/database/${store.id}`, { json: { expose_in_sqllab: true } });
+      const csv = Buffer.from('region,amount\nnorth,1\nsouth,2\n');
+      await call('post /api/v1/database/upload_metadata/', '/api/v1/database/upload_metadata/', { form: { type: 'csv', file: csv } });
+      await call('post /api/v1/database/{pk}/upload/', `/api/v1/database/${store.id}/upload/`, { form: { type: 'csv', table_name: 'uploaded', file: csv } });
+      await call('delete /api/v1/database/{pk}', `/api/v1/database/${pg.id}`);
+
+      // Datasets.
+      await call('post /api/v1/sqllab/execute/', '/api/v1/sqllab/execute/', { json: { database_id: store.id, sql: 'CREATE TABLE plain AS SELECT 1 AS x, 2 AS y', runAsync: false, client_id: clientId() } });
+      const plain = await call('post /api/v1/dataset/', '/api/v1/dataset/', { json: { database: store.id, schema: 'main', table_name: 'plain' } });
+      await call('put /api/v1/dataset/{pk}', `/api/v1/dataset/${plain.id}`, { json: { description: 'Two columns' } });
+      await call('put /api/v1/dataset/{pk}/refresh', `/api/v1/dataset/${plain.id}/refresh`);
+      await call('put /api/v1/dataset/warm_up_cache', '/api/v1/dataset/warm_up_cache', { json: { db_name: 'conformance_store', table_name: 'plain' } });
+      const detail = (await t.http.get(`/api/v1/dataset/${plain.id}`).set(bearer(admin))).body.result;
+      await call('delete /api/v1/dataset/{pk}/column/{column_id}', `/api/v1/dataset/${plain.id}/column/${detail.columns.find((c: { column_name: string }) => c.column_name === 'y').id}`);
+      await call('delete /api/v1/dataset/{pk}/metric/{metric_id}', `/api/v1/dataset/${plain.id}/metric/${detail.metrics[0].id}`);
+      const virtual = await call('post /api/v1/dataset/', '/api/v1/dataset/', { json: { database: store.id, schema: 'main', table_name: 'virtual_one', sql: 'SELECT 1 AS one' } });
+      const twin = await call('post /api/v1/dataset/duplicate', '/api/v1/dataset/duplicate', { json: { base_model_id: virtual.id, table_name: 'virtual_two' } });
+      await call('post /api/v1/dataset/get_or_create/', '/api/v1/dataset/get_or_create/', { json: { database_id: store.id, schema: 'main', table_name: 'plain' } });
+      const datasetZip = await zipOf(`/api/v1/dataset/export/?q=!(${plain.id})`);
+      await call('delete /api/v1/dataset/{pk}', `/api/v1/dataset/${plain.id}`);
+      await call('post /api/v1/dataset/import/', '/api/v1/dataset/import/', { form: { formData: datasetZip, overwrite: 'true' } });
+      await call('delete /api/v1/dataset/', `/api/v1/dataset/?q=!(${twin.id},${virtual.id})`);
+      const databaseZip = await zipOf(`/api/v1/database/export/?q=!(${store.id})`);
+      await call('post /api/v1/database/import/', '/api/v1/database/import/', { form: { formData: databaseZip, overwrite: 'true' } });
+
+      // Explore state, the log, SQL Lab and saved queries.
+      const formData = await call('post /api/v1/explore/form_data', '/api/v1/explore/form_data', { json: { datasource_id: ids.dataset, datasource_type: 'table', form_data: JSON.stringify({ viz_type: 'table' }) } });
+      await call('put /api/v1/explore/form_data/{key}', `/api/v1/explore/form_data/${formData.key}`, { json: { datasource_id: ids.dataset, datasource_type: 'table', form_data: JSON.stringify({ viz_type: 'pie' }) } });
+      await call('delete /api/v1/explore/form_data/{key}', `/api/v1/explore/form_data/${formData.key}`);
+      await call('post /api/v1/explore/permalink', '/api/v1/explore/permalink', { json: { formData: { datasource: `${ids.dataset}__table`, viz_type: 'table' } } });
+      await call('post /api/v1/log/', '/api/v1/log/', { json: { events: [{ event_name: 'conformance', source: 'dashboard', source_id: ids.dashboard }] } });
+      await call('post /api/v1/sqllab/estimate/', '/api/v1/sqllab/estimate/', { json: { database_id: ids.database, sql: 'SELECT 1' } });
+      await call('post /api/v1/sqllab/format_sql/', '/api/v1/sqllab/format_sql/', { json: { sql: 'select 1 from t' } });
+      await call('post /api/v1/sqllab/permalink', '/api/v1/sqllab/permalink', { json: { dbId: ids.database, sql: 'SELECT 2', name: 'Two' } });
+      await call('post /api/v1/query/stop', '/api/v1/query/stop', { json: { client_id: ids.client } });
+      const sq = await call('post /api/v1/saved_query/', '/api/v1/saved_query/', { json: { db_id: ids.database, label: 'Conformance query', sql: 'SELECT 3' } });
+      await call('put /api/v1/saved_query/{pk}', `/api/v1/saved_query/${sq.id}`, { json: { description: 'Three' } });
+      const sqZip = await zipOf(`/api/v1/saved_query/export/?q=!(${sq.id})`);
+      await call('delete /api/v1/saved_query/{pk}', `/api/v1/saved_query/${sq.id}`);
+      await call('post /api/v1/saved_query/import/', '/api/v1/saved_query/import/', { form: { formData: sqZip } });
+      const sqBack = (await t.http.get('/api/v1/saved_query/').query({ q: "(filters:!((col:label,opr:eq,value:'Conformance query')))" }).set(bearer(admin))).body.ids;
+      await call('delete /api/v1/saved_query/', `/api/v1/saved_query/?q=!(${sqBack.join(',')})`);
+
+      // Tags.
+      const tag = await call('post /api/v1/tag/', '/api/v1/tag/', { json: { name: 'written', objects_to_tag: [['dashboard', ids.dashboard]] } });
+      await call('put /api/v1/tag/{pk}', `/api/v1/tag/${tag.id}`, { json: { description: 'Written by the test' } });
+      await call('post /api/v1/tag/{pk}/favorites/', `/api/v1/tag/${tag.id}/favorites/`);
+      await call('delete /api/v1/tag/{pk}/favorites/', `/api/v1/tag/${tag.id}/favorites/`);
+      await call('post /api/v1/tag/bulk_create', '/api/v1/tag/bulk_create', { json: { tags: [{ name: 'bulk', objects_to_tag: [['dashboard', ids.dashboard]] }] } });
+      await call('post /api/v1/tag/{object_type}/{object_id}/', `/api/v1/tag/dashboard/${ids.dashboard}/`, { json: { tags: ['extra'] } });
+      await call('delete /api/v1/tag/{object_type}/{object_id}/{tag}/', `/api/v1/tag/dashboard/${ids.dashboard}/extra/`);
+      await call('delete /api/v1/tag/{pk}', `/api/v1/tag/${tag.id}`);
+      const bulk = (await t.http.get('/api/v1/tag/').query({ q: '(filters:!((col:name,opr:eq,value:bulk)))' }).set(bearer(admin))).body.ids;
+      await call('delete /api/v1/tag/', `/api/v1/tag/?q=!(${bulk.join(',')})`);
+
+      // The whole instance, exported and imported back.
+      const assets = await zipOf('/api/v1/assets/export/');
+      await call('post /api/v1/assets/import/', '/api/v1/assets/import/', { form: { bundle: assets, overwrite: 'true' } });
+    } finally {
+      await pgDb.drop();
+    }
+    expect(failures).toEqual([]);
+    expect([...writes].filter((op) => !done.has(op))).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema } from '@meridian/contracts';
 import { StructuredError } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
-import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
 import { DISTINCT_COLUMNS } from './chart.repository';
 import { CHART_RELATED_COLUMNS } from './chart.service';
 import type { Services } from '../services';
@@ -67,11 +67,11 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
   }));
   route(app, { method: 'POST', url: '/api/v1/chart/', permission: ['can_write', 'Chart'], summary: 'Save a chart', tags, body: ChartCreateSchema, status: 201 }, async ({ actor, body }) => {
     const chart = await charts.create(actor, body);
-    return { id: chart.id, result: chart };
+    return { id: chart.id, result: withRelationIds(chart) };
   });
   route(app, { method: 'PUT', url: '/api/v1/chart/:pk', permission: ['can_write', 'Chart'], summary: 'Overwrite a chart', tags, params: PkParams, body: ChartUpdateSchema }, async ({ actor, params, body }) => {
     const chart = await charts.update(actor, params.pk, body);
-    return { id: chart.id, result: chart };
+    return { id: chart.id, result: withRelationIds(chart) };
   });
   route(app, { method: 'DELETE', url: '/api/v1/chart/:pk', permission: ['can_write', 'Chart'], summary: 'Delete a chart', tags, params: PkParams }, async ({ actor, params }) => {
     await charts.delete(actor, params.pk);

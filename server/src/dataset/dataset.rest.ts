@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DatasetCreateSchema, DatasetDuplicateSchema, DatasetGetOrCreateSchema, DatasetUpdateSchema } from '@meridian/contracts';
 import { NotFound } from '../errors/domain-errors';
-import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
 import type { Services } from '../services';
 import { exportDatasetsZip } from '../assets/bundle';
 import { infoAnswer, type InfoSpec } from '../rest/info';
@@ -44,7 +44,7 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
   }));
   route(app, { method: 'POST', url: '/api/v1/dataset/', permission: ['can_write', 'Dataset'], summary: 'Create a dataset (physical table or SQL)', tags, body: DatasetCreateSchema, status: 201 }, async ({ actor, body }) => {
     const view = await datasets.create(actor, body);
-    return { id: view.id, result: view, data: view };
+    return { id: view.id, result: withRelationIds(view), data: view };
   });
   route(app, { method: 'POST', url: '/api/v1/dataset/get_or_create/', permission: ['can_read', 'Dataset'], summary: 'Get the dataset of a table, creating it when missing', tags, body: DatasetGetOrCreateSchema }, async ({ actor, body }) => ({
     result: await datasets.getOrCreate(actor, body),
@@ -58,7 +58,7 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
     { method: 'PUT', url: '/api/v1/dataset/:pk', permission: ['can_write', 'Dataset'], summary: 'Update a dataset, its columns and metrics', tags, params: PkParams, body: DatasetUpdateSchema, query: z.object({ override_columns: z.coerce.boolean().optional() }) },
     async ({ actor, params, body, query }) => {
       const view = await datasets.update(actor, params.pk, body, { override_columns: query.override_columns });
-      return { id: view.id, result: view };
+      return { id: view.id, result: withRelationIds(view) };
     },
   );
   route(app, { method: 'PUT', url: '/api/v1/dataset/:pk/refresh', permission: ['can_write', 'Dataset'], summary: 'Refresh the columns from the source', tags, params: PkParams }, async ({ actor, params }) => {

@@ -158,6 +158,18 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
 /** `{pk}` path parameter of Superset's item routes. */
 export const PkParams = z.object({ pk: z.coerce.number().int() });
 
+/**
+ * A saved object as Superset's POST and PUT answers give it back: as the request carried it, so relations are
+ * ids (`owners`, `roles`, `dashboards`) and the database is its id.
+ */
+export function withRelationIds<T extends object>(view: T): T {
+  const ids = (v: unknown) => (Array.isArray(v) ? v.map((x) => (x && typeof x === 'object' && 'id' in x ? (x as { id: unknown }).id : x)) : v);
+  const out: Record<string, unknown> = { ...(view as Record<string, unknown>) };
+  for (const key of ['owners', 'roles', 'dashboards']) if (key in out) out[key] = ids(out[key]);
+  if (out.database && typeof out.database === 'object' && 'id' in (out.database as object)) out.database = (out.database as { id: unknown }).id;
+  return out as T;
+}
+
 /** The Server-Timing header's value: the time the server spent on the request so far (browsers show it beside the network time; scripts/bench reads it). */
 export function serverTiming(reply: FastifyReply): string {
   return `app;dur=${reply.elapsedTime.toFixed(1)}`;

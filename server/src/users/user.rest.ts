@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { UserCreateSchema, UserUpdateSchema } from '@meridian/contracts';
-import { parseListQuery, PkParams, route } from '../rest/rest';
+import { parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
 import type { Services } from '../services';
 import { USER_ORDER_COLUMNS } from './user.repository';
 import { infoAnswer, type InfoSpec } from '../rest/info';
@@ -38,11 +38,11 @@ export function registerUserRest(app: FastifyInstance, services: Services): void
   }));
   route(app, { method: 'POST', url: '/api/v1/security/users/', permission: ['can_write', 'User'], summary: 'Create a user', tags: ['Security Users'], body: UserCreateSchema, status: 201 }, async ({ actor, body }) => {
     const user = await users.create(actor, body);
-    return { id: user.id, result: user };
+    return { id: user.id, result: withRelationIds(user) };
   });
   route(app, { method: 'PUT', url: '/api/v1/security/users/:pk', permission: ['can_write', 'User'], summary: 'Update a user (deactivate with active: false)', tags: ['Security Users'], params: PkParams, body: UserUpdateSchema }, async ({ actor, params, body }) => {
     const user = await users.update(actor, params.pk, body);
-    return { id: user.id, result: user };
+    return { id: user.id, result: withRelationIds(user) };
   });
   route(app, { method: 'DELETE', url: '/api/v1/security/users/:pk', permission: ['can_write', 'User'], summary: 'Delete a user', tags: ['Security Users'], params: PkParams }, async ({ actor, params }) => {
     await users.delete(actor, params.pk);
