@@ -8,6 +8,7 @@ import { queryBench } from './query.bench';
 import { sqllabBench } from './sqllab.bench';
 import { chartDataBench } from './chart-data.bench';
 import { exploreBench } from './explore.bench';
+import { uploadBench } from './upload.bench';
 
 const sections: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
@@ -15,6 +16,7 @@ const sections: Record<string, () => Promise<void>> = {
   sqllab: sqllabBench,
   'chart-data': chartDataBench,
   explore: exploreBench,
+  upload: uploadBench,
 };
 
 const wanted = process.argv.slice(2);

@@ -87,22 +87,35 @@ async function withDuckdb<T>(work: (run: (sql: string) => Promise<{ names: strin
   }
 }
 
-async function readWithDuckdb(path: string, o: UploadOptions, handler: RowHandler): Promise<void> {
-  await withDuckdb(async (run) => {
+/**
+ * How DuckDB reads a CSV or Parquet file for an upload: the columns that go into the table, and the SELECT
+ * giving them (as text for other engines' INSERTs, or in their own types for a DuckDB table made from it).
+ */
+export async function duckdbPlan(path: string, o: UploadOptions): Promise<{ columns: FileColumn[]; select: (asText: boolean) => string }> {
+  return withDuckdb(async (run) => {
     const source = sourceOf(path, o);
     const described = await run(`DESCRIBE SELECT * FROM ${source}`);
     const all: FileColumn[] = [];
     for await (const batch of described.rows) for (const row of batch) all.push({ name: row[0]!, kind: kindOf(row[1]!) });
     const dates = new Set(o.columnDates ?? []);
     const columns = (o.columnsRead?.length ? o.columnsRead.map((name) => all.find((c) => c.name === name) ?? missingColumn(name)) : all).map((c) => (dates.has(c.name) ? { ...c, kind: 'timestamp' as const } : c));
-    await handler.columns(columns);
-    const select = columns
-      .map((c) => {
+    const select = (asText: boolean) => {
+      const list = columns.map((c) => {
         const ref = `"${c.name.replaceAll('"', '""')}"`;
-        return o.dayFirst && dates.has(c.name) ? `CAST(try_strptime(${ref}, ['%d/%m/%Y %H:%M:%S', '%d/%m/%Y %H:%M', '%d/%m/%Y']) AS VARCHAR)` : `CAST(${ref} AS VARCHAR)`;
-      })
-      .join(', ');
-    const data = await run(`SELECT ${select} FROM ${source}${o.rowsToRead ? ` LIMIT ${o.rowsToRead}` : ''}`);
+        const value = o.dayFirst && dates.has(c.name) ? `try_strptime(${ref}, ['%d/%m/%Y %H:%M:%S', '%d/%m/%Y %H:%M', '%d/%m/%Y'])` : ref;
+        return `${asText ? `CAST(${value} AS VARCHAR)` : value} AS ${ref}`;
+      });
+      return `SELECT ${list.join(', ')} FROM ${source}${o.rowsToRead ? ` LIMIT ${o.rowsToRead}` : ''}`;
+    };
+    return { columns, select };
+  });
+}
+
+async function readWithDuckdb(path: string, o: UploadOptions, handler: RowHandler): Promise<void> {
+  const plan = await duckdbPlan(path, o);
+  await handler.columns(plan.columns);
+  await withDuckdb(async (run) => {
+    const data = await run(plan.select(true));
     for await (const batch of data.rows) await handler.rows(batch);
   });
 }

@@ -60,6 +60,25 @@ export class TableWriter {
     await this.connection.execute(`CREATE TABLE ${this.qualified} (${defs.join(', ')})`);
   }
 
+  /** DuckDB only: makes (or appends to) the table from a SELECT over the file; answers how many rows it holds now from it. */
+  async fill(columns: FileColumn[], select: string): Promise<number> {
+    this.columns = columns;
+    const names = columns.map((c) => this.spec.quoteIdentifier(c.name)).join(', ');
+    const before = this.mode === 'append' ? await this.count() : 0;
+    if (this.mode === 'append') await this.connection.execute(`INSERT INTO ${this.qualified} (${names}) ${select}`);
+    else {
+      if (this.mode === 'replace') await this.connection.execute(`DROP TABLE IF EXISTS ${this.qualified}`);
+      await this.connection.execute(`CREATE TABLE ${this.qualified} AS ${select}`);
+    }
+    return (await this.count()) - before;
+  }
+
+  private async count(): Promise<number> {
+    let n = 0;
+    await this.connection.stream(`SELECT count(*) AS n FROM ${this.qualified}`, { setColumns: () => undefined, push: (row) => void (n = Number(JSON.parse(row).n)) }, 1);
+    return n;
+  }
+
   async insert(batch: Array<Array<string | null>>): Promise<void> {
     if (!batch.length) return;
     const names = this.columns.map((c) => this.spec.quoteIdentifier(c.name)).join(', ');

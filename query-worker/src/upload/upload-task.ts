@@ -1,7 +1,7 @@
 import { getEngineSpec } from '../engines/registry.ts';
 import { supersetError, taskFailure } from '../engines/errors.ts';
 import type { UploadMetadataResult, UploadMetadataTask, UploadResult, UploadTask } from '../types.ts';
-import { describeUploadFile, readUploadFile, UploadFileError } from './file-reader.ts';
+import { describeUploadFile, duckdbPlan, readUploadFile, UploadFileError } from './file-reader.ts';
 import { TableWriter } from './table-writer.ts';
 
 /** Superset's words when the table exists and the upload says `fail`. */
@@ -38,7 +38,19 @@ export async function uploadFile(task: UploadTask): Promise<UploadResult> {
     }
     const columns: string[] = [];
     phase = 'file';
-    await readUploadFile(task.file, o, {
+    if (spec.backend === 'duckdb' && o.type !== 'excel') {
+      // DuckDB reads the file into the table itself: no rows pass through JavaScript.
+      const plan = await duckdbPlan(task.file, o);
+      phase = 'database';
+      columns.push(...plan.columns.map((c) => c.name));
+      try {
+        writer.rows = await writer.fill(plan.columns, plan.select(false));
+      } catch (error) {
+        // DuckDB reading the file: its CSV and Parquet complaints are the file's problems.
+        if (/CSV Error|Conversion Error|Could not convert|parquet|Invalid Input Error/i.test(error instanceof Error ? error.message : String(error))) phase = 'file';
+        throw error;
+      }
+    } else await readUploadFile(task.file, o, {
       columns: async (cols) => {
         phase = 'database';
         columns.push(...cols.map((c) => c.name));
