@@ -1,7 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, openAsBlob, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import pg from 'pg';
 import { adminHeaders, okBody, report, startServer } from './util';
 
 const MB = 1024 * 1024;
@@ -78,6 +80,38 @@ export async function uploadBench(): Promise<void> {
       // DuckDB builds the new table in the server's process: its buffers count here, not the file.
       report('upload a CSV into DuckDB: server peak memory growth vs file size', Math.max(0, after.peak - before.rss), fileMb, 'MB');
       report('upload a CSV: time vs DuckDB read_csv into a table', uploadMs, directMs, 'ms');
+
+      // Into PostgreSQL (COPY FROM STDIN fed from DuckDB's reading of the file), against psql's \copy of the
+      // same file into the same table by the raw driver.
+      const adminUrl = process.env.TEST_PG_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+      const name = `meridian_bench_upload_${process.pid}`;
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+      await admin.query(`CREATE DATABASE ${name}`);
+      const pgUrl = adminUrl.replace(/\/[^/]*$/, `/${name}`);
+      try {
+        const raw = new pg.Client({ connectionString: pgUrl });
+        await raw.connect();
+        await raw.query('CREATE TABLE direct (id BIGINT, name TEXT, amount DOUBLE PRECISION, day DATE)');
+        await raw.end();
+        t = performance.now();
+        const copied = spawnSync('psql', [pgUrl, '-v', 'ON_ERROR_STOP=1', '-c', `\\copy direct FROM '${file}' (FORMAT csv, HEADER true)`], { encoding: 'utf8' });
+        const rawMs = performance.now() - t;
+        if (copied.status !== 0) throw new Error(`psql: ${copied.stderr}`);
+        const pgDb = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/database/`, { method: 'POST', headers, body: JSON.stringify({ database_name: 'pg uploads', sqlalchemy_uri: pgUrl, allow_file_upload: true }) }))).toString()).id;
+        const toPg = new FormData();
+        toPg.append('type', 'csv');
+        toPg.append('table_name', 'big');
+        toPg.append('schema', 'public');
+        toPg.append('file', await openAsBlob(file), 'big.csv');
+        t = performance.now();
+        await okBody(await fetch(`${server.url}/api/v1/database/${pgDb}/upload/`, { method: 'POST', headers: { authorization: headers.authorization }, body: toPg }));
+        report('upload a CSV into PostgreSQL: time vs raw COPY of the file', performance.now() - t, rawMs, 'ms');
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
     } finally {
       await server.stop();
     }

@@ -135,6 +135,25 @@ describe('/api/v1/database/{pk}/upload/ and /api/v1/database/upload_metadata/', 
     expect(await dataset(maria, 'items')).toBeDefined();
   });
 
+  it('uploads CSVs into PostgreSQL through COPY: awkward text kept, appends in one go, a bad file leaves the table as it was', async () => {
+    writeFileSync(join(dir, 'notes.csv'), 'id,note,flag\n1,"tab\there",true\n2,"two\nlines",false\n3,"back\\slash and \\N",\n');
+    const first = await upload(pg, join(dir, 'notes.csv'), { type: 'csv', table_name: 'notes', schema: 'public' });
+    expect(first.status, first.text).toBe(201);
+    expect(await rows(pg, 'SELECT id, note, flag FROM public.notes ORDER BY id')).toEqual([
+      { id: 1, note: 'tab\there', flag: true },
+      { id: 2, note: 'two\nlines', flag: false },
+      { id: 3, note: 'back\\slash and \\N', flag: null },
+    ]);
+    expect((await upload(pg, join(dir, 'notes.csv'), { type: 'csv', table_name: 'notes', schema: 'public', already_exists: 'append' })).status).toBe(201);
+    expect(await rows(pg, 'SELECT count(*)::int AS n FROM public.notes')).toEqual([{ n: 6 }]);
+    expect((await upload(pg, join(dir, 'many.csv'), { type: 'csv', table_name: 'many', schema: 'public' })).status).toBe(201);
+    expect(await rows(pg, 'SELECT count(*)::int AS n, sum(id)::bigint AS s FROM public.many')).toEqual([{ n: 25_000, s: (25_000 * 24_999) / 2 }]);
+    // A file DuckDB cannot read as asked: the upload fails and the existing table keeps its rows.
+    const bad = await upload(pg, join(dir, 'sales.csv'), { type: 'csv', table_name: 'notes', schema: 'public', already_exists: 'replace', column_data_types: '{"region": "int"}' });
+    expect(bad.status).toBe(422);
+    expect(await rows(pg, 'SELECT count(*)::int AS n FROM public.notes')).toEqual([{ n: 6 }]);
+  });
+
   it("answers a file's column names, per sheet for a workbook", async () => {
     const csv = await t.http.post('/api/v1/database/upload_metadata/').set(bearer(admin)).field('type', 'csv').attach('file', join(dir, 'sales.csv'));
     expect(csv.status, csv.text).toBe(200);

@@ -239,6 +239,12 @@ class PostgresConnection implements EngineConnection {
     return { rows, hasResultSet: true };
   }
 
+  /** `COPY <target> FROM STDIN [options]` (text format unless told): a stream taking the rows' lines; it finishes once the server took them all. */
+  async copyFrom(target: string, options = ''): Promise<import('node:stream').Writable> {
+    const { from } = await driverModules.pgCopyStreams();
+    return this.client.query(from(`COPY ${target} FROM STDIN${options ? ` ${options}` : ''}`));
+  }
+
   /** Streams any statement with pg-cursor (the fallback for non-SELECTs and several statements). */
   async stream(sql: string, sink: RowSink, maxRows: number | null, fast = false): Promise<StreamSummary> {
     if (fast) return this.streamCopy(sql, sink, maxRows);

@@ -111,6 +111,16 @@ export async function duckdbPlan(path: string, o: UploadOptions): Promise<{ colu
   });
 }
 
+/** Writes the plan's rows as a headerless CSV (nulls as \\N) with DuckDB; answers how many rows it wrote. */
+export async function exportCsv(plan: { select: (asText: boolean) => string }, out: string): Promise<number> {
+  return withDuckdb(async (run) => {
+    const result = await run(`COPY (${plan.select(false)}) TO ${literal(out)} (FORMAT csv, HEADER false, NULLSTR '\\N')`);
+    let count = 0;
+    for await (const batch of result.rows) count = Number(batch[0]?.[0] ?? 0);
+    return count;
+  });
+}
+
 async function readWithDuckdb(path: string, o: UploadOptions, handler: RowHandler): Promise<void> {
   const plan = await duckdbPlan(path, o);
   await handler.columns(plan.columns);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sqlLiteral } from './table-writer.ts';
+import { copyValue, sqlLiteral } from './table-writer.ts';
 
 describe('upload values as SQL literals (issue 14: a value that does not fit its column is null, as pandas coerces)', () => {
   it('writes numbers bare, and anything else in a number column as NULL', () => {
@@ -22,5 +22,13 @@ describe('upload values as SQL literals (issue 14: a value that does not fit its
     expect(sqlLiteral('a\\b', 'text', 'mysql')).toBe("'a\\\\b'");
     expect(sqlLiteral('a\\b', 'text', 'postgresql')).toBe("'a\\b'");
     expect(sqlLiteral('2024-05-01T10:00:00Z', 'timestamp', 'mysql')).toBe("'2024-05-01 10:00:00'");
+  });
+
+  it("writes PostgreSQL's COPY text: \\N for null, tabs, newlines and backslashes escaped", () => {
+    expect(copyValue(null, 'text')).toBe('\\N');
+    expect(copyValue('a\tb\nc\\d', 'text')).toBe('a\\tb\\nc\\\\d');
+    expect(copyValue('x', 'integer')).toBe('\\N');
+    expect(copyValue('false', 'boolean')).toBe('f');
+    expect(copyValue('2024-05-01T10:00:00Z', 'timestamp')).toBe('2024-05-01 10:00:00');
   });
 });

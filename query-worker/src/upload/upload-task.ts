@@ -1,8 +1,12 @@
 import { getEngineSpec } from '../engines/registry.ts';
 import { supersetError, taskFailure } from '../engines/errors.ts';
 import type { UploadMetadataResult, UploadMetadataTask, UploadResult, UploadTask } from '../types.ts';
-import { describeUploadFile, duckdbPlan, readUploadFile, UploadFileError } from './file-reader.ts';
+import { rm } from 'node:fs/promises';
+import { describeUploadFile, duckdbPlan, exportCsv, readUploadFile, UploadFileError } from './file-reader.ts';
 import { TableWriter } from './table-writer.ts';
+
+/** DuckDB's complaints about reading a CSV or Parquet file: the file's problems, not the database's. */
+const isFileProblem = (error: unknown) => /CSV Error|Conversion Error|Could not convert|parquet|Invalid Input Error/i.test(error instanceof Error ? error.message : String(error));
 
 /** Superset's words when the table exists and the upload says `fail`. */
 export const TABLE_EXISTS = "Table already exists. You can change your 'if table already exists' strategy to append or replace or provide a different Table Name to use.";
@@ -46,9 +50,20 @@ export async function uploadFile(task: UploadTask): Promise<UploadResult> {
       try {
         writer.rows = await writer.fill(plan.columns, plan.select(false));
       } catch (error) {
-        // DuckDB reading the file: its CSV and Parquet complaints are the file's problems.
-        if (/CSV Error|Conversion Error|Could not convert|parquet|Invalid Input Error/i.test(error instanceof Error ? error.message : String(error))) phase = 'file';
+        if (isFileProblem(error)) phase = 'file';
         throw error;
+      }
+    } else if (spec.backend === 'postgresql' && o.type !== 'excel') {
+      // DuckDB writes the rows the table takes as CSV, which COPY streams in: no rows through JavaScript.
+      const plan = await duckdbPlan(task.file, o);
+      columns.push(...plan.columns.map((c) => c.name));
+      const csv = `${task.file}.rows.csv`;
+      try {
+        writer.rows = await exportCsv(plan, csv);
+        phase = 'database';
+        await writer.fillFromCsv(plan.columns, csv);
+      } finally {
+        await rm(csv, { force: true });
       }
     } else await readUploadFile(task.file, o, {
       columns: async (cols) => {
@@ -64,6 +79,7 @@ export async function uploadFile(task: UploadTask): Promise<UploadResult> {
       },
     });
     phase = 'database';
+    await writer.finish();
     const q = spec.quoteIdentifier;
     if (append) await connection.execute('COMMIT');
     else {
@@ -72,6 +88,7 @@ export async function uploadFile(task: UploadTask): Promise<UploadResult> {
     }
     return { ok: true, rows: writer.rows, columns };
   } catch (error) {
+    await writer?.abort();
     if (began) await connection.execute('ROLLBACK').catch(() => undefined);
     else if (writer) await connection.execute(`DROP TABLE IF EXISTS ${o.schema ? `${spec.quoteIdentifier(o.schema)}.` : ''}${spec.quoteIdentifier(staging)}`).catch(() => undefined);
     if (error instanceof UploadFileError || phase === 'file') return fileProblem(error);
