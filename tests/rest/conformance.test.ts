@@ -336,6 +336,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
       await call('post /api/v1/database/{pk}/validate_sql/', `/api/v1/database/${pg.id}/validate_sql/`, { json: { sql: 'SELECT 1', schema: 'public' } });
       const store = await call('post /api/v1/database/', '/api/v1/database/', { json: { database_name: 'conformance_store', sqlalchemy_uri: `duckdb:///${join(dir, 'store.duckdb')}`, allow_file_upload: true, allow_dml: true } });
       await call('put /api/v1/database/{pk}', `/api/v1/database/${store.id}`, { json: { expose_in_sqllab: true } });
+      await call('post /api/v1/database/{pk}/sync_permissions/', `/api/v1/database/${store.id}/sync_permissions/`);
       const csv = Buffer.from('region,amount\nnorth,1\nsouth,2\n');
       await call('post /api/v1/database/upload_metadata/', '/api/v1/database/upload_metadata/', { form: { type: 'csv', file: csv } });
       await call('post /api/v1/database/{pk}/upload/', `/api/v1/database/${store.id}/upload/`, { form: { type: 'csv', table_name: 'uploaded', file: csv } });

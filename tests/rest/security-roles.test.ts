@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { SecurityRepository } from '../../server/src/security/security.repository';
 import { SEEDED_ROLES } from '../../server/src/security/permission-matrix';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -106,6 +111,34 @@ describe('/api/v1/security/roles, permissions, resources, permissions-resources'
       const info = await get(`/api/v1/security/${path}/_info`, '(keys:!(permissions,filters))');
       expect(info.status, path).toBe(200);
       expect(Object.keys(info.body).sort(), path).toEqual(['filters', 'permissions']);
+    }
+  });
+
+  it("gives each dataset its datasource_access permission, and sync_permissions re-makes a database's", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meridian-sync-'));
+    try {
+      const examples = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 20 })).id;
+      await ensureExampleDatasets(t.services);
+      const birth = (await get('/api/v1/dataset/', '(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+      const view = `[examples].[birth_names](id:${birth})`;
+      const access = await pairId('datasource_access', view);
+      expect(access).toEqual(expect.any(Number));
+      // Dropped by hand, made again by sync_permissions.
+      await t.services.db.deleteFrom('ab_permission_view').where('id', '=', access).execute();
+      const synced = await t.http.post(`/api/v1/database/${examples}/sync_permissions/`).set(bearer(admin));
+      expect(synced.body).toEqual({ message: 'Permissions successfully synced' });
+      const again = await pairId('datasource_access', view);
+      expect(again).toEqual(expect.any(Number));
+      // A role with that permission alone sees that dataset alone.
+      const role = (await t.http.post('/api/v1/security/roles/').set(bearer(admin)).send({ name: 'Births only' })).body.id;
+      const gammaPairs = (await get(`/api/v1/security/roles/${(await get('/api/v1/security/roles/', '(filters:!((col:name,opr:eq,value:Gamma)))')).body.ids[0]}/permissions/`)).body.result.map((p: { id: number }) => p.id);
+      await t.http.post(`/api/v1/security/roles/${role}/permissions`).set(bearer(admin)).send({ permission_view_menu_ids: [...gammaPairs, again] });
+      const analyst = await t.userWithRoles('births_only', ['Births only']);
+      expect((await get('/api/v1/dataset/', undefined, analyst)).body.result.map((d: { table_name: string }) => d.table_name)).toEqual(['birth_names']);
+      const gamma = await t.userWithRoles('gamma_sync', ['Gamma']);
+      expect((await t.http.post(`/api/v1/database/${examples}/sync_permissions/`).set(bearer(gamma))).status).toBe(403);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -4,6 +4,7 @@ import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DatabaseRow, DB } from '../db/schema';
 import { ensurePermissionView } from '../security/security.repository';
+import { datasetPermName } from '../dataset/dataset.repository';
 import type { Insertable, Updateable } from 'kysely';
 
 export type DatabaseInsert = Insertable<DB['dbs']>;
@@ -47,6 +48,20 @@ export class DatabaseRepository {
    * What uses a database (Superset's `related_objects`): the charts on its datasets, the dashboards showing
    * them, and the SQL Lab tabs pointed at it.
    */
+  /**
+   * `sync_permissions/`: makes sure the database's database_access permission and each of its datasets'
+   * datasource_access permissions exist under their current names; answers how many datasets it covered.
+   */
+  async syncPermissions(id: number): Promise<number> {
+    return this.db.transaction().execute(async (trx) => {
+      const db = await trx.selectFrom('dbs').select('database_name').where('id', '=', id).executeTakeFirstOrThrow();
+      await ensurePermissionView(trx as unknown as MetadataDb, 'database_access', databasePermName(db.database_name, id));
+      const tables = await trx.selectFrom('tables').select(['id', 'table_name']).where('database_id', '=', id).execute();
+      for (const t of tables) await ensurePermissionView(trx as unknown as MetadataDb, 'datasource_access', datasetPermName(db.database_name, t.table_name, t.id));
+      return tables.length;
+    });
+  }
+
   async relatedObjects(id: number) {
     const charts = await this.db
       .selectFrom('slices')

@@ -107,6 +107,9 @@ export function registerDatabaseRest(app: FastifyInstance, services: Services): 
   route(app, { method: 'GET', url: '/api/v1/database/:pk/related_objects/', permission: ['can_read', 'Database'], summary: 'Charts, dashboards and SQL Lab tabs that use the database', tags, params: PkParams }, ({ actor, params }) =>
     databases.relatedObjects(actor, params.pk),
   );
+  route(app, { method: 'POST', url: '/api/v1/database/:pk/sync_permissions/', permission: ['can_write', 'Database'], summary: "Re-sync the access permissions of a database and its datasets", tags, params: PkParams }, async ({ actor, params }) => ({
+    message: await databases.syncPermissions(actor, params.pk),
+  }));
   route(app, { method: 'GET', url: '/api/v1/database/:pk/schemas_access_for_file_upload/', permission: ['can_read', 'Database'], summary: 'Schemas a file may be uploaded into', tags, params: PkParams }, async ({ actor, params }) => ({
     schemas: await databases.uploadSchemas(actor, params.pk),
   }));

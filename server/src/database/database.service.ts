@@ -320,6 +320,14 @@ export class DatabaseService {
     return schemas;
   }
 
+  /** `sync_permissions/`: the database's and its datasets' access permissions, made to exist under their current names. */
+  async syncPermissions(actor: Actor | null, id: number): Promise<string> {
+    this.deps.security.require(actor, 'can_write', 'Database');
+    const db = await this.getAccessible(actor, id);
+    await this.deps.databases.syncPermissions(db.id);
+    return 'Permissions successfully synced';
+  }
+
   /** `schemas_access_for_file_upload/`: the schemas a file may be uploaded into (none when uploads are off). */
   async uploadSchemas(actor: Actor | null, id: number): Promise<string[]> {
     return this.schemas(actor, id, { force: false, upload_allowed: true } as DatabaseSchemasQuery);

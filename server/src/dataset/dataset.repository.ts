@@ -1,3 +1,4 @@
+import { ensurePermissionView } from '../security/security.repository';
 import { distinctValues } from '../common/distinct';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
@@ -216,6 +217,9 @@ export class DatasetRepository {
       if (columns.length) await trx.insertInto('table_columns').values(columns.map((c) => ({ ...c, table_id: id }))).execute();
       if (metrics.length) await trx.insertInto('sql_metrics').values(metrics.map((m) => ({ ...m, table_id: id }))).execute();
       if (owners.length) await trx.insertInto('sqlatable_user').values([...new Set(owners)].map((user_id) => ({ table_id: id, user_id }))).execute();
+      // Its datasource_access permission, so a role can be given this dataset alone (as Superset makes it).
+      const database = await trx.selectFrom('dbs').select('database_name').where('id', '=', values.database_id).executeTakeFirstOrThrow();
+      await ensurePermissionView(trx as unknown as MetadataDb, 'datasource_access', datasetPermName(database.database_name, values.table_name, id));
       return id;
     });
   }
