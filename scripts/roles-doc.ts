@@ -6,8 +6,8 @@ const pairs = [...new Set(Object.values(SEEDED_ROLES).flat().map(([p, v]) => `${
 const lines = [
   '# Roles and permissions',
   '',
-  'Seeded on every start (missing grants are added, nothing is removed). Any role named `admin`, in any case, holds every permission (spec 01 §6).',
-  'Database access: `all_database_access`, or `database_access` on the view `[name].(id:N)`.',
+  'Seeded on every start: each built-in role is set to exactly these grants (missing ones added, others taken back, as Superset\'s `init` does); make a new role for other grants. Any role named `admin`, in any case, holds every permission (spec 01 §6).',
+  'Database access: `all_database_access`, or `database_access` on the view `[name].(id:N)`; one dataset: `datasource_access` on `[database].[table](id:N)` (made with the dataset, or by `POST /api/v1/database/{pk}/sync_permissions/`).',
   '',
   `| view | permission | ${roles.join(' | ')} |`,
   `|---|---|${roles.map(() => '---').join('|')}|`,
