@@ -3,13 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import ExcelJS from 'exceljs';
-import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { createPgDatabase } from '../helpers/pg';
+import { createMysqlDatabase, createPostgresDatabase } from '../../query-worker/src/testing/test-databases.ts';
 import { bearer, registerDatabase, waitFor } from './sqllab.helpers';
 
-const MARIADB_URL = process.env.TEST_MARIADB_URL ?? 'mysql://root@127.0.0.1:3306';
 const TABLE_EXISTS = "Table already exists. You can change your 'if table already exists' strategy to append or replace or provide a different Table Name to use.";
 
 // Issue 14: POST /api/v1/database/{pk}/upload/ and upload_metadata/ for CSV, Excel and columnar files, into
@@ -19,9 +17,9 @@ describe('/api/v1/database/{pk}/upload/ and /api/v1/database/upload_metadata/', 
   let admin: string;
   let dir: string;
   let duck: number;
-  let pgDb: Awaited<ReturnType<typeof createPgDatabase>>;
+  let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;
   let pg: number;
-  let mariaName: string;
+  let mariaDb: Awaited<ReturnType<typeof createMysqlDatabase>>;
   let maria: number;
 
   const upload = (db: number, file: string, fields: Record<string, string>, token = admin) => {
@@ -43,13 +41,9 @@ describe('/api/v1/database/{pk}/upload/ and /api/v1/database/upload_metadata/', 
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-upload-'));
     duck = await registerDatabase(t, admin, { database_name: 'uploads', sqlalchemy_uri: `duckdb:///${join(dir, 'uploads.duckdb')}`, allow_file_upload: true, allow_dml: true });
-    pgDb = await createPgDatabase();
-    pg = await registerDatabase(t, admin, { database_name: 'pg_uploads', sqlalchemy_uri: pgDb.url, allow_file_upload: true });
-    mariaName = `meridian_upload_${Date.now().toString(36)}`;
-    const conn = await mysql.createConnection(MARIADB_URL);
-    await conn.query(`CREATE DATABASE ${mariaName}`);
-    await conn.end();
-    maria = await registerDatabase(t, admin, { database_name: 'maria_uploads', sqlalchemy_uri: `${MARIADB_URL}/${mariaName}`, allow_file_upload: true });
+    [pgDb, mariaDb] = await Promise.all([createPostgresDatabase(), createMysqlDatabase()]);
+    pg = await registerDatabase(t, admin, { database_name: 'pg_uploads', sqlalchemy_uri: pgDb.uri, allow_file_upload: true });
+    maria = await registerDatabase(t, admin, { database_name: 'maria_uploads', sqlalchemy_uri: mariaDb.uri, allow_file_upload: true });
 
     writeFileSync(join(dir, 'sales.csv'), 'region,units,price,sold_on\nNorth,3,9.5,2024-01-02\nSouth,N/A,12.25,2024-02-03\n"West, far",7,1.5,2024-03-04\n');
     writeFileSync(join(dir, 'euro.csv'), 'title;amount;day\nintro;1,5;03/02/2024\n# note\nfinal;2,25;04/02/2024\n'.replace('# note\n', ''));
@@ -73,11 +67,7 @@ describe('/api/v1/database/{pk}/upload/ and /api/v1/database/upload_metadata/', 
   afterAll(async () => {
     await t?.close();
     await pgDb?.drop();
-    if (mariaName) {
-      const conn = await mysql.createConnection(MARIADB_URL);
-      await conn.query(`DROP DATABASE IF EXISTS ${mariaName}`);
-      await conn.end();
-    }
+    await mariaDb?.drop();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 

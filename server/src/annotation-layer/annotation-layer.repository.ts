@@ -3,7 +3,7 @@ import type { Insertable, Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
-import { humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
 
 const LAYER_COLUMNS = {
   id: 'annotation_layer.id',
@@ -30,7 +30,6 @@ const ANNOTATION_COLUMNS = {
   changed_by: 'annotation.changed_by_fk',
 };
 
-const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, first_name: first ?? '', last_name: last ?? '' } : null);
 const isoOrNull = (value: Date | string | null) => (value ? isoOf(value) : null);
 
 /** An annotation as chart data reads it: datetimes as epoch milliseconds (Superset's chart time format). */
@@ -68,8 +67,8 @@ export class AnnotationLayerRepository {
       created_on: isoOf(r.created_on),
       changed_on: isoOf(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
-      created_by: person(r.created_by_fk, r.cb_first, r.cb_last),
-      changed_by: person(r.changed_by_fk, r.mb_first, r.mb_last),
+      created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
+      changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),
     };
   }
 
@@ -131,8 +130,8 @@ export class AnnotationLayerRepository {
       end_dttm: isoOrNull(r.end_dttm),
       json_metadata: r.json_metadata,
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
-      created_by: person(r.created_by_fk, r.cb_first, r.cb_last),
-      changed_by: person(r.changed_by_fk, r.mb_first, r.mb_last),
+      created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
+      changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),
     };
   }
 

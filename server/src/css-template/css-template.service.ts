@@ -1,6 +1,6 @@
 import type { CssTemplateCreate, CssTemplateUpdate, ListQuery, ListResult } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
-import { humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
 import type { MetadataDb } from '../db/database';
 import { NotFound } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
@@ -17,7 +17,6 @@ const COLUMNS = {
   changed_by: 'css_templates.changed_by_fk',
 };
 
-const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, first_name: first ?? '', last_name: last ?? '' } : null);
 
 /** CSS templates for the dashboard CSS editor (Superset's CssTemplateRestApi): `can_read` / `can_write` on `CssTemplate`. */
 export class CssTemplateService {
@@ -41,8 +40,8 @@ export class CssTemplateService {
       created_on: isoOf(r.created_on),
       changed_on: isoOf(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
-      created_by: person(r.created_by_fk, r.cb_first, r.cb_last),
-      changed_by: person(r.changed_by_fk, r.mb_first, r.mb_last),
+      created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
+      changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),
     };
   }
 

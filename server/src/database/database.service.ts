@@ -11,7 +11,7 @@ import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import type { QueryRuntime } from '../results/query-runtime';
 import { databasePermName, type DatabaseInsert, type DatabasePatch, type DatabaseRecord, type DatabaseRepository } from './database.repository';
-import { humanizedDelta, isoOf } from './humanize';
+import { auditPerson, humanizedDelta, isoOf } from './humanize';
 import type { PasswordCrypto } from './password-crypto';
 import { maskedUri, PASSWORD_MASK, passwordOf, uriProblem, withPassword } from './sqlalchemy-uri';
 import { ExpiringMap } from '../common/expiring-map';
@@ -95,7 +95,6 @@ export class DatabaseService {
   toView(db: DatabaseRecord): DatabaseView {
     const extra = parseExtra(db.extra);
     const backend = backendFromUri(db.sqlalchemy_uri) ?? db.sqlalchemy_uri.split(':')[0];
-    const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, first_name: first ?? '', last_name: last ?? '' } : null);
     return {
       id: db.id,
       uuid: db.uuid,
@@ -126,8 +125,8 @@ export class DatabaseService {
       configuration_method: 'sqlalchemy_form',
       parameters: parametersFromUri(db.sqlalchemy_uri),
       engine_information: { supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false },
-      created_by: person(db.created_by_fk, db.created_by_first_name, db.created_by_last_name),
-      changed_by: person(db.changed_by_fk, db.changed_by_first_name, db.changed_by_last_name),
+      created_by: auditPerson(db.created_by_fk, db.created_by_first_name, db.created_by_last_name),
+      changed_by: auditPerson(db.changed_by_fk, db.changed_by_first_name, db.changed_by_last_name),
       created_on: isoOf(db.created_on),
       changed_on: isoOf(db.changed_on),
       changed_on_delta_humanized: humanizedDelta(db.changed_on),

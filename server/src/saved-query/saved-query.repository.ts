@@ -5,7 +5,7 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
-import { humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
 
 const COLUMNS = {
   id: 'saved_query.id',
@@ -29,7 +29,6 @@ const COLUMNS = {
 type Row = Awaited<ReturnType<SavedQueryRepository['baseRow']>>;
 
 function toView(r: NonNullable<Row>): SavedQueryView {
-  const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, first_name: first ?? '', last_name: last ?? '' } : null);
   let extra: Record<string, unknown> = {};
   try {
     extra = r.extra_json ? JSON.parse(r.extra_json) : {};
@@ -56,8 +55,8 @@ function toView(r: NonNullable<Row>): SavedQueryView {
     created_on: isoOf(r.created_on),
     changed_on: isoOf(r.changed_on),
     changed_on_delta_humanized: humanizedDelta(r.changed_on),
-    created_by: person(r.created_by_fk, r.cb_first, r.cb_last),
-    changed_by: person(r.changed_by_fk, r.mb_first, r.mb_last),
+    created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
+    changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),
     tags: [],
   };
 }

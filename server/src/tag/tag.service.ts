@@ -2,7 +2,7 @@ import type { ListQuery, ListResult } from '@meridian/contracts';
 import type { ChartService } from '../chart/chart.service';
 import { runListQuery } from '../common/list-query';
 import type { DashboardService } from '../dashboard/dashboard.service';
-import { humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { MetadataDb } from '../db/database';
 import { Invalid, NotFound, Unprocessable } from '../errors/domain-errors';
@@ -26,7 +26,6 @@ const COLUMNS = {
 /** The permission view of each taggable type. */
 const VIEW: Record<TaggableType, string> = { query: 'SavedQuery', chart: 'Chart', dashboard: 'Dashboard', dataset: 'Dataset' };
 
-const person = (id: number | null, first: string | null, last: string | null) => (id ? { id, first_name: first ?? '', last_name: last ?? '' } : null);
 
 /** `chart`, `2`, `saved_query` → the stored type name; anything else is a 400. */
 export function taggableType(value: string | number): TaggableType {
@@ -77,8 +76,8 @@ export class TagService {
       changed_on: isoOf(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
       created_on_delta_humanized: humanizedDelta(r.created_on),
-      created_by: person(r.created_by_fk, r.cb_first, r.cb_last),
-      changed_by: person(r.changed_by_fk, r.mb_first, r.mb_last),
+      created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
+      changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),
     };
   }
 
