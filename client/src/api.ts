@@ -26,6 +26,11 @@ export function setGuestToken(token: string | null): void {
   guestToken = token;
 }
 
+/** The guest token in use, if any (the event log's beacons carry it as a field). */
+export function currentGuestToken(): string | null {
+  return guestToken;
+}
+
 /** Forgets the CSRF token (after login or logout the session, and so the token, changes). */
 export function resetCsrfToken(): void {
   csrfToken = null;

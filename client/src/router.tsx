@@ -1,6 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, redirect } from '@tanstack/react-router';
+import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { bootstrapQuery, safeNext } from './auth/session';
+import { logEvent } from './event-log/event-logger';
 import { NotFound, RootNotFound } from './components/NotFound';
 import { AppLayout } from './shell/AppLayout';
 import { RouteError } from './shell/RouteError';
@@ -91,6 +93,11 @@ export const router = createRouter({
   defaultPreload: 'intent',
   defaultPreloadStaleTime: 0,
   scrollRestoration: true,
+});
+
+// Each page the single-page app moves to is an event of the log (Superset's spa_navigation).
+router.subscribe('onResolved', ({ toLocation, fromLocation }) => {
+  if (fromLocation && fromLocation.pathname !== toLocation.pathname) logEvent(LOG_ACTIONS.SPA_NAVIGATION, { source: 'spa', path: toLocation.pathname });
 });
 
 declare module '@tanstack/react-router' {

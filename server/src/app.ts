@@ -47,7 +47,8 @@ declare module 'fastify' {
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 // Routes a browser reaches before it has a session (and so before it has a CSRF token).
-const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
+// The event log takes beacons, which cannot carry the CSRF header (Superset exempts its log view too).
+const CSRF_EXEMPT = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh', '/superset/log/']);
 
 /** Builds the HTTP app: auth, CSRF, both doors (tRPC at /trpc, REST at /api/v1), docs, health and the client. */
 export async function buildApp(services: Services, opts: { serveClient?: boolean } = {}): Promise<FastifyInstance> {

@@ -81,4 +81,35 @@ describe('/api/v1/log/ (the action log)', () => {
     const users = await get('/api/v1/security/users/', admin, `(filters:!((col:username,opr:eq,value:${username})))`);
     return users.body.result[0].id;
   }
+
+  it('takes Superset event batches at /superset/log/?explode=events: JSON, form or beacon multipart, without a CSRF token, from guests too', async () => {
+    const json = await t.http.post('/superset/log/?explode=events').set(bearer(gamma)).send({ events: [{ event_name: 'load_chart', source: 'dashboard', source_id: 11, slice_id: 22, duration: 5 }] });
+    expect(json.status, json.text).toBe(200);
+    expect(json.body).toEqual({ message: 'OK', count: 1 });
+    expect(await entry("(filters:!((col:action,opr:eq,value:load_chart)))")).toMatchObject({ dashboard_id: 11, slice_id: 22, duration_ms: 5, user: { username: 'gamma_log' } });
+
+    const form = await t.http.post('/superset/log/?explode=events').set(bearer(gamma)).type('form').send({ events: JSON.stringify([{ event_name: 'spa_navigation', source: 'spa', path: '/chart/list/' }]) });
+    expect(form.body.count).toBe(1);
+    // A browser's beacon: the session cookie, a multipart body, no CSRF header.
+    const login = await t.http.post('/login/').type('form').send({ username: 'admin', password: 'admin' });
+    const cookie = login.headers['set-cookie'];
+    const beacon = await t.http.post('/superset/log/?explode=events').set('Cookie', cookie).field('events', JSON.stringify([{ event_name: 'mount_dashboard', source: 'dashboard', source_id: 33 }, { event_name: 'mount_explorer', source: 'explore', source_id: 44 }]));
+    expect(beacon.status, beacon.text).toBe(200);
+    expect(beacon.body.count).toBe(2);
+    expect(await entry("(filters:!((col:action,opr:eq,value:mount_explorer)))")).toMatchObject({ slice_id: 44, user: { username: 'admin' } });
+
+    // An embedded dashboard's guest: its token as a field of the beacon; logged without a user.
+    const admin2 = await t.token();
+    const board = (await t.http.post('/api/v1/dashboard/').set(bearer(admin2)).send({ dashboard_title: 'Embedded board' })).body.id;
+    const embedded = (await t.http.post(`/api/v1/dashboard/${board}/embedded`).set(bearer(admin2)).send({ allowed_domains: [] })).body.result.uuid;
+    const guestToken = (await t.http.post('/api/v1/security/guest_token/').set(bearer(admin2)).send({ user: { username: 'visitor' }, resources: [{ type: 'dashboard', id: embedded }], rls: [] })).body.token;
+    const guest = await t.http.post('/superset/log/?explode=events').field('events', JSON.stringify([{ event_name: 'guest_view', source: 'dashboard', source_id: board }])).field('guest_token', guestToken);
+    expect(guest.status, guest.text).toBe(200);
+    expect(await entry("(filters:!((col:action,opr:eq,value:guest_view)))")).toMatchObject({ dashboard_id: board, user_id: null });
+
+    expect((await t.http.post('/superset/log/?explode=events').field('events', '[]')).status).toBe(401);
+    expect((await t.http.post('/superset/log/?explode=events').field('events', '[]').field('guest_token', 'not-a-token')).status).toBe(401);
+    expect((await t.http.post('/superset/log/?explode=events').set(bearer(gamma)).field('events', '{oops')).status).toBe(400);
+  });
 });
+

@@ -33,6 +33,8 @@ import { canShareDashboard, hasPermission, isAdmin } from '@meridian/contracts/r
 import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
+import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
+import { logEvent } from '../event-log/event-logger';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, getCsrfToken } from '../api';
 import { useBootstrap, useSessionUser } from '../auth/session';
@@ -128,6 +130,11 @@ export function DashboardScreen() {
   useEffect(() => void getCsrfToken(), []);
   // Asked for together: the charts need not wait for the dashboard.
   const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false });
+  // The dashboard opened: logged once per dashboard, with the time its definition took (Superset's mount_dashboard).
+  const dashboardId = dashboard.data?.id;
+  useEffect(() => {
+    if (dashboardId !== undefined) logEvent(LOG_ACTIONS.MOUNT_DASHBOARD, { source: 'dashboard', source_id: dashboardId, event_type: 'timing', duration: Math.round(performance.now()) });
+  }, [dashboardId]);
 
   if (dashboard.isError || charts.isError) {
     const error = dashboard.error ?? charts.error;

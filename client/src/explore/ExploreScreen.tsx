@@ -3,7 +3,9 @@ import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@m
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
+import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
 import { downloadAsImage, downloadChartData } from '../charts/chart-export';
 import { ViewQueryModal } from '../charts/ViewQueryModal';
@@ -57,6 +59,9 @@ export function ExploreScreen() {
     form_data_key: typeof search.form_data_key === 'string' ? search.form_data_key : undefined,
     permalink_key: typeof search.permalink_key === 'string' ? search.permalink_key : permalinkFromPath,
   };
+  // Explore opened (Superset's mount_explorer), once per chart or dataset opened.
+  const openedTarget = params.slice_id ?? params.datasource_id;
+  useEffect(() => logEvent(LOG_ACTIONS.MOUNT_EXPLORER, { source: 'explore', ...(params.slice_id ? { source_id: params.slice_id, slice_id: params.slice_id } : {}) }), [openedTarget]);
   if (!params.datasource_id && typeof fromUrl?.datasource === 'string') {
     const [id, type] = fromUrl.datasource.split('__');
     params.datasource_id = num(id);

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { Invalid } from '../errors/domain-errors';
+import { Invalid, Unauthorized } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated } from '../rest/related';
 import { parseListQuery, PkParams, route } from '../rest/rest';
@@ -35,6 +35,14 @@ function eventsOf(body: z.infer<typeof LogPostSchema>): ClientEvent[] {
   throw new Invalid({ events: ['Not a valid JSON list of events.'] });
 }
 
+/** A beacon's fields: a multipart form (FormData) or a urlencoded one, or the JSON a fetch fallback posts. */
+async function beaconFields(req: FastifyRequest): Promise<Record<string, unknown>> {
+  if (!req.isMultipart()) return (req.body ?? {}) as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for await (const part of req.parts({ limits: { files: 0, fields: 10, fieldSize: 5 * 1024 * 1024 } })) if (part.type === 'field') fields[part.fieldname] = part.value;
+  return fields;
+}
+
 /** /api/v1/log/ as Superset's LogRestApi: admins read the action log; signed-in clients post their events. */
 export function registerLogRest(app: FastifyInstance, services: Services): void {
   const { logs } = services;
@@ -44,6 +52,19 @@ export function registerLogRest(app: FastifyInstance, services: Services): void 
   );
   registerRelated(app, services, { resource: 'log', view: 'Log', tags, users: ['user'] });
   route(app, { method: 'GET', url: '/api/v1/log/:pk', permission: ['can_read', 'Log'], summary: 'One action log entry', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await logs.get(actor, params.pk) }));
+  // Superset's event log door: the client's batches (a beacon when the page is left, so no CSRF header: exempt).
+  // An embedded dashboard's beacon carries its guest token as a field.
+  route(app, { method: 'POST', url: '/superset/log/', public: true, summary: "Record the caller's client events (beacon or fetch; explode=events)", tags, query: z.object({ explode: z.string().optional() }) }, async ({ actor, req, reply }) => {
+    const fields = await beaconFields(req);
+    const guest = !actor && typeof fields.guest_token === 'string' ? await services.embedded.guestActor(fields.guest_token) : null;
+    const who = actor ?? guest;
+    if (!who) throw new Unauthorized();
+    const parsed = LogPostSchema.safeParse('events' in fields ? { events: fields.events } : fields);
+    if (!parsed.success) throw new Invalid({ events: ['Not a valid JSON list of events.'] });
+    const ids = await logs.post(who, eventsOf(parsed.data), (req.headers.referer as string | undefined) ?? null);
+    reply.code(200);
+    return { message: 'OK', count: ids.length };
+  });
   route(app, { method: 'POST', url: '/api/v1/log/', permission: ['can_write', 'Log'], summary: "Record the caller's client events", tags, body: LogPostSchema, status: 201 }, async ({ actor, body, req }) => {
     const ids = await logs.post(actor, eventsOf(body), (req.headers.referer as string | undefined) ?? null);
     return { id: ids[0] ?? null, result: { id: ids[0] ?? null, ids } };

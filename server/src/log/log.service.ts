@@ -42,13 +42,16 @@ export class LogService {
     return row;
   }
 
-  /** `POST /api/v1/log/`: the caller's own client events, one row each (dashboard and chart taken from the event). */
+  /**
+   * `POST /api/v1/log/` and `/superset/log/`: the caller's own client events, one row each (dashboard and chart
+   * taken from the event's source). An embedded dashboard's guest logs too, without a user.
+   */
   async post(actor: Actor | null, events: ClientEvent[], referrer: string | null): Promise<number[]> {
-    this.deps.security.require(actor, 'can_write', 'Log');
+    if (!actor?.guest) this.deps.security.require(actor, 'can_write', 'Log');
     return this.deps.logs.insert(
       events.map((event) => ({
         action: String(event.event_name ?? 'log').slice(0, 512),
-        user_id: actor.userId,
+        user_id: actor!.guest ? null : actor!.userId,
         json: JSON.stringify(event),
         dashboard_id: event.source === 'dashboard' ? int(event.source_id) : int(event.dashboard_id),
         slice_id: int(event.slice_id) ?? (event.source === 'slice' || event.source === 'explore' ? int(event.source_id) : null),

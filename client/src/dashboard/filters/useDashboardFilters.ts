@@ -49,6 +49,8 @@ const splitMask = (all: MaskMap, filters: FilterConfigItem[]) => {
 };
 
 export interface DashboardFilters {
+  /** The dashboard these filters are of. */
+  dashboardId: number;
   filters: FilterConfigItem[];
   nativeFilters: NativeFilter[];
   /** What the bar shows (not yet applied). */
@@ -214,8 +216,8 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
 
   // One object per change, so the chart cells reading it re-render only when something in it changed.
   return useMemo(
-    () => ({ ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, setFocusedFilter, highlighted, dataMask }),
-    [ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, highlighted, dataMask],
+    () => ({ dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, setFocusedFilter, highlighted, dataMask }),
+    [dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, highlighted, dataMask],
   );
 }
 

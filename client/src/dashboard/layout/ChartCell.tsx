@@ -4,7 +4,9 @@ import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useViewportSize } from '@mantine/hooks';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { ApiError } from '../../api';
+import { logEvent } from '../../event-log/event-logger';
 import { fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
 import { getChartPlugin } from '../../viz/registry';
@@ -71,7 +73,10 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     queryFn: async ({ signal }) => {
       // The type's component loads while its data is queried.
       preloadChart(formData!.viz_type);
-      return fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0 });
+      const started = performance.now();
+      const answer = await fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0 });
+      logEvent(LOG_ACTIONS.LOAD_CHART, { source: 'dashboard', source_id: filters?.dashboardId, slice_id: chart!.id, event_type: 'timing', duration: Math.round(performance.now() - started), target_id: chart!.id });
+      return answer;
     },
     staleTime: Infinity,
     retry: false,
