@@ -16,6 +16,7 @@ import { registerUserRest } from './users/user.rest';
 import { registerRoleRest } from './roles/role.rest';
 import { registerUploadRest } from './upload/upload.rest';
 import { registerTagRest } from './tag/tag.rest';
+import { registerScreenshotRest } from './screenshot/screenshot.rest';
 import { registerHomeRest } from './home/home.rest';
 import { registerDatabaseRest } from './database/database.rest';
 import { registerSqlLabRest } from './sqllab/sqllab.rest';
@@ -147,6 +148,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerRoleRest(app, services);
   registerUploadRest(app, services);
   if (services.config.featureFlags.TAGGING_SYSTEM) registerTagRest(app, services);
+  registerScreenshotRest(app, services);
   registerHomeRest(app, services);
   registerDatabaseRest(app, services);
   registerSqlLabRest(app, services);
@@ -181,6 +183,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     graceTimer.unref();
   });
   app.addHook('onClose', async () => {
+    await services.screenshots.close();
     await services.sqllab.idle();
     clearTimeout(graceTimer);
     await stopQueries();

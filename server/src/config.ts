@@ -39,6 +39,8 @@ export interface Config {
   resultsMaxBytes: number;
   /** UPLOAD_MAX_BYTES: the largest file `database/{pk}/upload/` takes (streamed to disk, never held in memory). */
   uploadMaxBytes: number;
+  /** CHROMIUM_PATH: the browser that draws chart and dashboard screenshots and thumbnails. */
+  chromiumPath: string;
   resultsTtlSeconds: number;
   /** Seconds chart data stays cached when neither chart, dataset nor database says. */
   cacheDefaultTimeoutSeconds: number;
@@ -114,6 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sqllabAsyncTimeLimitSeconds: intFrom(env.SQLLAB_ASYNC_TIME_LIMIT, 6 * 60 * 60),
     resultsMaxBytes: intFrom(env.RESULTS_MAX_BYTES, 2 * 1024 * 1024 * 1024),
     uploadMaxBytes: intFrom(env.UPLOAD_MAX_BYTES, 1024 * 1024 * 1024),
+    chromiumPath: env.CHROMIUM_PATH || '/usr/bin/chromium',
     resultsTtlSeconds: intFrom(env.RESULTS_TTL_SECONDS, 24 * 60 * 60) || 24 * 60 * 60,
     cacheDefaultTimeoutSeconds: intFrom(env.CACHE_DEFAULT_TIMEOUT, 24 * 60 * 60),
     chartQueryTimeoutSeconds: intFrom(env.SUPERSET_WEBSERVER_TIMEOUT, 60) || 60,

@@ -46,6 +46,8 @@ import { LogRepository } from './log/log.repository';
 import { RoleRepository } from './roles/role.repository';
 import { UploadService } from './upload/upload.service';
 import { TagService } from './tag/tag.service';
+import { ScreenshotRenderer } from './screenshot/renderer';
+import { ScreenshotService } from './screenshot/screenshot.service';
 import { RoleService } from './roles/role.service';
 import { LogService } from './log/log.service';
 
@@ -82,6 +84,7 @@ export interface Services {
   roles: RoleService;
   uploads: UploadService;
   tags: TagService;
+  screenshots: ScreenshotService;
   embedded: EmbeddedService;
   assetImport: AssetImportService;
 }
@@ -120,10 +123,11 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const assetExport = new AssetExportService({ db: deps.db, security, charts, datasets, dashboards, databases, savedQueries });
   const assetImport = new AssetImportService({ db: deps.db, security, databases, datasets });
   const cssTemplates = new CssTemplateService({ db: deps.db, security });
+  const screenshots = new ScreenshotService({ security, charts, dashboards, cache, renderer: new ScreenshotRenderer(deps.config.chromiumPath), logger: deps.logger });
   const tags = new TagService({ db: deps.db, security, charts, dashboards, savedQueries, datasets });
   const uploads = new UploadService({ security, databases, datasets, runtime: queryRuntime });
   const roles = new RoleService({ roles: new RoleRepository(deps.db), security });
   const logs = new LogService({ logs: new LogRepository(deps.db), security, logger: deps.logger });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, tags, embedded };
+  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, tags, screenshots, embedded };
 }

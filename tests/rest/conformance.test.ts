@@ -6,6 +6,7 @@ import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { ensureClientBuilt } from '../e2e/browser';
 import { createPgDatabase } from '../helpers/pg';
 import { bearer, clientId } from './sqllab.helpers';
 
@@ -86,7 +87,9 @@ describe("conformance with Superset's published /api/v1 document", () => {
   const ids: Record<string, string | number> = {};
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Listening, so the screenshot renderer's browser can load this server's pages.
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-conformance-'));
     ids.database = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
@@ -132,6 +135,11 @@ describe("conformance with Superset's published /api/v1 document", () => {
     ids.pair = (await first('/api/v1/security/permissions-resources/')).id;
     ids.tag = (await post('/api/v1/tag/', { name: 'conformance', objects_to_tag: [['chart', ids.chart], ['dashboard', ids.dashboard], ['query', ids.saved_query]] })).id;
     ids.log = (await first('/api/v1/log/')).id;
+    // Screenshots drawn before the reads, so screenshot/{digest}/ and thumbnail/{digest}/ answer images.
+    ids.chartDigest = (await t.http.get(`/api/v1/chart/${ids.chart}/cache_screenshot/`).set(bearer(admin))).body.cache_key;
+    ids.dashboardDigest = (await post(`/api/v1/dashboard/${ids.dashboard}/cache_dashboard_screenshot/`, {})).cache_key;
+    await t.services.screenshots.settled('chart', Number(ids.chart), String(ids.chartDigest));
+    await t.services.screenshots.settled('dashboard', Number(ids.dashboard), String(ids.dashboardDigest));
 
     const mine: Doc = (await t.http.get('/api/v1/_openapi')).body;
     const have = new Set(Object.entries(mine.paths).flatMap(([p, ms]) => Object.keys(ms).map((m) => `${m} ${norm(p)}`)));
@@ -163,7 +171,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
     const distinct: Record<string, string> = { dataset: 'schema', saved_query: 'schema', query: 'status' };
     const values: Record<string, string | number> = {
       pk: pkOf[resource]!, id_or_slug: ids.dashboard!, role_id: ids.role!, annotation_id: ids.annotation!, table_name: 'birth_names', schema_name: 'main', datasource_type: 'table', datasource_id: ids.dataset!,
-      uuid: ids.embedded!, client_id: ids.client!, user_id: ids.user!,
+      uuid: ids.embedded!, client_id: ids.client!, user_id: ids.user!, digest: path.startsWith('/api/v1/chart/') ? ids.chartDigest! : ids.dashboardDigest!,
       column_name: path.includes('/related/') ? related[resource]! : path.includes('/distinct/') ? distinct[resource]! : 'gender',
       key: path.includes('dashboard/permalink') ? ids.dashboard_permalink! : path.includes('explore/permalink') ? ids.explore_permalink! : path.includes('form_data') ? ids.form_data! : path.includes('sqllab/permalink') ? ids.sqllab_permalink! : ids.filter_state!,
     };
@@ -203,14 +211,14 @@ describe("conformance with Superset's published /api/v1 document", () => {
         continue;
       }
       const res = await t.http.get(url).set(bearer(admin)).buffer(true);
-      // Without an avatar Superset answers 404 (issue 14 asks the same).
-      const expected = path.endsWith('avatar.png') ? 404 : 200;
+      // Without an avatar Superset answers 404 (issue 14 asks the same); a screenshot request starts a task (202).
+      const expected = path.endsWith('avatar.png') ? 404 : path.endsWith('/cache_screenshot/') ? 202 : 200;
       if (res.status !== expected) {
         failures.push(`GET ${url}: ${res.status} ${res.text.slice(0, 160)}`);
         continue;
       }
-      if (expected !== 200 || !String(res.headers['content-type']).includes('application/json')) continue;
-      const schema = REFERENCE.paths[path]!.get!.responses['200']?.content?.['application/json']?.schema;
+      if (expected === 404 || !String(res.headers['content-type']).includes('application/json')) continue;
+      const schema = REFERENCE.paths[path]!.get!.responses[String(expected)]?.content?.['application/json']?.schema;
       let body = res.body;
       if (path === '/api/v1/database/available/') body = body.databases;
       if (path === '/api/v1/dataset/{pk}') body = { ...body, result: { ...body.result, granularity_sqla: undefined, order_by_choices: undefined, time_grain_sqla: undefined } };
@@ -320,6 +328,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
       const state = await call('post /api/v1/dashboard/{pk}/filter_state', `/api/v1/dashboard/${board.id}/filter_state`, { json: { value: '{}' } });
       await call('put /api/v1/dashboard/{pk}/filter_state/{key}', `/api/v1/dashboard/${board.id}/filter_state/${state.key}`, { json: { value: '{"a":1}' } });
       await call('delete /api/v1/dashboard/{pk}/filter_state/{key}', `/api/v1/dashboard/${board.id}/filter_state/${state.key}`);
+      await call('post /api/v1/dashboard/{pk}/cache_dashboard_screenshot/', `/api/v1/dashboard/${board.id}/cache_dashboard_screenshot/`);
       await call('post /api/v1/dashboard/{pk}/permalink', `/api/v1/dashboard/${board.id}/permalink`, { json: { dataMask: {}, activeTabs: [] } });
       const boardZip = await zipOf(`/api/v1/dashboard/export/?q=!(${board.id})`);
       await call('delete /api/v1/dashboard/{pk}', `/api/v1/dashboard/${board.id}`);

@@ -1,0 +1,73 @@
+import { existsSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { Unprocessable } from '../errors/domain-errors';
+
+/** Chromium's flags for rendering without a display, sandbox or network chatter. */
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export interface RenderRequest {
+  /** The page to draw, on this server. */
+  url: string;
+  /** The executor's session cookie for that page. */
+  cookie: { name: string; value: string };
+  /** What to picture (a chart's box, or the dashboard grid); the whole page when not found. */
+  selector: string;
+  /** Every `[data-chart-state]` on the page must reach one of these before the picture is taken. */
+  done: string[];
+  viewport: { width: number; height: number };
+  timeoutMs: number;
+}
+
+/**
+ * Draws Meridian's own pages in headless Chromium (playwright-core) and pictures them as PNG, signed in as
+ * the executor: one browser per process, started on first use, a fresh context per picture.
+ */
+export class ScreenshotRenderer {
+  private browser: Promise<Browser> | null = null;
+
+  constructor(private readonly executablePath: string) {}
+
+  /** Whether a browser is there to render with (CHROMIUM_PATH). */
+  available(): boolean {
+    return existsSync(this.executablePath);
+  }
+
+  private async launch(): Promise<Browser> {
+    if (!this.available()) throw new Unprocessable(`No browser to render screenshots with: ${this.executablePath} is missing (set CHROMIUM_PATH).`);
+    this.browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: ARGS }));
+    try {
+      return await this.browser;
+    } catch (error) {
+      this.browser = null;
+      throw error;
+    }
+  }
+
+  async render(request: RenderRequest): Promise<Buffer> {
+    const browser = await this.launch();
+    const context = await browser.newContext({ viewport: request.viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    try {
+      await context.addCookies([{ ...request.cookie, url: new URL(request.url).origin }]);
+      const page = await context.newPage();
+      page.setDefaultTimeout(request.timeoutMs);
+      await page.goto(request.url, { waitUntil: 'load' });
+      await page.locator('[data-chart-state]').first().waitFor();
+      // Every chart on the page drawn (or failed): nothing left loading.
+      await page.waitForFunction(
+        (done) => [...document.querySelectorAll('[data-chart-state]')].every((el) => done.includes(el.getAttribute('data-chart-state') ?? '')),
+        request.done,
+        { timeout: request.timeoutMs },
+      );
+      const target = page.locator(request.selector).first();
+      return (await target.count()) ? await target.screenshot({ type: 'png', animations: 'disabled' }) : await page.screenshot({ type: 'png', fullPage: true, animations: 'disabled' });
+    } finally {
+      await context.close();
+    }
+  }
+
+  async close(): Promise<void> {
+    const browser = this.browser;
+    this.browser = null;
+    if (browser) await (await browser.catch(() => null))?.close();
+  }
+}

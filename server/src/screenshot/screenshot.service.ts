@@ -1,0 +1,97 @@
+import { createHash } from 'node:crypto';
+import type { CacheStore } from '../cache/cache-store';
+import type { ChartService } from '../chart/chart.service';
+import type { DashboardService } from '../dashboard/dashboard.service';
+import { Forbidden } from '../errors/domain-errors';
+import type { Logger } from '../logger';
+import type { Actor } from '../security/actor';
+import type { SecurityService } from '../security/security.service';
+import { SESSION_COOKIE } from '../security/security.rest';
+import type { ScreenshotRenderer } from './renderer';
+
+/** How long a picture stays cached (Superset's THUMBNAIL_CACHE_CONFIG default: a day). */
+const CACHE_SECONDS = 24 * 60 * 60;
+const CHART_VIEWPORT = { width: 800, height: 600 };
+const DASHBOARD_VIEWPORT = { width: 1600, height: 1200 };
+const RENDER_TIMEOUT_MS = 60_000;
+
+type Kind = 'chart' | 'dashboard';
+/** A picture's state: there (PNG bytes), being made, or at another digest (the object changed since). */
+export type Picture = { state: 'ready'; png: Buffer } | { state: 'pending' } | { state: 'moved'; digest: string };
+
+const digestOf = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
+
+/**
+ * Chart and dashboard screenshots and thumbnails (Superset's screenshot, cache_screenshot and thumbnail
+ * endpoints): drawn by the renderer as the caller, keyed by a digest of what they show, cached in the shared
+ * cache store (so every web process serves them), made once at a time per digest.
+ */
+export class ScreenshotService {
+  private readonly making = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: { security: SecurityService; charts: ChartService; dashboards: DashboardService; cache: CacheStore; renderer: ScreenshotRenderer; logger: Logger }) {}
+
+  /** The digest a chart's or dashboard's pictures are stored under now (it changes when the object does). */
+  async digest(actor: Actor | null, kind: Kind, id: number): Promise<string> {
+    if (kind === 'chart') {
+      const c = (await this.deps.charts.get(actor, id)) as { uuid: string; viz_type: string | null; params: string | null; query_context: string | null };
+      return digestOf('chart', id, c.uuid, c.viz_type, c.params, c.query_context);
+    }
+    const d = (await this.deps.dashboards.get(actor, id)) as { changed_on: string | null; position_json: string | null; json_metadata: string | null };
+    return digestOf('dashboard', id, d.changed_on, d.position_json, d.json_metadata);
+  }
+
+  private key(kind: Kind, id: number, digest: string) {
+    return `screenshot:${kind}:${id}:${digest}`;
+  }
+
+  /** Starts drawing a picture unless it is cached (or `force`) or already being drawn; resolves when started. */
+  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false): Promise<string> {
+    if (!actor || actor.guest) throw new Forbidden();
+    const digest = await this.digest(actor, kind, id);
+    const key = this.key(kind, id, digest);
+    if (this.making.has(key) || (!force && (await this.deps.cache.get(key)))) return digest;
+    const work = this.draw(actor, kind, id, baseUrl)
+      .then((png) => this.deps.cache.set(key, png.toString('base64'), CACHE_SECONDS))
+      .catch((error) => this.deps.logger.warn({ err: error, kind, id }, 'screenshot failed'))
+      .finally(() => this.making.delete(key));
+    this.making.set(key, work);
+    return digest;
+  }
+
+  /** Stops the renderer's browser (pictures being drawn fail and are not cached). */
+  async close(): Promise<void> {
+    await this.deps.renderer.close();
+  }
+
+  /** Waits for a picture being drawn (tests and reports use it). */
+  async settled(kind: Kind, id: number, digest: string): Promise<void> {
+    await this.making.get(this.key(kind, id, digest));
+  }
+
+  /** A picture by digest: there, being made, or (thumbnails) at the current digest. */
+  async picture(actor: Actor | null, kind: Kind, id: number, digest: string, opts: { redirectStale: boolean; baseUrl: string }): Promise<Picture | null> {
+    const current = await this.digest(actor, kind, id);
+    if (opts.redirectStale && digest !== current) return { state: 'moved', digest: current };
+    const cached = await this.deps.cache.get(this.key(kind, id, digest));
+    if (cached) return { state: 'ready', png: Buffer.from(cached, 'base64') };
+    if (this.making.has(this.key(kind, id, digest))) return { state: 'pending' };
+    if (!opts.redirectStale) return null;
+    // A thumbnail asked for and not cached: drawn now, answered later.
+    await this.request(actor, kind, id, opts.baseUrl);
+    return { state: 'pending' };
+  }
+
+  private async draw(actor: Actor, kind: Kind, id: number, baseUrl: string): Promise<Buffer> {
+    const session = await this.deps.security.tokens.sign('session', actor.userId);
+    const url = kind === 'chart' ? `${baseUrl}/explore/?slice_id=${id}&standalone=1` : `${baseUrl}/superset/dashboard/${id}/?standalone=1`;
+    return this.deps.renderer.render({
+      url,
+      cookie: { name: SESSION_COOKIE, value: session },
+      selector: kind === 'chart' ? '[data-testid="explore-chart"]' : '[data-testid="dashboard-page"]',
+      done: ['rendered', 'failed'],
+      viewport: kind === 'chart' ? CHART_VIEWPORT : DASHBOARD_VIEWPORT,
+      timeoutMs: RENDER_TIMEOUT_MS,
+    });
+  }
+}

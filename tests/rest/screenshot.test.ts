@@ -1,0 +1,113 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { ensureClientBuilt } from '../e2e/browser';
+import { bearer } from './sqllab.helpers';
+
+/** A PNG's width, height and how many distinct colours its first rows hold (a blank picture has one). */
+function pngFacts(png: Buffer): { width: number; height: number; colours: number } {
+  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
+  const width = png.readUInt32BE(16);
+  const height = png.readUInt32BE(20);
+  const idat: Buffer[] = [];
+  for (let at = 8; at < png.length; ) {
+    const length = png.readUInt32BE(at);
+    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  // Raw scanlines (a filter byte then RGB(A)); distinct byte triples are enough to tell a drawing from a blank.
+  const raw = inflateSync(Buffer.concat(idat));
+  const colours = new Set<string>();
+  for (let i = 0; i < Math.min(raw.length, 400_000); i += 3) colours.add(raw.toString('hex', i, i + 3));
+  return { width, height, colours: colours.size };
+}
+
+/** Keeps a picture with the browser tests' screenshots, to be looked at. */
+function keep(name: string, png: Buffer): void {
+  mkdirSync('test-results/screens', { recursive: true });
+  writeFileSync(join('test-results/screens', `${name}.png`), png);
+}
+
+// Issue 15: chart and dashboard screenshots and thumbnails, drawn by headless Chromium as the caller, cached.
+describe('screenshots and thumbnails', () => {
+  let t: TestApp;
+  let admin: string;
+  let dir: string;
+  let chart: number;
+  let dashboard: number;
+  const get = (path: string) => t.http.get(path).set(bearer(admin)).buffer(true).parse((res, cb) => {
+    const chunks: Buffer[] = [];
+    res.on('data', (c: Buffer) => chunks.push(c));
+    res.on('end', () => cb(null, Buffer.concat(chunks)));
+  });
+  const waitImage = async (path: string) => {
+    for (let i = 0; i < 300; i++) {
+      const res = await get(path);
+      if (res.status === 200) return res;
+      expect(res.status).toBe(202);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`no image at ${path}`);
+  };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-shots-'));
+    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+    await ensureExampleDatasets(t.services);
+    await ensureExampleDashboards(t.services);
+    chart = (await t.http.get('/api/v1/chart/').query({ q: '(filters:!((col:viz_type,opr:eq,value:echarts_timeseries_bar)))' }).set(bearer(admin))).body.ids[0] ?? (await t.http.get('/api/v1/chart/').set(bearer(admin))).body.ids[0];
+    dashboard = (await t.http.get('/api/v1/dashboard/').set(bearer(admin))).body.ids[0];
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("draws a chart's screenshot on request, serves it by digest, and a thumbnail follows the chart's current digest", async () => {
+    const asked = await t.http.get(`/api/v1/chart/${chart}/cache_screenshot/`).set(bearer(admin));
+    expect(asked.status).toBe(202);
+    expect(asked.body).toEqual({ cache_key: expect.stringMatching(/^[0-9a-f]{32}$/), chart_url: `/explore/?slice_id=${chart}&standalone=1`, image_url: `/api/v1/chart/${chart}/screenshot/${asked.body.cache_key}/` });
+    const shot = await waitImage(asked.body.image_url);
+    expect(shot.headers['content-type']).toBe('image/png');
+    keep('screenshot-chart', shot.body);
+    const facts = pngFacts(shot.body);
+    expect(facts.width).toBeGreaterThan(300);
+    expect(facts.colours).toBeGreaterThan(20);
+
+    // The thumbnail at a stale digest redirects to the current one, which is the same picture.
+    const stale = await t.http.get(`/api/v1/chart/${chart}/thumbnail/0123456789abcdef/`).set(bearer(admin)).redirects(0);
+    expect(stale.status).toBe(302);
+    expect(stale.headers.location).toBe(`/api/v1/chart/${chart}/thumbnail/${asked.body.cache_key}/`);
+    expect((await waitImage(stale.headers.location)).body.equals(shot.body)).toBe(true);
+    // A digest never drawn is a 404 for screenshot/.
+    expect((await get(`/api/v1/chart/${chart}/screenshot/0123456789abcdef/`)).status).toBe(404);
+    // A changed chart has a new digest.
+    const params = JSON.parse((await t.http.get(`/api/v1/chart/${chart}`).set(bearer(admin))).body.result.params);
+    await t.http.put(`/api/v1/chart/${chart}`).set(bearer(admin)).send({ params: JSON.stringify({ ...params, show_legend: !params.show_legend }) });
+    const after = await t.http.get(`/api/v1/chart/${chart}/thumbnail/${asked.body.cache_key}/`).set(bearer(admin)).redirects(0);
+    expect(after.status).toBe(302);
+  }, 120_000);
+
+  it("draws a dashboard's screenshot and thumbnail; a Gamma without access gets 403s", async () => {
+    const asked = await t.http.post(`/api/v1/dashboard/${dashboard}/cache_dashboard_screenshot/`).set(bearer(admin));
+    expect(asked.status).toBe(202);
+    const shot = await waitImage(asked.body.image_url);
+    keep('screenshot-dashboard', shot.body);
+    const facts = pngFacts(shot.body);
+    expect(facts.width).toBeGreaterThan(800);
+    expect(facts.colours).toBeGreaterThan(20);
+    const thumb = await waitImage(`/api/v1/dashboard/${dashboard}/thumbnail/${asked.body.cache_key}/`);
+    expect(thumb.headers['content-type']).toBe('image/png');
+    const nobody = await t.userWithRoles('nobody_shots', ['Public']);
+    expect((await t.http.get(`/api/v1/dashboard/${dashboard}/thumbnail/${asked.body.cache_key}/`).set(bearer(nobody))).status).toBe(403);
+  }, 120_000);
+});
