@@ -64,7 +64,7 @@ const loadingOr = (loading: boolean, text: string) => (loading ? 'Loading…' : 
  * Adds a physical dataset: pick a database, (catalog,) schema and table or view, then `POST /api/v1/dataset/`.
  * The server reads the columns from the table. A refusal (the dataset exists already) shows inside the modal.
  */
-export function AddDatasetModal({ onClose, onCreated, onOpenExisting }: { onClose: () => void; onCreated: (dataset: DatasetView) => void; onOpenExisting?: (datasetId: number) => void }) {
+export function AddDatasetModal({ onClose, onCreated, onOpenExisting }: { onClose: () => void; onCreated: (dataset: Pick<DatasetView, 'id' | 'table_name'>) => void; onOpenExisting?: (datasetId: number) => void }) {
   const queryClient = useQueryClient();
   const [databaseId, setDatabaseId] = useState<number | null>(null);
   const [catalog, setCatalog] = useState<string | null>(null);
@@ -84,7 +84,8 @@ export function AddDatasetModal({ onClose, onCreated, onOpenExisting }: { onClos
   const existing = useQuery(existingDatasetQuery(databaseId, catalog, schema, table));
   const create = useMutation({
     mutationFn: (body: { database: number; catalog?: string; schema: string | null; table_name: string }) =>
-      api<{ id: number; result: DatasetView }>('/api/v1/dataset/', { method: 'POST', body }),
+      // Superset's POST answer: the dataset as posted (its database as an id), with its id.
+      api<{ id: number; result: Pick<DatasetView, 'id' | 'table_name'> }>('/api/v1/dataset/', { method: 'POST', body }),
   });
 
   useEffect(() => {
