@@ -110,4 +110,20 @@ describe('screenshots and thumbnails', () => {
     const nobody = await t.userWithRoles('nobody_shots', ['Public']);
     expect((await t.http.get(`/api/v1/dashboard/${dashboard}/thumbnail/${asked.body.cache_key}/`).set(bearer(nobody))).status).toBe(403);
   }, 120_000);
+
+  it('says at once when no browser is there to draw with', async () => {
+    const bare = await startTestApp({ env: { CHROMIUM_PATH: '/nonexistent/chromium' } });
+    try {
+      const token = await bare.token();
+      const res = await bare.http.post('/api/v1/dashboard/1/cache_dashboard_screenshot/').set(bearer(token));
+      expect([404, 422]).toContain(res.status);
+      const dash = (await bare.http.post('/api/v1/dashboard/').set(bearer(token)).send({ dashboard_title: 'x' })).body.id;
+      const refused = await bare.http.post(`/api/v1/dashboard/${dash}/cache_dashboard_screenshot/`).set(bearer(token));
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toBe('No browser to render screenshots with: /nonexistent/chromium is missing (set CHROMIUM_PATH).');
+    } finally {
+      await bare.close();
+    }
+  });
 });
+

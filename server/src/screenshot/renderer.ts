@@ -2,6 +2,9 @@ import { existsSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { Unprocessable } from '../errors/domain-errors';
 
+/** The message when no browser can draw pictures. */
+export const NO_BROWSER = (path: string) => `No browser to render screenshots with: ${path} is missing (set CHROMIUM_PATH).`;
+
 /** Chromium's flags for rendering without a display, sandbox or network chatter. */
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -25,7 +28,7 @@ export interface RenderRequest {
 export class ScreenshotRenderer {
   private browser: Promise<Browser> | null = null;
 
-  constructor(private readonly executablePath: string) {}
+  constructor(readonly executablePath: string) {}
 
   /** Whether a browser is there to render with (CHROMIUM_PATH). */
   available(): boolean {
@@ -33,7 +36,7 @@ export class ScreenshotRenderer {
   }
 
   private async launch(): Promise<Browser> {
-    if (!this.available()) throw new Unprocessable(`No browser to render screenshots with: ${this.executablePath} is missing (set CHROMIUM_PATH).`);
+    if (!this.available()) throw new Unprocessable(NO_BROWSER(this.executablePath));
     this.browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: ARGS }));
     try {
       return await this.browser;

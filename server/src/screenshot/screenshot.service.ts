@@ -2,12 +2,12 @@ import { createHash } from 'node:crypto';
 import type { CacheStore } from '../cache/cache-store';
 import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
-import { Forbidden } from '../errors/domain-errors';
+import { Forbidden, Unprocessable } from '../errors/domain-errors';
 import type { Logger } from '../logger';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { SESSION_COOKIE } from '../security/security.rest';
-import type { ScreenshotRenderer } from './renderer';
+import { NO_BROWSER, type ScreenshotRenderer } from './renderer';
 
 /** How long a picture stays cached (Superset's THUMBNAIL_CACHE_CONFIG default: a day). */
 const CACHE_SECONDS = 24 * 60 * 60;
@@ -48,6 +48,8 @@ export class ScreenshotService {
   /** Starts drawing a picture unless it is cached (or `force`) or already being drawn; resolves when started. */
   async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false): Promise<string> {
     if (!actor || actor.guest) throw new Forbidden();
+    // No browser on this machine: said at once, rather than a picture that never comes.
+    if (!this.deps.renderer.available()) throw new Unprocessable(NO_BROWSER(this.deps.renderer.executablePath));
     const digest = await this.digest(actor, kind, id);
     const key = this.key(kind, id, digest);
     if (this.making.has(key) || (!force && (await this.deps.cache.get(key)))) return digest;
