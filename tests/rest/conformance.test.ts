@@ -319,6 +319,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
       // Dashboards, their state and embedding.
       const board = await call('post /api/v1/dashboard/', '/api/v1/dashboard/', { json: { dashboard_title: 'Conformance board' } });
       await call('put /api/v1/dashboard/{pk}', `/api/v1/dashboard/${board.id}`, { json: { dashboard_title: 'Conformance board 2' } });
+      await call('put /api/v1/dashboard/{pk}/colors', `/api/v1/dashboard/${board.id}/colors?mark_updated=false`, { json: { map_label_colors: { north: '#1FA8C9' } } });
       await call('post /api/v1/dashboard/{pk}/favorites/', `/api/v1/dashboard/${board.id}/favorites/`);
       await call('delete /api/v1/dashboard/{pk}/favorites/', `/api/v1/dashboard/${board.id}/favorites/`);
       const copy = await call('post /api/v1/dashboard/{id_or_slug}/copy/', `/api/v1/dashboard/${board.id}/copy/`, { json: { dashboard_title: 'Copied board', json_metadata: '{}' } });

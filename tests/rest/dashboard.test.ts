@@ -73,6 +73,25 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     await t.http.delete(`/api/v1/dashboard/?q=!(${empty.body.id},${named.body.id})`).set(bearer(admin)).expect(200);
   });
 
+  it('PUT colors writes the colour keys of json_metadata, leaving the dashboard unchanged with mark_updated=false; owners only', async () => {
+    const id = (await t.http.post('/api/v1/dashboard/').set(bearer(admin)).send({ dashboard_title: 'Colourful', published: true, json_metadata: JSON.stringify({ refresh_frequency: 0 }) })).body.id;
+    const before = (await t.http.get(`/api/v1/dashboard/${id}`).set(bearer(admin))).body.result.changed_on;
+    const put = await t.http.put(`/api/v1/dashboard/${id}/colors`).query({ mark_updated: 'false' }).set(bearer(admin)).send({ color_scheme: 'd3Category10', map_label_colors: { boy: '#1f77b4', girl: '#ff7f0e' }, label_colors: { boy: '#000000' } });
+    expect(put.status, put.text).toBe(200);
+    const stored = (await t.http.get(`/api/v1/dashboard/${id}`).set(bearer(admin))).body.result;
+    expect(JSON.parse(stored.json_metadata)).toEqual({ refresh_frequency: 0, color_scheme: 'd3Category10', map_label_colors: { boy: '#1f77b4', girl: '#ff7f0e' }, label_colors: { boy: '#000000' } });
+    expect(stored.changed_on).toBe(before);
+    await t.http.put(`/api/v1/dashboard/${id}/colors`).set(bearer(admin)).send({ color_scheme: 'supersetColors' });
+    expect((await t.http.get(`/api/v1/dashboard/${id}`).set(bearer(admin))).body.result.changed_on).not.toBe(before);
+    expect((await t.http.put(`/api/v1/dashboard/${id}/colors`).set(bearer(admin)).send({ label_colors: { boy: 3 } })).status).toBe(400);
+    const gamma = await t.userWithRoles('gamma_colors', ['Gamma', 'Alpha']);
+    // Someone else: refused as the dashboard PUT refuses them (a dashboard without charts is not even visible to them).
+    const refused = (await t.http.put(`/api/v1/dashboard/${id}/colors`).set(bearer(gamma)).send({ color_scheme: 'x' })).status;
+    expect([403, 404]).toContain(refused);
+    expect((await t.http.put(`/api/v1/dashboard/${id}`).set(bearer(gamma)).send({ dashboard_title: 'x' })).status).toBe(refused);
+    expect(JSON.parse((await t.http.get(`/api/v1/dashboard/${id}`).set(bearer(admin))).body.result.json_metadata).color_scheme).toBe('supersetColors');
+  });
+
   it('validates json_metadata key by key (400, nothing stored) and keeps certification_details only with certified_by', async () => {
     const created = await t.http.post('/api/v1/dashboard/').set(bearer(admin)).send({ dashboard_title: 'Meta', json_metadata: JSON.stringify({ refresh_frequency: 0, color_scheme: 'supersetColors' }) });
     const id = created.body.id;

@@ -166,6 +166,11 @@ export class DashboardRepository {
    * `guard` runs first inside the transaction with the row locked (SELECT ... FOR UPDATE), so a
    * stale-copy check cannot be raced by another save.
    */
+  /** Writes json_metadata alone; `touch` says whether the dashboard counts as changed (its changed_on). */
+  async setJsonMetadata(id: number, text: string, touch: boolean): Promise<void> {
+    await this.db.updateTable('dashboards').set({ json_metadata: text, ...(touch ? { changed_on: new Date() } : {}) }).where('id', '=', id).execute();
+  }
+
   async update(id: number, patch: DashboardPatch, links: { owners?: number[]; roles?: number[]; charts?: number[] }, guard?: (stored: { changed_on: Date | string }) => void): Promise<void> {
     await this.db.transaction().execute(async (trx) => {
       const stored = await trx.selectFrom('dashboards').select('changed_on').where('id', '=', id).forUpdate().executeTakeFirst();

@@ -8,6 +8,16 @@ import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
 import { DASHBOARD_RELATED_COLUMNS } from './dashboard.service';
 
 const tags = ['Dashboards'];
+
+/** Superset's DashboardColorsConfigUpdateSchema: the colour keys of json_metadata. */
+const DashboardColorsSchema = z.object({
+  color_namespace: z.string().nullish(),
+  color_scheme: z.string().nullish(),
+  label_colors: z.record(z.string(), z.string()).optional(),
+  map_label_colors: z.record(z.string(), z.string()).optional(),
+  shared_label_colors: z.array(z.string()).optional(),
+  color_scheme_domain: z.array(z.string()).optional(),
+});
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdOrSlug = z.object({ id_or_slug: z.string().min(1) });
 
@@ -81,6 +91,23 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
     return { message: `Deleted ${n} dashboard${n === 1 ? '' : 's'}` };
   });
   route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/copy/', permission: ['can_write', 'Dashboard'], summary: 'Copy a dashboard (Save as)', tags, params: PkParams, body: DashboardCopySchema }, ({ actor, params, body }) => dashboards.copy(actor, params.pk, body));
+  route(
+    app,
+    {
+      method: 'PUT',
+      url: '/api/v1/dashboard/:pk/colors',
+      permission: ['can_write', 'Dashboard'],
+      summary: "Update the dashboard's colour settings (mark_updated=false leaves it unchanged)",
+      tags,
+      params: PkParams,
+      query: z.object({ mark_updated: z.enum(['true', 'false']).optional() }),
+      body: DashboardColorsSchema,
+    },
+    async ({ actor, params, query, body }) => {
+      await dashboards.putColors(actor, params.pk, body, query.mark_updated !== 'false');
+      return { result: [] };
+    },
+  );
   route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/favorites/', permission: ['can_read', 'Dashboard'], summary: 'Mark a dashboard as favourite', tags, params: PkParams }, async ({ actor, params }) => {
     await dashboards.setFavorite(actor, params.pk, true);
     return { result: 'OK' };

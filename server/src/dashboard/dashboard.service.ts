@@ -260,6 +260,20 @@ export class DashboardService {
     return { id, result: { ...echo, slug: saved.slug, dashboard_title: saved.dashboard_title, certified_by: saved.certified_by, certification_details: saved.certification_details }, last_modified_time };
   }
 
+  /**
+   * `PUT /api/v1/dashboard/{pk}/colors`: the dashboard's colour settings in json_metadata (its scheme, custom
+   * label colours, and the label→colour map its charts were drawn with, kept so they draw alike next time).
+   * With `markUpdated` false the dashboard does not count as changed.
+   */
+  async putColors(actor: Actor | null, id: number, colors: Record<string, unknown>, markUpdated: boolean): Promise<void> {
+    const stored = await this.getEditable(actor!, id);
+    const current = parseJsonMetadata(stored.json_metadata);
+    const merged = { ...(current.ok ? current.value : {}), ...Object.fromEntries(Object.entries(colors).filter(([, v]) => v !== undefined)) };
+    const checked = parseJsonMetadata(JSON.stringify(merged));
+    if (!checked.ok) throw new Invalid(checked.errors as never);
+    await this.deps.dashboards.setJsonMetadata(id, JSON.stringify(merged), markUpdated);
+  }
+
   async delete(actor: Actor | null, id: number): Promise<void> {
     this.deps.security.require(actor, 'can_write', 'Dashboard');
     await this.getEditable(actor, id);
