@@ -22,3 +22,4 @@ export * from './dashboard/layout-reducer';
 export * from './dashboard/undo';
 export * from './dashboard/auto-refresh';
 export * from './dashboard/native-filters';
+export * from './schemas/tag';

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../server/src/screenshot/renderer';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,7 +14,7 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: CHROMIUM_ARGS,
   });
 }
 
@@ -21,6 +22,15 @@ export function launchBrowser(): Promise<Browser> {
 export function ensureClientBuilt(): void {
   if (existsSync(join(ROOT, 'client/dist/index.html'))) return;
   execFileSync('pnpm', ['--filter', '@meridian/client', 'build'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** A new page in its own browser context (a desktop viewport, reduced motion), signed in as admin. */
+export async function signedInPage(browser: Browser, baseUrl: string, viewport = { width: 1366, height: 860 }): Promise<Page> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(20_000);
+  await login(page, baseUrl);
+  return page;
 }
 
 /** Signs in through the login form and waits for the signed-in shell (the main navigation). */

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, registerDatabase } from '../rest/sqllab.helpers';
-import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
 
 // Issue 14: the upload screens (Datasets → Upload file → CSV / Excel / Columnar) in a real Chromium.
 describe('upload screens in the browser', () => {
@@ -32,10 +32,7 @@ describe('upload screens in the browser', () => {
     sheet.addRow(['Data', 3400.5]);
     await workbook.xlsx.writeFile(join(dir, 'budget.xlsx'));
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await login(page, t.url);
+    page = await signedInPage(browser, t.url, { width: 1366, height: 900 });
   });
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Collapse, FileInput, Group, Modal, MultiSelect, NumberInput, Select, SimpleGrid, Stack, TagsInput, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
+import { UPLOAD_EXTENSIONS, type UploadType } from '@meridian/contracts/rules/upload';
 import { IconChevronDown, IconChevronRight, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -7,13 +8,15 @@ import { api, ApiError } from '../api';
 import { addSuccessToast } from '../notify';
 import { trpc } from '../trpc';
 
-export type UploadType = 'csv' | 'excel' | 'columnar';
+export type { UploadType };
+
+const accept = (type: UploadType) => UPLOAD_EXTENSIONS[type].map((e) => `.${e}`).join(',');
 
 /** Each type's title, the extensions it takes, and what its file is called. */
 export const UPLOAD_TYPES: Record<UploadType, { title: string; accept: string; noun: string }> = {
-  csv: { title: 'Upload CSV to database', accept: '.csv,.tsv,.txt', noun: 'CSV' },
-  excel: { title: 'Upload Excel to database', accept: '.xls,.xlsx', noun: 'Excel file' },
-  columnar: { title: 'Upload Columnar file to database', accept: '.parquet', noun: 'Columnar file' },
+  csv: { title: 'Upload CSV to database', accept: accept('csv'), noun: 'CSV' },
+  excel: { title: 'Upload Excel to database', accept: accept('excel'), noun: 'Excel file' },
+  columnar: { title: 'Upload Columnar file to database', accept: accept('columnar'), noun: 'Columnar file' },
 };
 
 type Sheet = { column_names: string[]; sheet_name?: string };

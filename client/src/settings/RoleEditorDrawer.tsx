@@ -1,13 +1,11 @@
 import { Alert, Badge, Button, Center, Checkbox, Drawer, Group, Loader, MultiSelect, ScrollArea, Stack, Table, Tabs, Text, TextInput } from '@mantine/core';
-import { BUILT_IN_ROLES, type RoleView } from '@meridian/contracts/schemas/security';
+import { isBuiltInRole, type RoleView } from '@meridian/contracts/schemas/security';
 import { IconInfoCircle, IconSearch } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { serverFieldErrors } from '../components/form-fields';
 import { addSuccessToast, toastError } from '../notify';
 import { errorOf, trpc } from '../trpc';
-
-const isBuiltIn = (name: string | undefined) => !!name && (BUILT_IN_ROLES as readonly string[]).includes(name);
 
 /**
  * A role's editor: its name, its permissions (every permission on every resource, grouped by resource, ticked
@@ -41,7 +39,7 @@ function RoleTitle({ role }: { role: RoleView | undefined }) {
           {role.permissions.length} permissions
         </Badge>
       )}
-      {isBuiltIn(role?.name) && (
+      {isBuiltInRole(role?.name) && (
         <Badge variant="light" radius="sm" tt="none">
           Built-in
         </Badge>
@@ -51,7 +49,7 @@ function RoleTitle({ role }: { role: RoleView | undefined }) {
 }
 
 function RoleEditor({ role, onSaved }: { role: RoleView; onSaved: () => void }) {
-  const builtIn = isBuiltIn(role.name);
+  const builtIn = isBuiltInRole(role.name);
   return (
     <Stack gap="md">
       {builtIn ? (

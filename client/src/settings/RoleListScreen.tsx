@@ -1,6 +1,6 @@
 import { Anchor, Badge, Button, Container, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
-import { BUILT_IN_ROLES, RoleNameSchema, type RoleView } from '@meridian/contracts/schemas/security';
+import { isBuiltInRole, RoleNameSchema, type RoleView } from '@meridian/contracts/schemas/security';
 import { IconPencil, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,7 +14,6 @@ import { RoleEditorDrawer } from './RoleEditorDrawer';
 
 const ENDPOINT = '/api/v1/security/roles/';
 const FILTERS: ListViewFilter[] = [searchFilter('name', 'Search roles')];
-const isBuiltIn = (role: RoleView) => (BUILT_IN_ROLES as readonly string[]).includes(role.name);
 
 /** Settings → Roles: each role with how many permissions and users it has; add, edit (name, permissions, users) and delete roles. */
 export function RoleListScreen() {
@@ -41,7 +40,7 @@ export function RoleListScreen() {
             <Anchor component="button" type="button" fw={600} size="sm" onClick={() => setOpen(row.original.id)}>
               {row.original.name}
             </Anchor>
-            {isBuiltIn(row.original) && (
+            {isBuiltInRole(row.original.name) && (
               <Badge variant="light" radius="sm" size="xs" tt="none">
                 Built-in
               </Badge>
@@ -72,7 +71,7 @@ export function RoleListScreen() {
       actionsColumn<RoleView>((role) => (
         <>
           <RowAction label="Edit" ariaLabel={`Edit ${role.name}`} icon={<IconPencil size={16} />} onClick={() => setOpen(role.id)} />
-          {!isBuiltIn(role) && del.rowAction(role)}
+          {!isBuiltInRole(role.name) && del.rowAction(role)}
         </>
       )),
     ],

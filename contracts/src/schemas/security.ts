@@ -61,6 +61,9 @@ export interface MeView {
 /** The roles Meridian seeds at every start: they keep their names, and their permissions are set by Meridian. */
 export const BUILT_IN_ROLES = ['Admin', 'Alpha', 'Gamma', 'sql_lab', 'Public'] as const;
 
+/** Whether a role is one Meridian seeds (it keeps its name; its permissions are set at every start). */
+export const isBuiltInRole = (name: string | null | undefined): boolean => !!name && (BUILT_IN_ROLES as readonly string[]).includes(name);
+
 /** A role's own field (`POST`/`PUT /api/v1/security/roles/`). */
 export const RoleNameSchema = z.object({ name: z.string().trim().min(1).max(64) });
 /** `POST /api/v1/security/roles/{id}/permissions`: the role's permission-view pairs, replacing the ones it had. */

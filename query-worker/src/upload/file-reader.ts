@@ -64,8 +64,11 @@ function sourceOf(path: string, o: UploadOptions): string {
   return `read_csv(${literal(path)}, ${args.join(', ')})`;
 }
 
+type Run = (sql: string) => Promise<{ names: string[]; rows: AsyncGenerator<Array<Array<string | null>>> }>;
+type Plan = { columns: FileColumn[]; select: (asText: boolean) => string };
+
 /** Runs `work` with a private in-memory DuckDB, the reader of CSV and Parquet files (it streams from disk). */
-async function withDuckdb<T>(work: (run: (sql: string) => Promise<{ names: string[]; rows: AsyncGenerator<Array<Array<string | null>>> }>) => Promise<T>): Promise<T> {
+async function withDuckdb<T>(work: (run: Run) => Promise<T>): Promise<T> {
   const instance = await DuckDBInstance.create(':memory:', { threads: '2' });
   const connection = await instance.connect();
   try {
@@ -91,40 +94,44 @@ async function withDuckdb<T>(work: (run: (sql: string) => Promise<{ names: strin
  * How DuckDB reads a CSV or Parquet file for an upload: the columns that go into the table, and the SELECT
  * giving them (as text for other engines' INSERTs, or in their own types for a DuckDB table made from it).
  */
-export async function duckdbPlan(path: string, o: UploadOptions): Promise<{ columns: FileColumn[]; select: (asText: boolean) => string }> {
-  return withDuckdb(async (run) => {
-    const source = sourceOf(path, o);
-    const described = await run(`DESCRIBE SELECT * FROM ${source}`);
-    const all: FileColumn[] = [];
-    for await (const batch of described.rows) for (const row of batch) all.push({ name: row[0]!, kind: kindOf(row[1]!) });
-    const dates = new Set(o.columnDates ?? []);
-    const columns = (o.columnsRead?.length ? o.columnsRead.map((name) => all.find((c) => c.name === name) ?? missingColumn(name)) : all).map((c) => (dates.has(c.name) ? { ...c, kind: 'timestamp' as const } : c));
-    const select = (asText: boolean) => {
-      const list = columns.map((c) => {
-        const ref = `"${c.name.replaceAll('"', '""')}"`;
-        const value = o.dayFirst && dates.has(c.name) ? `try_strptime(${ref}, ['%d/%m/%Y %H:%M:%S', '%d/%m/%Y %H:%M', '%d/%m/%Y'])` : ref;
-        return `${asText ? `CAST(${value} AS VARCHAR)` : value} AS ${ref}`;
-      });
-      return `SELECT ${list.join(', ')} FROM ${source}${o.rowsToRead ? ` LIMIT ${o.rowsToRead}` : ''}`;
-    };
-    return { columns, select };
-  });
+async function planWith(run: Run, path: string, o: UploadOptions): Promise<Plan> {
+  const source = sourceOf(path, o);
+  const described = await run(`DESCRIBE SELECT * FROM ${source}`);
+  const all: FileColumn[] = [];
+  for await (const batch of described.rows) for (const row of batch) all.push({ name: row[0]!, kind: kindOf(row[1]!) });
+  const dates = new Set(o.columnDates ?? []);
+  const columns = (o.columnsRead?.length ? o.columnsRead.map((name) => all.find((c) => c.name === name) ?? missingColumn(name)) : all).map((c) => (dates.has(c.name) ? { ...c, kind: 'timestamp' as const } : c));
+  const select = (asText: boolean) => {
+    const list = columns.map((c) => {
+      const ref = `"${c.name.replaceAll('"', '""')}"`;
+      const value = o.dayFirst && dates.has(c.name) ? `try_strptime(${ref}, ['%d/%m/%Y %H:%M:%S', '%d/%m/%Y %H:%M', '%d/%m/%Y'])` : ref;
+      return `${asText ? `CAST(${value} AS VARCHAR)` : value} AS ${ref}`;
+    });
+    return `SELECT ${list.join(', ')} FROM ${source}${o.rowsToRead ? ` LIMIT ${o.rowsToRead}` : ''}`;
+  };
+  return { columns, select };
 }
 
-/** Writes the plan's rows as a headerless CSV (nulls as \\N) with DuckDB; answers how many rows it wrote. */
-export async function exportCsv(plan: { select: (asText: boolean) => string }, out: string): Promise<number> {
+/** The plan alone, for a DuckDB database that reads the file itself. */
+export function duckdbPlan(path: string, o: UploadOptions): Promise<Plan> {
+  return withDuckdb((run) => planWith(run, path, o));
+}
+
+/** Writes the rows the table takes as a headerless CSV (nulls as \\N) with DuckDB; answers the columns and how many rows it wrote. */
+export function exportCsv(path: string, o: UploadOptions, out: string): Promise<{ columns: FileColumn[]; rows: number }> {
   return withDuckdb(async (run) => {
+    const plan = await planWith(run, path, o);
     const result = await run(`COPY (${plan.select(false)}) TO ${literal(out)} (FORMAT csv, HEADER false, NULLSTR '\\N')`);
-    let count = 0;
-    for await (const batch of result.rows) count = Number(batch[0]?.[0] ?? 0);
-    return count;
+    let rows = 0;
+    for await (const batch of result.rows) rows = Number(batch[0]?.[0] ?? 0);
+    return { columns: plan.columns, rows };
   });
 }
 
 async function readWithDuckdb(path: string, o: UploadOptions, handler: RowHandler): Promise<void> {
-  const plan = await duckdbPlan(path, o);
-  await handler.columns(plan.columns);
   await withDuckdb(async (run) => {
+    const plan = await planWith(run, path, o);
+    await handler.columns(plan.columns);
     const data = await run(plan.select(true));
     for await (const batch of data.rows) await handler.rows(batch);
   });

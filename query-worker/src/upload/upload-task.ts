@@ -55,13 +55,13 @@ export async function uploadFile(task: UploadTask): Promise<UploadResult> {
       }
     } else if (spec.backend === 'postgresql' && o.type !== 'excel') {
       // DuckDB writes the rows the table takes as CSV, which COPY streams in: no rows through JavaScript.
-      const plan = await duckdbPlan(task.file, o);
-      columns.push(...plan.columns.map((c) => c.name));
       const csv = `${task.file}.rows.csv`;
       try {
-        writer.rows = await exportCsv(plan, csv);
+        const written = await exportCsv(task.file, o, csv);
+        columns.push(...written.columns.map((c) => c.name));
+        writer.rows = written.rows;
         phase = 'database';
-        await writer.fillFromCsv(plan.columns, csv);
+        await writer.fillFromCsv(written.columns, csv);
       } finally {
         await rm(csv, { force: true });
       }

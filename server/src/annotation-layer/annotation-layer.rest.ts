@@ -28,7 +28,7 @@ const ANNOTATION_LAYER_INFO: InfoSpec = {
 export function registerAnnotationLayerRest(app: FastifyInstance, services: Services): void {
   const { annotationLayers } = services;
   route(app, { method: 'GET', url: '/api/v1/annotation_layer/_info', permission: ['can_read', 'Annotation'], summary: "What can be added, edited and filtered, and the caller's permissions on annotation layers", tags, query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
-    infoAnswer(ANNOTATION_LAYER_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(ANNOTATION_LAYER_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'annotation_layer', view: 'Annotation', tags, users: ['created_by', 'changed_by'] });
 

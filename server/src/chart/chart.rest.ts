@@ -41,7 +41,7 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
     result: await charts.favoriteStatus(actor, idList(query.q, 'chart')),
   }));
   route(app, { method: 'GET', url: '/api/v1/chart/_info', permission: ['can_read', 'Chart'], summary: 'What can be added, edited and filtered, and the caller\'s permissions on charts', tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(CHART_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(CHART_INFO, actor!, query.q),
   );
   route(
     app,

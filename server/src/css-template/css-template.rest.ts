@@ -26,7 +26,7 @@ export function registerCssTemplateRest(app: FastifyInstance, services: Services
   registerRelated(app, services, { resource: 'css_template', view: 'CssTemplate', tags, users: ['created_by', 'changed_by'] });
   route(app, { method: 'GET', url: '/api/v1/css_template/', permission: ['can_read', 'CssTemplate'], summary: 'List CSS templates', tags, query: ListParams }, ({ actor, query }) => cssTemplates.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/css_template/_info', permission: ['can_read', 'CssTemplate'], summary: 'Fields, filters and permissions of CSS templates', tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(INFO, actor!, query.q),
   );
   route(app, { method: 'GET', url: '/api/v1/css_template/:pk', permission: ['can_read', 'CssTemplate'], summary: 'Get a CSS template', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await cssTemplates.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/css_template/', permission: ['can_write', 'CssTemplate'], summary: 'Create a CSS template', tags, body: CssTemplateCreateSchema, status: 201 }, async ({ actor, body }) => {

@@ -57,7 +57,7 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
     ({ actor, params, query }) => dashboards.distinct(actor, params.column, pageOf(decodeRison(query.q))),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/_info', permission: ['can_read', 'Dashboard'], summary: "What can be added, edited and filtered, and the caller's permissions on dashboards", tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(DASHBOARD_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(DASHBOARD_INFO, actor!, query.q),
   );
   route(
     app,

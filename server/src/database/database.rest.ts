@@ -39,7 +39,7 @@ const DATABASE_INFO: InfoSpec = {
 export function registerDatabaseRest(app: FastifyInstance, services: Services): void {
   const { databases } = services;
   route(app, { method: 'GET', url: '/api/v1/database/_info', permission: ['can_read', 'Database'], summary: "What can be added, edited and filtered, and the caller's permissions on databases", tags, query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
-    infoAnswer(DATABASE_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(DATABASE_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'database', view: 'Database', tags, users: ['created_by', 'changed_by'] });
   route(app, { method: 'GET', url: '/api/v1/database/', permission: ['can_read', 'Database'], summary: 'List databases the user may access', tags, query: ListParams, list: DATABASE_LIST }, ({ actor, query }) =>

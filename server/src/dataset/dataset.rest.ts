@@ -83,7 +83,7 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
     return reply;
   });
   route(app, { method: 'GET', url: '/api/v1/dataset/_info', permission: ['can_read', 'Dataset'], summary: "What can be added, edited and filtered, and the caller's permissions on datasets", tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(DATASET_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(DATASET_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'dataset', view: 'Dataset', tags, users: ['owners', 'created_by', 'changed_by'], others: { database: (actor, page) => relatedDatabases(services, actor, page) } });
   for (const kind of ['column', 'metric'] as const) {

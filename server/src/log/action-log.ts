@@ -9,7 +9,6 @@ const READ_ONLY = [
   /^\/api\/v1\/security\/(login|refresh)\/?$/,
   // Client events are logged by the call itself.
   /^\/api\/v1\/log\/?$/,
-  /^\/superset\/log\/?$/,
 ];
 const READ_ONLY_TRPC = new Set(['database.validateParameters', 'database.testConnection']);
 

@@ -48,7 +48,7 @@ export function registerLogRest(app: FastifyInstance, services: Services): void 
   const { logs } = services;
   route(app, { method: 'GET', url: '/api/v1/log/', permission: ['can_read', 'Log'], summary: 'The action log, newest first', tags, query: ListParams }, ({ actor, query }) => logs.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/log/_info', permission: ['can_read', 'Log'], summary: 'Filters and permissions of the action log', tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(LOG_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(LOG_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'log', view: 'Log', tags, users: ['user'] });
   route(app, { method: 'GET', url: '/api/v1/log/:pk', permission: ['can_read', 'Log'], summary: 'One action log entry', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await logs.get(actor, params.pk) }));

@@ -67,9 +67,10 @@ function columnsOf(schema: z.ZodObject | undefined) {
 
 /**
  * `_info` as Flask-AppBuilder answers it: add_columns, edit_columns, filters and permissions (the
- * caller's), with their titles; `keys` (from `q=(keys:!(...))`) narrows the answer.
+ * caller's), with their titles; the decoded `q`'s `keys` (`q=(keys:!(...))`) narrows the answer.
  */
-export function infoAnswer(spec: InfoSpec, actor: Actor, keys?: unknown): Record<string, unknown> {
+export function infoAnswer(spec: InfoSpec, actor: Actor, q?: unknown): Record<string, unknown> {
+  const keys = (q as { keys?: unknown } | undefined)?.keys;
   const wanted = Array.isArray(keys) && keys.length ? new Set(keys.map(String)) : null;
   const out: Record<string, unknown> = {};
   const put = (key: string, value: () => unknown) => {

@@ -1,5 +1,5 @@
 import type { ListQuery, PermissionViewView, RoleSearchView, RoleView } from '@meridian/contracts';
-import { runListQuery } from '../common/list-query';
+import { likePattern, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 
 /** A row of `ab_permission` or `ab_view_menu`. */
@@ -48,7 +48,7 @@ export class RoleRepository {
 
   async search(s: RoleSearch): Promise<{ count: number; rows: RoleSearchView[] }> {
     let q = this.db.selectFrom('ab_role');
-    if (s.name) q = q.where('name', 'ilike', `%${s.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    if (s.name) q = q.where('name', 'ilike', likePattern(s.name));
     if (s.userIds?.length) q = q.where('id', 'in', this.db.selectFrom('ab_user_role').select('role_id').where('user_id', 'in', s.userIds));
     if (s.permissionIds?.length) q = q.where('id', 'in', this.db.selectFrom('ab_permission_view_role').select('role_id').where('permission_view_id', 'in', s.permissionIds));
     const { n } = await q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

@@ -9,7 +9,6 @@ import type { Services } from '../services';
 const ListParams = z.object({ q: z.unknown().optional() });
 const InfoParams = z.object({ q: z.unknown().optional() });
 const RoleIdParams = z.object({ role_id: z.coerce.number().int() });
-const keysOf = (q: unknown) => (q as { keys?: unknown } | undefined)?.keys;
 
 const ROLE_INFO: InfoSpec = { view: 'Role', title: 'Role', add: RoleNameSchema, edit: RoleNameSchema, filters: { name: ['eq', 'ct', 'sw', 'ew'], user: ['rel_m_m'] }, permissions: ['can_read', 'can_write'] };
 const PERMISSION_INFO: InfoSpec = { view: 'Permission', title: 'Permission', filters: { name: ['eq', 'ct', 'sw', 'ew'] }, permissions: ['can_read'] };
@@ -25,13 +24,14 @@ const SearchQuery = z.object({
   page_size: z.number().int().min(1).max(1000).default(100),
 });
 
-const idList = (v: unknown): number[] => (Array.isArray(v) ? v : String(v ?? '').split(',')).map((x) => Number(x)).filter((n) => Number.isInteger(n));
+/** A search value as ids: one, a list, or comma-separated. */
+const idsOf = (v: unknown): number[] => (Array.isArray(v) ? v : String(v ?? '').split(',')).map((x) => Number(x)).filter((n) => Number.isInteger(n));
 
 /** /api/v1/security/{roles,permissions,resources,permissions-resources}/, as Superset's security API. */
 export function registerRoleRest(app: FastifyInstance, services: Services): void {
   const { roles } = services;
   const tags = ['Security Roles'];
-  route(app, { method: 'GET', url: '/api/v1/security/roles/_info', permission: ['can_read', 'Role'], summary: "What can be added and filtered, and the caller's permissions on roles", tags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(ROLE_INFO, actor!, keysOf(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/roles/_info', permission: ['can_read', 'Role'], summary: "What can be added and filtered, and the caller's permissions on roles", tags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(ROLE_INFO, actor!, query.q));
   route(app, { method: 'GET', url: '/api/v1/security/roles/', permission: ['can_read', 'Role'], summary: 'List roles', tags, query: ListParams, list: { title: 'List Role', columns: ['id', 'name', 'permissions', 'user_ids'], orderColumns: ['id', 'name'] } }, ({ actor, query }) =>
     roles.list(actor, parseListQuery(query.q)),
   );
@@ -42,8 +42,8 @@ export function registerRoleRest(app: FastifyInstance, services: Services): void
     const value = (col: string) => filters.find((f) => f.col === col)?.value;
     return roles.search(actor, {
       name: value('name') === undefined ? undefined : String(value('name')),
-      userIds: value('user_ids') === undefined ? undefined : idList(value('user_ids')),
-      permissionIds: value('permission_ids') === undefined ? undefined : idList(value('permission_ids')),
+      userIds: value('user_ids') === undefined ? undefined : idsOf(value('user_ids')),
+      permissionIds: value('permission_ids') === undefined ? undefined : idsOf(value('permission_ids')),
       orderColumn: order_column,
       orderDirection: order_direction,
       page,
@@ -73,12 +73,12 @@ export function registerRoleRest(app: FastifyInstance, services: Services): void
   }));
 
   const ptags = ['Security Permissions'];
-  route(app, { method: 'GET', url: '/api/v1/security/permissions/_info', permission: ['can_read', 'Permission'], summary: 'Filters and permissions of the permissions list', tags: ptags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(PERMISSION_INFO, actor!, keysOf(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/permissions/_info', permission: ['can_read', 'Permission'], summary: 'Filters and permissions of the permissions list', tags: ptags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(PERMISSION_INFO, actor!, query.q));
   route(app, { method: 'GET', url: '/api/v1/security/permissions/', permission: ['can_read', 'Permission'], summary: 'List permissions', tags: ptags, query: ListParams }, ({ actor, query }) => roles.listPermissions(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/security/permissions/:pk', permission: ['can_read', 'Permission'], summary: 'Get a permission', tags: ptags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.getPermission(actor, params.pk) }));
 
   const rtags = ['Security Resources (View Menus)'];
-  route(app, { method: 'GET', url: '/api/v1/security/resources/_info', permission: ['can_read', 'ViewMenu'], summary: 'What can be added and filtered on resources', tags: rtags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(RESOURCE_INFO, actor!, keysOf(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/resources/_info', permission: ['can_read', 'ViewMenu'], summary: 'What can be added and filtered on resources', tags: rtags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(RESOURCE_INFO, actor!, query.q));
   route(app, { method: 'GET', url: '/api/v1/security/resources/', permission: ['can_read', 'ViewMenu'], summary: 'List resources', tags: rtags, query: ListParams }, ({ actor, query }) => roles.listResources(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/security/resources/:pk', permission: ['can_read', 'ViewMenu'], summary: 'Get a resource', tags: rtags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.getResource(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/security/resources/', permission: ['can_write', 'ViewMenu'], summary: 'Create a resource', tags: rtags, body: SecurityNameSchema, status: 201 }, async ({ actor, body }) => {
@@ -94,7 +94,7 @@ export function registerRoleRest(app: FastifyInstance, services: Services): void
   });
 
   const vtags = ['Security Permissions on Resources (View Menus)'];
-  route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/_info', permission: ['can_read', 'PermissionViewMenu'], summary: 'What can be added and filtered on permissions on resources', tags: vtags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(PAIR_INFO, actor!, keysOf(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/_info', permission: ['can_read', 'PermissionViewMenu'], summary: 'What can be added and filtered on permissions on resources', tags: vtags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(PAIR_INFO, actor!, query.q));
   route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/', permission: ['can_read', 'PermissionViewMenu'], summary: 'List permissions on resources', tags: vtags, query: ListParams }, ({ actor, query }) => roles.listPairs(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/:pk', permission: ['can_read', 'PermissionViewMenu'], summary: 'Get a permission on a resource', tags: vtags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.getPair(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/security/permissions-resources/', permission: ['can_write', 'PermissionViewMenu'], summary: 'Create a permission on a resource', tags: vtags, body: PermissionViewSchema, status: 201 }, async ({ actor, body }) => {

@@ -1,4 +1,4 @@
-import { BUILT_IN_ROLES, type ListQuery, type ListResult, type PermissionViewView, type RoleSearchView, type RoleView } from '@meridian/contracts';
+import { isBuiltInRole, type ListQuery, type ListResult, type PermissionViewView, type RoleSearchView, type RoleView } from '@meridian/contracts';
 import { NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -179,7 +179,7 @@ export class RoleService {
   }
 
   private refuseBuiltIn(role: RoleView) {
-    if ((BUILT_IN_ROLES as readonly string[]).includes(role.name)) throw new Unprocessable(`${role.name} is a built-in role: it cannot be renamed or deleted.`);
+    if (isBuiltInRole(role.name)) throw new Unprocessable(`${role.name} is a built-in role: it cannot be renamed or deleted.`);
   }
 }
 

@@ -30,7 +30,7 @@ const SAVED_QUERY_INFO: InfoSpec = {
 export function registerSavedQueryRest(app: FastifyInstance, services: Services): void {
   const { savedQueries } = services;
   route(app, { method: 'GET', url: '/api/v1/saved_query/_info', permission: ['can_read', 'SavedQuery'], summary: "What can be added, edited and filtered, and the caller's permissions on saved queries", tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(SAVED_QUERY_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(SAVED_QUERY_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'saved_query', view: 'SavedQuery', tags, users: ['created_by', 'changed_by'], others: { database: (actor, page) => relatedDatabases(services, actor, page) } });
   route(

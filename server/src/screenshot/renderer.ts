@@ -5,8 +5,8 @@ import { Unprocessable } from '../errors/domain-errors';
 /** The message when no browser can draw pictures. */
 export const NO_BROWSER = (path: string) => `No browser to render screenshots with: ${path} is missing (set CHROMIUM_PATH).`;
 
-/** Chromium's flags for rendering without a display, sandbox or network chatter. */
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+/** Chromium's flags for rendering without a display, sandbox or network chatter (the browser tests use them too). */
+export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 export interface RenderRequest {
   /** The page to draw, on this server. */
@@ -37,7 +37,7 @@ export class ScreenshotRenderer {
 
   private async launch(): Promise<Browser> {
     if (!this.available()) throw new Unprocessable(NO_BROWSER(this.executablePath));
-    this.browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: ARGS }));
+    this.browser ??= import('playwright-core').then(({ chromium }) => chromium.launch({ executablePath: this.executablePath, args: CHROMIUM_ARGS }));
     try {
       return await this.browser;
     } catch (error) {

@@ -46,11 +46,11 @@ export class ScreenshotService {
   }
 
   /** Starts drawing a picture unless it is cached (or `force`) or already being drawn; resolves when started. */
-  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false): Promise<string> {
+  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false, known?: string): Promise<string> {
     if (!actor || actor.guest) throw new Forbidden();
     // No browser on this machine: said at once, rather than a picture that never comes.
     if (!this.deps.renderer.available()) throw new Unprocessable(NO_BROWSER(this.deps.renderer.executablePath));
-    const digest = await this.digest(actor, kind, id);
+    const digest = known ?? (await this.digest(actor, kind, id));
     const key = this.key(kind, id, digest);
     if (this.making.has(key) || (!force && (await this.deps.cache.get(key)))) return digest;
     const work = this.draw(actor, kind, id, baseUrl)
@@ -80,7 +80,7 @@ export class ScreenshotService {
     if (this.making.has(this.key(kind, id, digest))) return { state: 'pending' };
     if (!opts.redirectStale) return null;
     // A thumbnail asked for and not cached: drawn now, answered later.
-    await this.request(actor, kind, id, opts.baseUrl);
+    await this.request(actor, kind, id, opts.baseUrl, false, current);
     return { state: 'pending' };
   }
 

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { Invalid } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated } from '../rest/related';
-import { parseListQuery, PkParams, route } from '../rest/rest';
+import { idList, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { taggableType } from './tag.service';
 
@@ -20,10 +19,6 @@ const TagObjectBody = z.union([z.object({ properties: z.object({ tags: z.array(z
 
 const TAG_INFO: InfoSpec = { view: 'Tag', title: 'Tag', add: TagSchema, edit: TagUpdateSchema, filters: { name: ['ct', 'eq', 'sw'], type: ['eq', 'in'], created_by: ['rel_o_m'], changed_by: ['rel_o_m'], description: ['ct'] }, permissions: ['can_read', 'can_write'] };
 
-const idsOf = (q: unknown) => {
-  if (!Array.isArray(q) || !q.every((v) => Number.isInteger(Number(v)))) throw new Invalid({ q: ['Expected a list of ids: !(1,2)'] });
-  return q.map(Number);
-};
 const csv = (v: unknown) => (typeof v === 'string' && v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
 
 /** /api/v1/tag/ as Superset's TagRestApi (TAGGING_SYSTEM). */
@@ -31,11 +26,11 @@ export function registerTagRest(app: FastifyInstance, services: Services): void 
   const { tags: svc } = services;
   route(app, { method: 'GET', url: '/api/v1/tag/', permission: ['can_read', 'Tag'], summary: 'List tags', tags, query: ListParams }, ({ actor, query }) => svc.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/tag/_info', permission: ['can_read', 'Tag'], summary: "What can be added and filtered, and the caller's permissions on tags", tags, query: ListParams, rison: true }, ({ actor, query }) =>
-    infoAnswer(TAG_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(TAG_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'tag', view: 'Tag', tags, users: ['created_by', 'changed_by'] });
   route(app, { method: 'GET', url: '/api/v1/tag/favorite_status/', permission: ['can_read', 'Tag'], summary: 'Favourite status of tags (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
-    result: await svc.favoriteStatus(actor, idsOf(query.q)),
+    result: await svc.favoriteStatus(actor, idList(query.q, 'tag')),
   }));
   route(
     app,
@@ -53,7 +48,7 @@ export function registerTagRest(app: FastifyInstance, services: Services): void 
     return { message: 'OK' };
   });
   route(app, { method: 'DELETE', url: '/api/v1/tag/', permission: ['can_write', 'Tag'], summary: 'Delete tags (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => {
-    const ids = idsOf(query.q);
+    const ids = idList(query.q, 'tag');
     await svc.delete(actor, ids);
     return { message: `Deleted ${ids.length} tag${ids.length === 1 ? '' : 's'}` };
   });

@@ -1,4 +1,4 @@
-import type { ListQuery, ListResult } from '@meridian/contracts';
+import { TAG_TYPES, type ListQuery, type ListResult } from '@meridian/contracts';
 import type { ChartService } from '../chart/chart.service';
 import { runListQuery } from '../common/list-query';
 import type { DashboardService } from '../dashboard/dashboard.service';
@@ -127,7 +127,7 @@ export class TagService {
   private async tagNamed(actor: Actor, name: string, description?: string | null): Promise<number> {
     const found = await this.deps.db.selectFrom('tag').select('id').where('name', '=', name).executeTakeFirst();
     if (found) return found.id;
-    return (await this.deps.db.insertInto('tag').values({ name, type: 1, description: description ?? null, created_by_fk: actor.userId, changed_by_fk: actor.userId }).returning('id').executeTakeFirstOrThrow()).id;
+    return (await this.deps.db.insertInto('tag').values({ name, type: TAG_TYPES.custom, description: description ?? null, created_by_fk: actor.userId, changed_by_fk: actor.userId }).returning('id').executeTakeFirstOrThrow()).id;
   }
 
   private async link(actor: Actor, tagId: number, objects: Array<[TaggableType, number]>): Promise<void> {

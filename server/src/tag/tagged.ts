@@ -1,3 +1,4 @@
+import { TAG_TYPES, type TagRef } from '@meridian/contracts';
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { MetadataDb } from '../db/database';
 import { likePattern } from '../common/list-query';
@@ -7,12 +8,7 @@ import { Unprocessable } from '../errors/domain-errors';
 export const TAGGABLE = { query: 1, chart: 2, dashboard: 3, dataset: 4 } as const;
 export type TaggableType = keyof typeof TAGGABLE;
 
-/** A tag as lists and items answer it (`tags` of a chart, dashboard or saved query). */
-export interface TagRef {
-  id: number;
-  name: string;
-  type: number;
-}
+export type { TagRef };
 
 /** The tags of some objects of one type, by object id (custom tags and the rest alike). */
 export async function tagsByObject(db: MetadataDb, type: TaggableType, ids: number[]): Promise<Map<number, TagRef[]>> {
@@ -53,7 +49,7 @@ export async function setCustomTags(db: MetadataDb, type: TaggableType, objectId
       .deleteFrom('tagged_object')
       .where('object_type', '=', type)
       .where('object_id', '=', objectId)
-      .where('tag_id', 'in', trx.selectFrom('tag').select('id').where('type', '=', 1))
+      .where('tag_id', 'in', trx.selectFrom('tag').select('id').where('type', '=', TAG_TYPES.custom))
       .execute();
     const ids = [...new Set(tagIds)];
     if (ids.length) await trx.insertInto('tagged_object').values(ids.map((tag_id) => ({ tag_id, object_id: objectId, object_type: type, created_by_fk: userId }))).onConflict((oc) => oc.columns(['tag_id', 'object_id', 'object_type']).doNothing()).execute();

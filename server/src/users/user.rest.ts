@@ -27,7 +27,7 @@ const USER_INFO: InfoSpec = {
 export function registerUserRest(app: FastifyInstance, services: Services): void {
   const { users } = services;
   route(app, { method: 'GET', url: '/api/v1/security/users/_info', permission: ['can_read', 'User'], summary: "What can be added, edited and filtered, and the caller's permissions on users", tags: ['Security Users'], query: z.object({ q: z.unknown().optional() }), rison: true }, ({ actor, query }) =>
-    infoAnswer(USER_INFO, actor!, (query.q as { keys?: unknown } | undefined)?.keys),
+    infoAnswer(USER_INFO, actor!, query.q),
   );
   route(app, { method: 'GET', url: '/api/v1/security/users/', permission: ['can_read', 'User'], summary: 'List users', tags: ['Security Users'], query: ListParams, list: USER_LIST }, ({ actor, query }) =>
     users.list(actor, parseListQuery(query.q)),

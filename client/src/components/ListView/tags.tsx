@@ -1,16 +1,12 @@
 import { Badge, Group } from '@mantine/core';
 import type { FilterOperator } from '@meridian/contracts/schemas/list-query';
+import { TAG_TYPES, type TagRef } from '@meridian/contracts/schemas/tag';
 import type { ColumnDef } from '@tanstack/react-table';
 import { api } from '../../api';
 import { useBootstrap } from '../../auth/session';
 import type { ListViewFilter } from './ListView';
 
-/** A tag as chart, dashboard and saved query answers carry it. */
-export interface TagRef {
-  id: number;
-  name: string;
-  type: number;
-}
+export type { TagRef };
 
 /** Whether tags are on (Superset's TAGGING_SYSTEM flag): the lists then show and filter by them. */
 export function useTaggingEnabled(): boolean {
@@ -24,7 +20,7 @@ export const tagFilter = (operator: FilterOperator): ListViewFilter => ({
   input: 'select',
   operator,
   loadOptions: async () => {
-    const answer = await api<{ result: TagRef[] }>('/api/v1/tag/', { query: { q: { filters: [{ col: 'type', opr: 'eq', value: 1 }], order_column: 'name', order_direction: 'asc', page_size: 1000 } } });
+    const answer = await api<{ result: TagRef[] }>('/api/v1/tag/', { query: { q: { filters: [{ col: 'type', opr: 'eq', value: TAG_TYPES.custom }], order_column: 'name', order_direction: 'asc', page_size: 1000 } } });
     return answer.result.map((t) => ({ value: String(t.id), label: t.name }));
   },
   parse: Number,
@@ -37,7 +33,7 @@ export function tagsColumn<T extends { tags?: TagRef[] | unknown[] }>(): ColumnD
     header: 'Tags',
     enableSorting: false,
     cell: ({ row }) => {
-      const tags = ((row.original.tags ?? []) as TagRef[]).filter((t) => t.type === 1);
+      const tags = ((row.original.tags ?? []) as TagRef[]).filter((t) => t.type === TAG_TYPES.custom);
       return tags.length ? (
         <Group gap={4} wrap="wrap" maw={220}>
           {tags.map((t) => (
