@@ -10,6 +10,7 @@ import * as m0008 from './0008_index_query_results_key';
 import * as m0009 from './0009_create_css_templates';
 import * as m0010 from './0010_create_embedded_dashboards';
 import * as m0011 from './0011_create_tags';
+import * as m0012 from './0012_report_runs';
 
 /** Every migration in order; forward-only, each run once. kysely's Migrator runs all pending ones of a run in one transaction. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009_create_css_templates': m0009,
   '0010_create_embedded_dashboards': m0010,
   '0011_create_tags': m0011,
+  '0012_report_runs': m0012,
 };

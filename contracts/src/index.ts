@@ -23,3 +23,4 @@ export * from './dashboard/undo';
 export * from './dashboard/auto-refresh';
 export * from './dashboard/native-filters';
 export * from './schemas/tag';
+export * from './schemas/report';

@@ -27,6 +27,7 @@ import { registerTabStateRest } from './tab-state/tab-state.rest';
 import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerAssetsRest } from './assets/assets.rest';
 import { registerCssTemplateRest } from './css-template/css-template.rest';
+import { registerReportRest } from './report/report.rest';
 import { actionLogEntry } from './log/action-log';
 import { registerLogRest } from './log/log.rest';
 import { registerEmbeddedRest } from './embedded/embedded.rest';
@@ -164,6 +165,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerDashboardRest(app, services);
   registerAssetsRest(app, services);
   registerCssTemplateRest(app, services);
+  registerReportRest(app, services);
   registerLogRest(app, services);
   registerEmbeddedRest(app, services);
   registerAdvancedDataTypeRest(app);
@@ -182,7 +184,15 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     }, services.config.shutdownGraceSeconds * 1000);
     graceTimer.unref();
   });
+  // Reports run in every web process that has the scheduler on; a run is claimed in the metadata store, so each runs once.
+  app.addHook('onListen', async () => {
+    const address = app.server.address();
+    if (!services.config.reports.webdriverBaseUrl && typeof address === 'object' && address) services.reportExecutor.baseUrl = `http://127.0.0.1:${address.port}`;
+    if (services.config.reports.scheduler && services.config.featureFlags.ALERT_REPORTS) services.reportScheduler.start();
+  });
   app.addHook('onClose', async () => {
+    await services.reportScheduler.stop();
+    services.notifier.close();
     await services.screenshots.close();
     await services.sqllab.idle();
     clearTimeout(graceTimer);

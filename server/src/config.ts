@@ -55,6 +55,19 @@ export interface Config {
   /** Seconds a stopping server waits for running queries before it stops them. */
   shutdownGraceSeconds: number;
   adminPassword: string;
+  /** Reports and alerts (ALERT_REPORTS): how they run and where they go. */
+  reports: {
+    /** REPORTS_SCHEDULER: whether this process looks for due reports (default on, off under NODE_ENV=test). */
+    scheduler: boolean;
+    /** REPORTS_TICK_SECONDS: how often it looks (default 60, on the minute). */
+    tickSeconds: number;
+    /** WEBDRIVER_BASEURL: where the renderer reaches this server (null: the address it listens on). */
+    webdriverBaseUrl: string | null;
+    /** WEBDRIVER_BASEURL_USER_FRIENDLY: the address links in reports point to (default WEBDRIVER_BASEURL). */
+    userFriendlyBaseUrl: string;
+  };
+  /** SMTP_*: the mail server reports are sent through. */
+  smtp: { host: string; port: number; user: string | null; password: string | null; from: string; starttls: boolean; ssl: boolean };
   logLevel: string;
 }
 
@@ -124,6 +137,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     shutdownGraceSeconds: intFrom(env.SHUTDOWN_GRACE_SECONDS, 25),
     adminPassword: env.ADMIN_PASSWORD || 'admin',
+    reports: {
+      scheduler: boolFrom(env.REPORTS_SCHEDULER, env.NODE_ENV !== 'test'),
+      tickSeconds: intFrom(env.REPORTS_TICK_SECONDS, 60) || 60,
+      webdriverBaseUrl: env.WEBDRIVER_BASEURL ? env.WEBDRIVER_BASEURL.replace(/\/$/, '') : null,
+      userFriendlyBaseUrl: (env.WEBDRIVER_BASEURL_USER_FRIENDLY || env.WEBDRIVER_BASEURL || `http://localhost:${intFrom(env.PORT, 8088)}`).replace(/\/$/, ''),
+    },
+    smtp: {
+      host: env.SMTP_HOST || 'localhost',
+      port: intFrom(env.SMTP_PORT, 25),
+      user: env.SMTP_USER || null,
+      password: env.SMTP_PASSWORD || null,
+      from: env.SMTP_MAIL_FROM || 'meridian@localhost',
+      starttls: boolFrom(env.SMTP_STARTTLS, false),
+      ssl: boolFrom(env.SMTP_SSL, false),
+    },
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
   };
 }

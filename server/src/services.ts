@@ -50,6 +50,10 @@ import { ScreenshotRenderer } from './screenshot/renderer';
 import { ScreenshotService } from './screenshot/screenshot.service';
 import { RoleService } from './roles/role.service';
 import { LogService } from './log/log.service';
+import { ReportService } from './report/report.service';
+import { ReportExecutor } from './report/report-executor';
+import { ReportScheduler } from './report/report-scheduler';
+import { ReportNotifier } from './report/notifications';
 
 /** Every domain service, built once from the app's dependencies; doors reach services only through here. */
 export interface Services {
@@ -87,6 +91,11 @@ export interface Services {
   screenshots: ScreenshotService;
   embedded: EmbeddedService;
   assetImport: AssetImportService;
+  reports: ReportService;
+  reportExecutor: ReportExecutor;
+  /** Runs due reports; started by the app when REPORTS_SCHEDULER is on. */
+  reportScheduler: ReportScheduler;
+  notifier: ReportNotifier;
 }
 
 export function createServices(deps: { config: Config; db: MetadataDb; logger: Logger }): Services {
@@ -129,5 +138,9 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const roles = new RoleService({ roles: new RoleRepository(deps.db), security });
   const logs = new LogService({ logs: new LogRepository(deps.db), security, logger: deps.logger });
   const embedded = new EmbeddedService({ db: deps.db, security, dashboards, secretKey: deps.config.secretKey });
-  return { ...deps, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, tags, screenshots, embedded };
+  const reports = new ReportService({ db: deps.db, security, charts, dashboards, databases });
+  const notifier = new ReportNotifier(deps.config);
+  const reportExecutor = new ReportExecutor({ ...deps, security, reports, chartData, screenshots, databases, runtime: queryRuntime, notifier });
+  const reportScheduler = new ReportScheduler({ db: deps.db, reports, executor: reportExecutor, logger: deps.logger, instance: queryRuntime.runner.instanceName, tickSeconds: deps.config.reports.tickSeconds });
+  return { ...deps, reports, reportExecutor, reportScheduler, notifier, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, tags, screenshots, embedded };
 }

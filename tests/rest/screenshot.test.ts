@@ -1,32 +1,14 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { pngFacts } from '../helpers/png';
 import { ensureClientBuilt } from '../e2e/browser';
 import { bearer } from './sqllab.helpers';
-
-/** A PNG's width, height and how many distinct colours its first rows hold (a blank picture has one). */
-function pngFacts(png: Buffer): { width: number; height: number; colours: number } {
-  expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a');
-  const width = png.readUInt32BE(16);
-  const height = png.readUInt32BE(20);
-  const idat: Buffer[] = [];
-  for (let at = 8; at < png.length; ) {
-    const length = png.readUInt32BE(at);
-    if (png.toString('ascii', at + 4, at + 8) === 'IDAT') idat.push(png.subarray(at + 8, at + 8 + length));
-    at += 12 + length;
-  }
-  // Raw scanlines (a filter byte then RGB(A)); distinct byte triples are enough to tell a drawing from a blank.
-  const raw = inflateSync(Buffer.concat(idat));
-  const colours = new Set<string>();
-  for (let i = 0; i < Math.min(raw.length, 400_000); i += 3) colours.add(raw.toString('hex', i, i + 3));
-  return { width, height, colours: colours.size };
-}
 
 /** Keeps a picture with the browser tests' screenshots, to be looked at. */
 function keep(name: string, png: Buffer): void {

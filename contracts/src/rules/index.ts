@@ -9,3 +9,4 @@ export * from './validators';
 export * from './constants';
 export * from './schedule';
 export * from './last-modified';
+export * from './report';

@@ -34,6 +34,9 @@ export type ChartDataAnswer =
   | { kind: 'async'; status: 202; body: AsyncJobMetadata }
   | { kind: 'file'; status: 200; contentType: string; filename: string; body: Buffer | string };
 
+/** What chart data needs of a saved chart to query it. */
+export interface SavedChart { id: number; datasource_id: number | null; params: string | null; query_context: string | null }
+
 /** Who ran an asynchronous chart data job, stored at the head of its result. */
 interface AsyncResultOwner {
   user_id: number;
@@ -437,12 +440,17 @@ export class ChartDataService {
    * built from its form data, as the legacy path does) so that its answer is cached; a failure is
    * reported per chart, as Superset's `viz_error`, not raised.
    */
-  async warmUp(actor: Actor, chart: { id: number; datasource_id: number | null; params: string | null; query_context: string | null }, extraFilters: unknown[] = []): Promise<{ chart_id: number; viz_error: string | null; viz_status: string | null }> {
+  /** The chart data request a saved chart makes: its stored query context, else one built from its form data. */
+  chartRequest(chart: SavedChart, opts: { extraFilters?: unknown[]; resultFormat?: 'json' | 'csv'; force?: boolean } = {}): ChartDataRequest {
+    const stored = chart.query_context ? (JSON.parse(chart.query_context) as Record<string, any>) : null;
+    const context = stored?.queries ? stored : queryContextFromFormData({ ...(JSON.parse(chart.params ?? '{}') as object), datasource: `${chart.datasource_id}__table`, slice_id: chart.id });
+    if (opts.extraFilters?.length) for (const q of context.queries) q.filters = [...(q.filters ?? []), ...opts.extraFilters];
+    return ChartDataRequestSchema.parse({ ...context, force: opts.force ?? false, result_format: opts.resultFormat ?? 'json', result_type: 'full' });
+  }
+
+  async warmUp(actor: Actor, chart: SavedChart, extraFilters: unknown[] = []): Promise<{ chart_id: number; viz_error: string | null; viz_status: string | null }> {
     try {
-      const stored = chart.query_context ? (JSON.parse(chart.query_context) as Record<string, any>) : null;
-      const context = stored?.queries ? stored : queryContextFromFormData({ ...(JSON.parse(chart.params ?? '{}') as object), datasource: `${chart.datasource_id}__table`, slice_id: chart.id });
-      if (extraFilters.length) for (const q of context.queries) q.filters = [...(q.filters ?? []), ...extraFilters];
-      const request = ChartDataRequestSchema.parse({ ...context, force: false, result_format: 'json', result_type: 'full' });
+      const request = this.chartRequest(chart, { extraFilters });
       const payloads = await this.results(actor, request, chart.id);
       const failed = payloads.find((p) => (p as { error?: string }).error);
       return { chart_id: chart.id, viz_error: failed ? String((failed as { error: string }).error) : null, viz_status: failed ? 'failed' : 'success' };

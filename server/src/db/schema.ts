@@ -294,6 +294,8 @@ export interface ReportScheduleTable extends Audit {
   working_timeout: number | null;
   force_screenshot: Generated<boolean>;
   extra_json: Generated<string>;
+  custom_width: number | null;
+  email_subject: string | null;
 }
 export interface ReportRecipientTable { id: Generated<number>; type: string; recipient_config_json: string | null; report_schedule_id: number }
 export interface ReportExecutionLogTable {
@@ -309,6 +311,7 @@ export interface ReportExecutionLogTable {
   report_schedule_id: number;
 }
 export interface ReportScheduleUserTable extends LinkTable { user_id: number; report_schedule_id: number }
+export interface ReportScheduleRunTable { report_schedule_id: number; scheduled_dttm: Date; claimed_by: string; claimed_on: Generated<Date> }
 
 export interface KeyValueTable {
   id: Generated<number>;
@@ -381,6 +384,7 @@ export interface DB {
   report_recipient: ReportRecipientTable;
   report_execution_log: ReportExecutionLogTable;
   report_schedule_user: ReportScheduleUserTable;
+  report_schedule_run: ReportScheduleRunTable;
   key_value: KeyValueTable;
   logs: LogTable;
   tag: TagTable;

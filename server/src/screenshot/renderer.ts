@@ -19,6 +19,8 @@ export interface RenderRequest {
   done: string[];
   viewport: { width: number; height: number };
   timeoutMs: number;
+  /** PNG of the selector (default), or the whole page printed as one PDF page. */
+  format?: 'png' | 'pdf';
 }
 
 /**
@@ -54,13 +56,21 @@ export class ScreenshotRenderer {
       const page = await context.newPage();
       page.setDefaultTimeout(request.timeoutMs);
       await page.goto(request.url, { waitUntil: 'load' });
-      await page.locator('[data-chart-state]').first().waitFor();
-      // Every chart on the page drawn (or failed): nothing left loading.
+      // The page's frame there and its requests settled (a dashboard may have no chart at all), then every
+      // chart on the page drawn (or failed): nothing left loading.
+      await page.locator(`${request.selector}, [data-chart-state]`).first().waitFor();
+      await page.waitForLoadState('networkidle');
       await page.waitForFunction(
         (done) => [...document.querySelectorAll('[data-chart-state]')].every((el) => done.includes(el.getAttribute('data-chart-state') ?? '')),
         request.done,
         { timeout: request.timeoutMs },
       );
+      if (request.format === 'pdf') {
+        // One page as tall as the content, so a dashboard is not cut across sheets.
+        const height = await page.evaluate(() => document.documentElement.scrollHeight);
+        await page.emulateMedia({ media: 'screen' });
+        return await page.pdf({ width: `${request.viewport.width}px`, height: `${Math.max(height, request.viewport.height)}px`, printBackground: true, pageRanges: '1' });
+      }
       const target = page.locator(request.selector).first();
       return (await target.count()) ? await target.screenshot({ type: 'png', animations: 'disabled' }) : await page.screenshot({ type: 'png', fullPage: true, animations: 'disabled' });
     } finally {

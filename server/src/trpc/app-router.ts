@@ -11,6 +11,7 @@ import { datasetRouter } from '../dataset/dataset.router';
 import { chartRouter, exploreRouter } from '../chart/chart.router';
 import { annotationLayerRouter } from '../annotation-layer/annotation-layer.router';
 import { cssTemplateRouter } from '../css-template/css-template.router';
+import { reportRouter } from '../report/report.router';
 import { dashboardRouter } from '../dashboard/dashboard.router';
 
 /** Every domain's tRPC router, mounted at /trpc; `AppRouter` gives the client end-to-end types. */
@@ -28,6 +29,7 @@ export const appRouter = router({
   explore: exploreRouter,
   annotationLayer: annotationLayerRouter,
   cssTemplate: cssTemplateRouter,
+  report: reportRouter,
   dashboard: dashboardRouter,
 });
 
