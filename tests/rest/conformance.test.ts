@@ -117,6 +117,10 @@ describe("conformance with Superset's published /api/v1 document", () => {
     ids.css_template = (await post('/api/v1/css_template/', { template_name: 'Plain', css: 'body {}' })).id;
     ids.saved_query = (await post('/api/v1/saved_query/', { db_id: ids.database, label: 'Names', sql: 'SELECT name FROM birth_names', schema: 'main' })).id;
     ids.annotation_layer = (await post('/api/v1/annotation_layer/', { name: 'Launches' })).id;
+    // A report run once (TEXT, no recipients), so its log has an entry.
+    ids.report = (await post('/api/v1/report/', { type: 'Report', name: 'Names daily', crontab: '0 8 * * *', chart: ids.chart, report_format: 'TEXT' })).id;
+    await t.services.reportExecutor.execute(Number(ids.report), new Date());
+    ids.report_log = (await first(`/api/v1/report/${ids.report}/log/`)).id;
     ids.annotation = (await post(`/api/v1/annotation_layer/${ids.annotation_layer}/annotation/`, { short_descr: 'v1', start_dttm: '2024-01-01T00:00:00', end_dttm: '2024-01-02T00:00:00' })).id;
     ids.client = clientId();
     await post('/api/v1/sqllab/execute/', { database_id: ids.database, sql: 'SELECT name FROM birth_names LIMIT 3', client_id: ids.client, runAsync: false });
@@ -165,13 +169,13 @@ describe("conformance with Superset's published /api/v1 document", () => {
     const pkOf: Record<string, string | number> = {
       annotation_layer: ids.annotation_layer!, chart: ids.chart!, css_template: ids.css_template!, dashboard: ids.dashboard!, database: ids.database!, dataset: ids.dataset!, log: ids.log!,
       query: ids.query!, saved_query: ids.saved_query!, 'security/permissions-resources': ids.pair!, 'security/permissions': ids.permission!, 'security/resources': ids.resource!,
-      'security/roles': ids.role!, 'security/users': ids.user!, tag: ids.tag!,
+      'security/roles': ids.role!, 'security/users': ids.user!, tag: ids.tag!, report: ids.report!,
     };
-    const related: Record<string, string> = { tag: 'created_by', chart: 'owners', dashboard: 'owners', dataset: 'owners', database: 'created_by', css_template: 'created_by', annotation_layer: 'created_by', saved_query: 'database', query: 'user', log: 'user' };
+    const related: Record<string, string> = { tag: 'created_by', chart: 'owners', dashboard: 'owners', dataset: 'owners', database: 'created_by', css_template: 'created_by', annotation_layer: 'created_by', saved_query: 'database', query: 'user', log: 'user', report: 'owners' };
     const distinct: Record<string, string> = { dataset: 'schema', saved_query: 'schema', query: 'status' };
     const values: Record<string, string | number> = {
       pk: pkOf[resource]!, id_or_slug: ids.dashboard!, role_id: ids.role!, annotation_id: ids.annotation!, table_name: 'birth_names', schema_name: 'main', datasource_type: 'table', datasource_id: ids.dataset!,
-      uuid: ids.embedded!, client_id: ids.client!, user_id: ids.user!, digest: path.startsWith('/api/v1/chart/') ? ids.chartDigest! : ids.dashboardDigest!,
+      log_id: ids.report_log!, uuid: ids.embedded!, client_id: ids.client!, user_id: ids.user!, digest: path.startsWith('/api/v1/chart/') ? ids.chartDigest! : ids.dashboardDigest!,
       column_name: path.includes('/related/') ? related[resource]! : path.includes('/distinct/') ? distinct[resource]! : 'gender',
       key: path.includes('dashboard/permalink') ? ids.dashboard_permalink! : path.includes('explore/permalink') ? ids.explore_permalink! : path.includes('form_data') ? ids.form_data! : path.includes('sqllab/permalink') ? ids.sqllab_permalink! : ids.filter_state!,
     };
@@ -300,6 +304,13 @@ describe("conformance with Superset's published /api/v1 document", () => {
       await call('delete /api/v1/css_template/{pk}', `/api/v1/css_template/${css.id}`);
       const css2 = await call('post /api/v1/css_template/', '/api/v1/css_template/', { json: { template_name: 'Light' } });
       await call('delete /api/v1/css_template/', `/api/v1/css_template/?q=!(${css2.id})`);
+
+      // Reports and alerts.
+      const report = await call('post /api/v1/report/', '/api/v1/report/', { json: { type: 'Alert', name: 'Too many names', crontab: '*/5 * * * *', chart: ids.chart, database: ids.database, sql: 'SELECT count(*) FROM birth_names', validator_type: 'operator', validator_config_json: { op: '>', threshold: 1000 }, recipients: [{ type: 'Email', recipient_config_json: { target: 'a@example.com' } }] } });
+      await call('put /api/v1/report/{pk}', `/api/v1/report/${report.id}`, { json: { active: false } });
+      await call('delete /api/v1/report/{pk}', `/api/v1/report/${report.id}`);
+      const report2 = await call('post /api/v1/report/', '/api/v1/report/', { json: { type: 'Report', name: 'Names weekly', crontab: '0 8 * * 1', dashboard: ids.dashboard, report_format: 'PDF' } });
+      await call('delete /api/v1/report/', `/api/v1/report/?q=!(${report2.id})`);
 
       // Charts and their data.
       const queryContext = { datasource: { id: ids.dataset, type: 'table' }, queries: [{ columns: ['gender'], metrics: ['count'], row_limit: 10 }], result_format: 'json', result_type: 'full' };
