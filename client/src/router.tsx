@@ -80,7 +80,10 @@ const routeTree = rootRoute.addChildren([
     screen('chart/add', lazyRouteComponent(() => import('./charts/ChartAddScreen'), 'ChartAddScreen')),
     screen('dataset/add', lazyRouteComponent(() => import('./routes/legacy-paths'), 'DatasetAddScreen')),
     screen('dashboard/new', lazyRouteComponent(() => import('./dashboard/DashboardNewScreen'), 'DashboardNewScreen')),
-    screen('alert/list', lazyRouteComponent(() => import('./routes/legacy-paths'), 'AlertListScreen')),
+    screen('alert/list', lazyRouteComponent(() => import('./reports/AlertReportListScreen'), 'AlertReportListScreen')),
+    screen('report/list', lazyRouteComponent(() => import('./reports/AlertReportListScreen'), 'AlertReportListScreen')),
+    screen('alert/$id/log', lazyRouteComponent(() => import('./reports/ExecutionLogScreen'), 'ExecutionLogScreen')),
+    screen('report/$id/log', lazyRouteComponent(() => import('./reports/ExecutionLogScreen'), 'ExecutionLogScreen')),
     screen('rowlevelsecurity/list', lazyRouteComponent(() => import('./routes/legacy-paths'), 'RowLevelSecurityListScreen')),
   ]),
 ]);

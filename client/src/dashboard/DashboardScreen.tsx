@@ -34,6 +34,7 @@ import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tab
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
+import { useHeaderReport } from '../reports/useHeaderReport';
 import { logEvent } from '../event-log/event-logger';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, getCsrfToken } from '../api';
@@ -168,6 +169,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
   const [draft, setDraft] = useState<Draft>(saved.draft);
   const [editMode, setEditMode] = useState(startInEdit && canEdit);
   const [published, setPublished] = useState(dashboard.published);
+  const emailReport = useHeaderReport(standalone ? null : { dashboardId: dashboard.id, title: dashboard.dashboard_title });
   const [charts, setCharts] = useState(() => new Map(savedCharts.map((c) => [c.id, c])));
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>(() => restoredActiveTabs(dashboard.id, saved.layout));
   const [refreshToken, setRefreshToken] = useState(0);
@@ -469,6 +471,12 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
               <Menu.Label>Download</Menu.Label>
               <Menu.Item onClick={() => downloadDashboard('pdf')}>Export to PDF</Menu.Item>
               <Menu.Item onClick={() => downloadDashboard('image')}>Download as image</Menu.Item>
+              {emailReport.items && (
+                <>
+                  <Menu.Divider />
+                  {emailReport.items}
+                </>
+              )}
               {(canEdit || hasPermission(user, 'can_write', 'Dashboard')) && <Menu.Divider />}
               {canEdit && <Menu.Item onClick={() => setPropertiesOpen(true)}>Edit properties</Menu.Item>}
               {canEdit && <Menu.Item onClick={() => setCssOpen(true)}>Edit CSS</Menu.Item>}
@@ -502,6 +510,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
       {canEdit && <CrossFilterScopingModal opened={scopingOpen} onClose={() => setScopingOpen(false)} layout={layout} chartNames={chartNames} value={crossFilterSettings} onSave={(v) => saveMetadata({ ...v })} />}
       {canEdit && <FiltersConfigModal opened={filtersOpen} onClose={() => setFiltersOpen(false)} filters={filters.filters} layout={layout} chartNames={chartNames} onSave={saveFilters} />}
       <OverwriteConfirmModal diffs={diffs} saving={saving} onCancel={() => setDiffs(null)} onConfirm={() => void save(true)} />
+      {emailReport.modals}
       <PropertiesModal
         opened={propertiesOpen}
         value={{ dashboard_title: draft.dashboard_title, slug: draft.slug, certified_by: draft.certified_by, certification_details: draft.certification_details, json_metadata: draft.json_metadata }}

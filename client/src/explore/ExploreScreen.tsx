@@ -8,6 +8,7 @@ import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
 import { downloadAsImage, downloadChartData } from '../charts/chart-export';
+import { useHeaderReport } from '../reports/useHeaderReport';
 import { ViewQueryModal } from '../charts/ViewQueryModal';
 import { FavoriteStar } from '../charts/FavoriteStar';
 import { DatasetEditorModal } from '../datasets/DatasetEditorModal';
@@ -98,6 +99,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const [slice, setSlice] = useState(boot.slice);
   const [sliceName, setSliceName] = useState(boot.slice?.slice_name ?? `${boot.dataset?.table_name ?? 'Untitled'} - ${new Date().toLocaleDateString()}`);
+  const emailReport = useHeaderReport(slice ? { chartId: slice.slice_id, title: slice.slice_name } : null);
   const [modal, setModal] = useState<null | 'viz' | 'save' | 'query' | 'edit-dataset' | 'swap' | 'embed' | 'properties'>(null);
   const [queryText, setQueryText] = useState<string | null>(null);
   const [dataPane, setDataPane] = useState<'results' | 'samples' | null>(null);
@@ -213,6 +215,12 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
               <Menu.Item leftSection={<IconDownload size={14} />} onClick={png}>
                 Download as image
               </Menu.Item>
+              {emailReport.items && (
+                <>
+                  <Menu.Divider />
+                  {emailReport.items}
+                </>
+              )}
               <Menu.Divider />
               <Menu.Item onClick={() => void viewQuery(false)}>View query</Menu.Item>
               <Menu.Item onClick={() => void viewQuery(true)} disabled={!boot.dataset}>
@@ -309,6 +317,7 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
         />
       )}
       <ViewQueryModal sql={modal === 'query' ? queryText : null} onClose={() => setModal(null)} />
+      {emailReport.modals}
       <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
         <EmbedCode formData={x.formData} />
       </Modal>

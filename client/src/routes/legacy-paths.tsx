@@ -1,4 +1,4 @@
-import { IconBellRinging, IconShieldLock } from '@tabler/icons-react';
+import { IconShieldLock } from '@tabler/icons-react';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { useNavigate } from '@tanstack/react-router';
 import { useSessionUser } from '../auth/session';
@@ -20,14 +20,6 @@ export function DatasetAddScreen() {
     </>
   );
 }
-
-export const AlertListScreen = () => (
-  <ComingSoon
-    title="Alerts & reports"
-    icon={<IconBellRinging size={28} stroke={1.5} />}
-    description="Schedule dashboards and charts to be emailed, and alerts that fire when a SQL condition is met."
-  />
-);
 
 export const RowLevelSecurityListScreen = () => (
   <ComingSoon

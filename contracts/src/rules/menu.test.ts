@@ -10,7 +10,7 @@ describe('the menu (GET /api/v1/menu/ and the navigation bar)', () => {
       ['Saved Queries', '/savedqueryview/list/'],
       ['Query Search', '/sqllab/history/'],
     ]);
-    expect(menu[4]!.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Action Log']);
+    expect(menu[4]!.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Alerts & Report', 'Action Log']);
   });
 
   it('keeps only what the role reaches, and drops a submenu left empty', () => {

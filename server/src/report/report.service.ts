@@ -1,7 +1,7 @@
 import { CronExpressionParser } from 'cron-parser';
 import cronstrue from 'cronstrue';
 import { sql } from 'kysely';
-import { REPORT_DEFAULTS, REPORT_MESSAGES, type ListQuery, type ListResult, type ReportCreate, type ReportRecipient, type ReportUpdate } from '@meridian/contracts';
+import { REPORT_DEFAULTS, REPORT_MESSAGES, validateCrontab, type ListQuery, type ListResult, type ReportCreate, type ReportRecipient, type ReportUpdate } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
 import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
@@ -36,9 +36,9 @@ const LOG_COLUMNS = {
   id: 'id', state: 'state', scheduled_dttm: 'scheduled_dttm', start_dttm: 'start_dttm', end_dttm: 'end_dttm', value: 'value', error_message: 'error_message', uuid: 'uuid',
 };
 
-/** Whether a crontab reads as a schedule (cron-parser, as Superset's croniter). */
+/** Whether a crontab reads as a schedule: five fields or a macro (the form's rule), that cron-parser can run. */
 export function crontabValid(crontab: string): boolean {
-  if (crontab.trim().split(/\s+/).length !== 5) return false;
+  if (validateCrontab(crontab) !== false) return false;
   try {
     CronExpressionParser.parse(crontab);
     return true;

@@ -75,13 +75,15 @@ export interface ListViewProps<T> {
   label: string;
   /** When given, the list can also show its rows as cards (Superset's card view); the choice is remembered. */
   card?: (row: T) => ReactNode;
+  /** Filters always applied, whatever the filter bar holds (e.g. a tab's `type eq Alert`). */
+  baseFilters?: ListFilter[];
 }
 
 /**
  * A server-driven list (Superset's list views): paging, sorting and filtering happen on the server through the
  * rison `q`; rows can be bulk-selected for bulk actions.
  */
-export function ListView<T>({ endpoint, columns, getRowId, filters = [], initialSort, pageSize = 25, bulkActions, toolbar, emptyState, label, card }: ListViewProps<T>) {
+export function ListView<T>({ endpoint, columns, getRowId, filters = [], initialSort, pageSize = 25, bulkActions, toolbar, emptyState, label, card, baseFilters }: ListViewProps<T>) {
   const [storedView, setView] = useLocalStorage<'card' | 'list'>({ key: `meridian-list-view:${endpoint}`, defaultValue: 'list', getInitialValueInEffect: false });
   const view = card ? storedView : 'list';
   const rowId = getRowId ?? ((row: T) => String((row as { id: unknown }).id));
@@ -93,12 +95,14 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
   const [busyAction, setBusyAction] = useState<string | null>(null);
 
   const activeFilters = useMemo<ListFilter[]>(
-    () =>
-      filters.flatMap((f) => {
+    () => [
+      ...(baseFilters ?? []),
+      ...filters.flatMap((f) => {
         const raw = (f.input === 'search' ? debouncedInputs[f.col] : filterInputs[f.col])?.trim();
         return raw ? [{ col: f.col, opr: f.operator, value: f.parse ? f.parse(raw) : raw }] : [];
       }),
-    [filters, debouncedInputs, filterInputs],
+    ],
+    [filters, debouncedInputs, filterInputs, JSON.stringify(baseFilters ?? [])],
   );
 
   const q = buildListQuery({ page, pageSize, sort: sorting[0] ?? null, filters: activeFilters });
