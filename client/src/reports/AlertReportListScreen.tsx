@@ -1,6 +1,7 @@
 import { Badge, Button, Container, Group, SegmentedControl, Stack, Switch, Text, Tooltip } from '@mantine/core';
 import { REPORT_TOGGLE_FAILED } from '@meridian/contracts/messages';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
+import { REPORT_STATES } from '@meridian/contracts/schemas/report';
 import { IconCalendarTime, IconListDetails, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from '@tanstack/react-router';
@@ -17,7 +18,7 @@ import { ReportModal } from './ReportModal';
 /** A run's state as Superset's list shows it: a coloured badge. */
 export function ReportStateBadge({ state }: { state: string | null }) {
   if (!state) return <Text c="dimmed">—</Text>;
-  const color = { Success: 'teal', Working: 'blue', Error: 'red', 'Not triggered': 'gray', 'On Grace': 'yellow' }[state] ?? 'gray';
+  const color = { [REPORT_STATES.SUCCESS]: 'teal', [REPORT_STATES.WORKING]: 'blue', [REPORT_STATES.ERROR]: 'red', [REPORT_STATES.NOOP]: 'gray', [REPORT_STATES.GRACE]: 'yellow' }[state] ?? 'gray';
   return (
     <Badge variant="light" color={color} radius="sm" tt="none" data-testid="report-state">
       {state}
@@ -25,7 +26,7 @@ export function ReportStateBadge({ state }: { state: string | null }) {
   );
 }
 
-const STATES = ['Success', 'Working', 'Error', 'Not triggered', 'On Grace'].map((s) => ({ value: s, label: s }));
+export const REPORT_STATE_OPTIONS = Object.values(REPORT_STATES).map((s) => ({ value: s, label: s }));
 
 /** Manage → Alerts & reports (Superset's /alert/list/ and /report/list/): schedules, their last run, switched on or off. */
 export function AlertReportListScreen() {
@@ -58,7 +59,7 @@ export function AlertReportListScreen() {
       searchFilter('name', 'Search name'),
       relatedFilter(REPORT_ENDPOINT, 'owners', 'Owner', 'rel_m_m'),
       relatedFilter(REPORT_ENDPOINT, 'created_by', 'Created by', 'rel_o_m'),
-      { col: 'last_state', label: 'Status', input: 'select', operator: 'eq', options: STATES },
+      { col: 'last_state', label: 'Status', input: 'select', operator: 'eq', options: REPORT_STATE_OPTIONS },
     ],
     [],
   );

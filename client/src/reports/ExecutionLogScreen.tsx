@@ -4,12 +4,14 @@ import { useLocation, useParams } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
 import { api } from '../api';
-import { ListView } from '../components/ListView';
+import { ListView, type ListViewFilter } from '../components/ListView';
 import { PageHeader } from '../components/PageHeader';
 import { AppLink } from '../query-history/app-link';
 import { formatDateTime } from '../settings/format';
-import { ReportStateBadge } from './AlertReportListScreen';
+import { REPORT_STATE_OPTIONS, ReportStateBadge } from './AlertReportListScreen';
 import { REPORT_ENDPOINT, type ReportDetail, type ReportLogEntry } from './report-types';
+
+const FILTERS: ListViewFilter[] = [{ col: 'state', label: 'State', input: 'select', operator: 'eq', options: REPORT_STATE_OPTIONS }];
 
 /** How long a run took, from its start to its end ("1.2 s", "3 min 5 s"). */
 function duration(start: string | null, end: string | null): string {
@@ -60,7 +62,8 @@ export function ExecutionLogScreen() {
         label="Execution log"
         endpoint={`${REPORT_ENDPOINT}${id}/log/`}
         columns={columns}
-        initialSort={{ id: 'start_dttm', desc: true }}
+        initialSort={{ id: 'end_dttm', desc: true }}
+        filters={FILTERS}
         emptyState={{ title: 'No runs yet', description: 'Each run of the schedule is logged here with its state.' }}
       />
     </Container>

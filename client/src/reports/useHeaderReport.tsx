@@ -73,7 +73,7 @@ export function useHeaderReport(target: { chartId?: number; dashboardId?: number
         <Menu.Sub.Item leftSection={<IconCalendarTime size={14} />}>Manage email report</Menu.Sub.Item>
       </Menu.Sub.Target>
       <Menu.Sub.Dropdown>
-        <Menu.Item leftSection={<IconCheck size={14} style={{ visibility: report.active ? 'visible' : 'hidden' }} />} onClick={() => void toggle()} aria-checked={report.active} role="menuitemcheckbox">
+        <Menu.Item leftSection={<IconCheck size={14} style={{ visibility: report.active ? 'visible' : 'hidden' }} />} onClick={() => void toggle()} aria-checked={report.active}>
           Email reports active
         </Menu.Item>
         <Menu.Item leftSection={<IconPencil size={14} />} onClick={() => setModal('edit')}>

@@ -343,7 +343,7 @@ export class ReportService {
   async logs(actor: Actor | null, id: number, query: ListQuery) {
     await this.get(actor, id);
     const base = this.deps.db.selectFrom('report_execution_log').selectAll().where('report_schedule_id', '=', id);
-    const { count, rows } = await runListQuery(base, query, { columns: LOG_COLUMNS, idColumn: 'id', defaultOrder: ['start_dttm', 'desc'] });
+    const { count, rows } = await runListQuery(base, query, { columns: LOG_COLUMNS, idColumn: 'id', defaultOrder: ['end_dttm', 'desc'] });
     const result = rows.map((r) => this.logView(r));
     return { count, ids: result.map((r) => r.id), result };
   }
