@@ -18,6 +18,8 @@ export const FEATURE_FLAG_DEFAULTS = {
   ALLOW_FULL_CSV_EXPORT: false,
   ALERT_REPORTS: true,
   TAGGING_SYSTEM: true,
+  /** Cards of the chart and dashboard lists show pictures drawn on the server (needs CHROMIUM_PATH); off as in Superset. */
+  THUMBNAILS: false,
 } as const;
 export type FeatureFlag = keyof typeof FEATURE_FLAG_DEFAULTS;
 

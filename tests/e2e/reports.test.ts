@@ -7,7 +7,8 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, registerDatabase } from '../rest/sqllab.helpers';
 import { ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
 
-// Issue 15: the report modal in chart and dashboard headers, and the Alerts & reports list with its execution log.
+// Issue 15: the report modal in chart and dashboard headers, the Alerts & reports list with its execution log, and
+// list cards with server-drawn thumbnails.
 describe('reports and alerts in the browser', () => {
   let t: TestApp;
   let browser: Browser;
@@ -29,7 +30,8 @@ describe('reports and alerts in the browser', () => {
 
   beforeAll(async () => {
     ensureClientBuilt();
-    t = await startTestApp({ listen: true });
+    // THUMBNAILS on: the list cards show pictures the server draws.
+    t = await startTestApp({ listen: true, env: { FEATURE_THUMBNAILS: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-reports-'));
     db = await registerDatabase(t, admin, { database_name: 'shop', sqlalchemy_uri: `duckdb:///${join(dir, 'shop.duckdb')}`, allow_dml: true });
@@ -140,4 +142,16 @@ describe('reports and alerts in the browser', () => {
     await page.getByRole('row', { name: /Shop report/ }).waitFor();
     expect(await page.getByRole('row', { name: /West over 1000/ }).count()).toBe(0);
   }, 120_000);
+
+  it('with THUMBNAILS on, the chart and dashboard list cards show the pictures the server drew', async () => {
+    for (const [list, name] of [['/chart/list/', 'Sales by region'], ['/dashboard/list/', 'Shop']] as const) {
+      await page.goto(`${t.url}${list}`);
+      await page.getByTestId('card-view').click();
+      const card = page.getByTestId('list-card').filter({ hasText: name }).first();
+      await card.locator('[data-testid="server-thumbnail"][data-state="ready"] img').waitFor({ timeout: 90_000 });
+      expect(await card.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(300);
+      await screenshot(page, `report-thumbnails-${list.split('/')[1]}`);
+    }
+    await page.getByTestId('list-view').click();
+  }, 200_000);
 });

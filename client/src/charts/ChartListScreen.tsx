@@ -7,6 +7,8 @@ import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, pers
 import { ChartThumbnail } from './ChartThumbnail';
 import { api } from '../api';
 import { PageHeader } from '../components/PageHeader';
+import { ServerThumbnail } from '../components/ServerThumbnail';
+import { useBootstrap } from '../auth/session';
 import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
 import { FavoriteStar } from './FavoriteStar';
@@ -16,6 +18,7 @@ const ENDPOINT = '/api/v1/chart/';
 
 /** A row of `GET /api/v1/chart/` (Superset's ChartRestApi list columns). */
 interface ChartRow {
+  thumbnail_url: string;
   id: number;
   slice_name: string;
   viz_type: string | null;
@@ -63,6 +66,7 @@ const CHART_FILTERS_WITH_TAGS = [...FILTERS, tagFilter('chart_tag_id')];
 /** Charts: every saved chart with its type, dataset and owners; star, open in Explore, delete (Superset's /chart/list/). */
 export function ChartListScreen() {
   const tagging = useTaggingEnabled();
+  const { featureFlags } = useBootstrap();
   const navigate = useNavigate();
   const io = useImportExport<ChartRow>('chart', ENDPOINT);
   const del = useDeleteAction<ChartRow>({ endpoint: ENDPOINT, noun: 'charts', nameOf: (c) => c.slice_name });
@@ -169,7 +173,10 @@ export function ChartListScreen() {
           <ListCard
             href={`/explore/?slice_id=${c.id}`}
             title={c.slice_name}
-            cover={<ChartThumbnail chartId={c.id} formData={{ ...c.form_data, viz_type: c.viz_type ?? c.form_data.viz_type, datasource: c.form_data.datasource ?? `${c.datasource_id}__table` }} />}
+            cover={(() => {
+              const drawn = <ChartThumbnail chartId={c.id} formData={{ ...c.form_data, viz_type: c.viz_type ?? c.form_data.viz_type, datasource: c.form_data.datasource ?? `${c.datasource_id}__table` }} />;
+              return featureFlags.THUMBNAILS ? <ServerThumbnail url={c.thumbnail_url} alt={c.slice_name} fallback={drawn} fit="contain" /> : drawn;
+            })()}
             star={<FavoriteStar id={c.id} name={c.slice_name} />}
             badge={
               <Badge variant="light" color="violet" radius="sm" tt="none" fw={550} style={{ flex: 'none' }}>

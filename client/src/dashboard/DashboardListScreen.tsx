@@ -6,6 +6,8 @@ import { useMemo, useState } from 'react';
 import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter } from '../components/ListView';
 import { DashboardThumbnail } from './DashboardThumbnail';
 import { PageHeader } from '../components/PageHeader';
+import { ServerThumbnail } from '../components/ServerThumbnail';
+import { useBootstrap } from '../auth/session';
 import { useImportExport } from '../components/useImportExport';
 import { AppLink } from '../query-history/app-link';
 import { addDangerToast } from '../notify';
@@ -28,6 +30,7 @@ const DASHBOARD_FILTERS_WITH_TAGS = [...FILTERS, tagFilter('dashboard_tag_id')];
 /** Dashboards: every dashboard the user may see, with status, owners and favourites (Superset's /dashboard/list/). */
 export function DashboardListScreen() {
   const tagging = useTaggingEnabled();
+  const { featureFlags } = useBootstrap();
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const io = useImportExport<DashboardListRow>('dashboard', ENDPOINT);
@@ -126,7 +129,7 @@ export function DashboardListScreen() {
           <ListCard
             href={d.url}
             title={d.dashboard_title ?? ''}
-            cover={<DashboardThumbnail positionJson={d.position_json} />}
+            cover={featureFlags.THUMBNAILS ? <ServerThumbnail url={d.thumbnail_url} alt={d.dashboard_title ?? ''} fallback={<DashboardThumbnail positionJson={d.position_json} />} /> : <DashboardThumbnail positionJson={d.position_json} />}
             star={<DashboardFavoriteStar id={d.id} name={d.dashboard_title ?? ''} />}
             badge={
               <Badge variant="light" color={d.published ? 'teal' : 'gray'} radius="sm" tt="none" fw={550} style={{ flex: 'none' }}>

@@ -12,6 +12,7 @@ export interface DashboardDetail {
   uuid: string;
   slug: string | null;
   url: string;
+  thumbnail_url: string;
   dashboard_title: string;
   published: boolean;
   css: string | null;

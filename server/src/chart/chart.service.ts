@@ -1,3 +1,4 @@
+import { chartDigest } from '../screenshot/digest';
 import type { UserService } from '../users/user.service';
 import { ListQuerySchema, type ChartCreate, type ChartUpdate, type ListQuery, type ListResult } from '@meridian/contracts';
 import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
@@ -44,7 +45,7 @@ export function chartView(c: ChartRecord) {
     owners: c.owners,
     dashboards: c.dashboards.map((d) => ({ id: d.id, dashboard_title: d.dashboard_title, json_metadata: d.json_metadata })),
     changed_on_delta_humanized: humanizedDelta(c.changed_on),
-    thumbnail_url: `/api/v1/chart/${c.id}/thumbnail/${c.uuid}/`,
+    thumbnail_url: `/api/v1/chart/${c.id}/thumbnail/${chartDigest(c)}/`,
     url: `/explore/?slice_id=${c.id}`,
     tags: c.tags,
   };

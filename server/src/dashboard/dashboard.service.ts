@@ -1,3 +1,4 @@
+import { dashboardDigest } from '../screenshot/digest';
 import type { UserService } from '../users/user.service';
 import type { DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardUpdate, ListQuery, ListResult } from '@meridian/contracts';
 import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, parseLayout, tabsOf } from '@meridian/contracts';
@@ -29,7 +30,7 @@ export function dashboardView(d: DashboardRecord, chartNames: string[] = []) {
     slug: d.slug,
     url: `/superset/dashboard/${d.slug ?? d.id}/`,
     dashboard_title: d.dashboard_title,
-    thumbnail_url: `/api/v1/dashboard/${d.id}/thumbnail/${d.uuid}/`,
+    thumbnail_url: `/api/v1/dashboard/${d.id}/thumbnail/${dashboardDigest({ id: d.id, changed_on: iso(d.changed_on), position_json: d.position_json, json_metadata: d.json_metadata })}/`,
     published: d.published,
     css: d.css,
     json_metadata: d.json_metadata,

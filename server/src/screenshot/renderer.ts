@@ -8,6 +8,9 @@ export const NO_BROWSER = (path: string) => `No browser to render screenshots wi
 /** Chromium's flags for rendering without a display, sandbox or network chatter (the browser tests use them too). */
 export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
+/** Pages drawn at once by one process's browser. */
+const MAX_PARALLEL = 2;
+
 export interface RenderRequest {
   /** The page to draw, on this server. */
   url: string;
@@ -29,6 +32,9 @@ export interface RenderRequest {
  */
 export class ScreenshotRenderer {
   private browser: Promise<Browser> | null = null;
+  /** Pictures being drawn, and those waiting their turn: a list of cards asks for many at once. */
+  private drawing = 0;
+  private readonly waiting: Array<() => void> = [];
 
   constructor(readonly executablePath: string) {}
 
@@ -48,7 +54,21 @@ export class ScreenshotRenderer {
     }
   }
 
+  /** At most MAX_PARALLEL pictures at a time, so a list of cards does not starve the machine. */
   async render(request: RenderRequest): Promise<Buffer> {
+    // A finished picture hands its slot straight to the next waiting one.
+    if (this.drawing >= MAX_PARALLEL) await new Promise<void>((turn) => this.waiting.push(turn));
+    else this.drawing++;
+    try {
+      return await this.draw(request);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.drawing--;
+    }
+  }
+
+  private async draw(request: RenderRequest): Promise<Buffer> {
     const browser = await this.launch();
     const context = await browser.newContext({ viewport: request.viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
     try {

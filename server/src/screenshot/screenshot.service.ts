@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import type { CacheStore } from '../cache/cache-store';
 import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
@@ -7,6 +6,7 @@ import type { Logger } from '../logger';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { SESSION_COOKIE } from '../security/security.rest';
+import { chartDigest, dashboardDigest } from './digest';
 import { NO_BROWSER, type ScreenshotRenderer } from './renderer';
 
 /** How long a picture stays cached (Superset's THUMBNAIL_CACHE_CONFIG default: a day). */
@@ -19,7 +19,6 @@ type Kind = 'chart' | 'dashboard';
 /** A picture's state: there (PNG bytes), being made, or at another digest (the object changed since). */
 export type Picture = { state: 'ready'; png: Buffer } | { state: 'pending' } | { state: 'moved'; digest: string };
 
-const digestOf = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 
 /**
  * Chart and dashboard screenshots and thumbnails (Superset's screenshot, cache_screenshot and thumbnail
@@ -33,12 +32,8 @@ export class ScreenshotService {
 
   /** The digest a chart's or dashboard's pictures are stored under now (it changes when the object does). */
   async digest(actor: Actor | null, kind: Kind, id: number): Promise<string> {
-    if (kind === 'chart') {
-      const c = (await this.deps.charts.get(actor, id)) as { uuid: string; viz_type: string | null; params: string | null; query_context: string | null };
-      return digestOf('chart', id, c.uuid, c.viz_type, c.params, c.query_context);
-    }
-    const d = (await this.deps.dashboards.get(actor, id)) as { changed_on: string | null; position_json: string | null; json_metadata: string | null };
-    return digestOf('dashboard', id, d.changed_on, d.position_json, d.json_metadata);
+    if (kind === 'chart') return chartDigest(await this.deps.charts.get(actor, id));
+    return dashboardDigest((await this.deps.dashboards.get(actor, id)) as Parameters<typeof dashboardDigest>[0]);
   }
 
   private key(kind: Kind, id: number, digest: string) {
