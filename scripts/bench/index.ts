@@ -9,6 +9,7 @@ import { sqllabBench } from './sqllab.bench';
 import { chartDataBench } from './chart-data.bench';
 import { exploreBench } from './explore.bench';
 import { uploadBench } from './upload.bench';
+import { reportBench } from './report.bench';
 
 const sections: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
@@ -17,6 +18,7 @@ const sections: Record<string, () => Promise<void>> = {
   'chart-data': chartDataBench,
   explore: exploreBench,
   upload: uploadBench,
+  report: reportBench,
 };
 
 const wanted = process.argv.slice(2);

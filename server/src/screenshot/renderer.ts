@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { Unprocessable } from '../errors/domain-errors';
 
 /** The message when no browser can draw pictures. */
@@ -10,12 +10,16 @@ export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--
 
 /** Pages drawn at once by one process's browser. */
 const MAX_PARALLEL = 2;
+/** A user's browser context is closed after this long without a picture. */
+const CONTEXT_IDLE_MS = 10 * 60 * 1000;
 
 export interface RenderRequest {
   /** The page to draw, on this server. */
   url: string;
   /** The executor's session cookie for that page. */
   cookie: { name: string; value: string };
+  /** Who the picture is drawn as (pictures of one user share a browser context). */
+  user: number;
   /** What to picture (a chart's box, or the dashboard grid); the whole page when not found. */
   selector: string;
   /** Every `[data-chart-state]` on the page must reach one of these before the picture is taken. */
@@ -35,6 +39,7 @@ export class ScreenshotRenderer {
   /** Pictures being drawn, and those waiting their turn: a list of cards asks for many at once. */
   private drawing = 0;
   private readonly waiting: Array<() => void> = [];
+  private readonly contexts = new Map<string, { context: Promise<BrowserContext>; timer: NodeJS.Timeout | null }>();
 
   constructor(readonly executablePath: string) {}
 
@@ -68,23 +73,51 @@ export class ScreenshotRenderer {
     }
   }
 
+  /**
+   * The executor's browser context, kept while it is used (its HTTP cache and compiled scripts make the next
+   * picture of the same user quicker); closed after CONTEXT_IDLE_MS without use.
+   */
+  private async contextFor(browser: Browser, request: RenderRequest): Promise<BrowserContext> {
+    const key = `${request.cookie.name}:${new URL(request.url).origin}:${request.user}`;
+    let entry = this.contexts.get(key);
+    if (!entry) {
+      entry = { context: browser.newContext({ deviceScaleFactor: 1, reducedMotion: 'reduce' }), timer: null };
+      this.contexts.set(key, entry);
+    }
+    if (entry.timer) clearTimeout(entry.timer);
+    const current = entry;
+    current.timer = setTimeout(() => {
+      this.contexts.delete(key);
+      void current.context.then((c) => c.close()).catch(() => undefined);
+    }, CONTEXT_IDLE_MS);
+    current.timer.unref();
+    const context = await current.context;
+    // The session is signed afresh for each picture.
+    await context.addCookies([{ ...request.cookie, url: new URL(request.url).origin }]);
+    return context;
+  }
+
   private async draw(request: RenderRequest): Promise<Buffer> {
     const browser = await this.launch();
-    const context = await browser.newContext({ viewport: request.viewport, deviceScaleFactor: 1, reducedMotion: 'reduce' });
+    const context = await this.contextFor(browser, request);
+    const page = await context.newPage();
     try {
-      await context.addCookies([{ ...request.cookie, url: new URL(request.url).origin }]);
-      const page = await context.newPage();
       page.setDefaultTimeout(request.timeoutMs);
+      await page.setViewportSize(request.viewport);
       await page.goto(request.url, { waitUntil: 'load' });
-      // The page's frame there and its requests settled (a dashboard may have no chart at all), then every
-      // chart on the page drawn (or failed): nothing left loading.
       await page.locator(`${request.selector}, [data-chart-state]`).first().waitFor();
-      await page.waitForLoadState('networkidle');
-      await page.waitForFunction(
-        (done) => [...document.querySelectorAll('[data-chart-state]')].every((el) => done.includes(el.getAttribute('data-chart-state') ?? '')),
-        request.done,
-        { timeout: request.timeoutMs },
-      );
+      // Every chart on the page drawn (or failed): as soon as the charts are there and done, or, for a page with
+      // no chart at all, once its requests have settled.
+      const allDone = (atLeastOne: boolean) =>
+        page.waitForFunction(
+          ({ done, atLeastOne }) => {
+            const charts = [...document.querySelectorAll('[data-chart-state]')];
+            return (!atLeastOne || charts.length > 0) && charts.every((el) => done.includes(el.getAttribute('data-chart-state') ?? ''));
+          },
+          { done: request.done, atLeastOne },
+          { timeout: request.timeoutMs, polling: 50 },
+        );
+      await Promise.race([allDone(true), page.waitForLoadState('networkidle').then(() => allDone(false))]);
       if (request.format === 'pdf') {
         // One page as tall as the content, so a dashboard is not cut across sheets.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
@@ -94,11 +127,13 @@ export class ScreenshotRenderer {
       const target = page.locator(request.selector).first();
       return (await target.count()) ? await target.screenshot({ type: 'png', animations: 'disabled' }) : await page.screenshot({ type: 'png', fullPage: true, animations: 'disabled' });
     } finally {
-      await context.close();
+      await page.close();
     }
   }
 
   async close(): Promise<void> {
+    for (const entry of this.contexts.values()) if (entry.timer) clearTimeout(entry.timer);
+    this.contexts.clear();
     const browser = this.browser;
     this.browser = null;
     if (browser) await (await browser.catch(() => null))?.close();

@@ -90,6 +90,7 @@ export class ScreenshotService {
     return this.deps.renderer.render({
       url,
       cookie: { name: SESSION_COOKIE, value: session },
+      user: actor.userId,
       selector: kind === 'chart' ? '[data-testid="explore-chart"]' : '[data-testid="dashboard-page"]',
       done: ['rendered', 'failed'],
       viewport: opts.width ? { width: opts.width, height: Math.round((opts.width * viewport.height) / viewport.width) } : viewport,
