@@ -1,83 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ORPHANED_QUERY_MESSAGE } from '../../server/src/query/query.repository';
 import { createPgDatabase } from '../helpers/pg';
+import { login, startServer, type Running } from '../helpers/server-process';
 import { clientId } from './sqllab.helpers';
-
-const ROOT = resolve(import.meta.dirname, '../..');
-
-/** A port nothing listens on now (the server is told it through PORT, as an operator would). */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
-
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-}
-
-/** Starts `server/src/main.ts` under tsx, as scripts/start.mjs does, and waits until /health answers. */
-async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOAD_EXAMPLES: 'true',
-      EXAMPLES_SALES_ROWS: '2000',
-      LOG_LEVEL: 'warn',
-      WORKER_POOL_SIZE: '1',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const url = `http://127.0.0.1:${port}`;
-  const start = Date.now();
-  for (;;) {
-    if (gone) throw new Error(`the server exited before answering /health:\n${output}`);
-    const health = await fetch(`${url}/health`).catch(() => null);
-    if (health?.status === 200 && (await health.text()) === 'OK') break;
-    if (Date.now() - start > 150_000) {
-      child.kill('SIGKILL');
-      throw new Error(`gave up waiting for /health:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, output: () => output, exited };
-}
-
-async function login(url: string): Promise<Record<string, string>> {
-  const res = await fetch(`${url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin', provider: 'db' }) });
-  expect(res.status).toBe(200);
-  const { access_token } = (await res.json()) as { access_token: string };
-  return { Authorization: `Bearer ${access_token}`, 'content-type': 'application/json' };
-}
 
 describe('starting the real server (server/src/main.ts) on the embedded default', () => {
   let dataDir: string;
