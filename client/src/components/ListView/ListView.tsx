@@ -173,7 +173,8 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
   const pages = Math.max(1, Math.ceil(count / pageSize));
   const from = count === 0 ? 0 : page * pageSize + 1;
   const to = Math.min(count, (page + 1) * pageSize);
-  const filtering = activeFilters.length > 0;
+  // Only what the user chose counts as filtering (a tab's base filters do not).
+  const filtering = activeFilters.length > (baseFilters?.length ?? 0);
 
   const runBulk = async (action: ListViewBulkAction<T>) => {
     setBusyAction(action.key);
