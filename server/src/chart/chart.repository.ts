@@ -1,3 +1,4 @@
+import { ownersByObject, type Person } from '../common/owners';
 import { setCustomTags, tagFilters, tagsByObject, type TagRef } from '../tag/tagged';
 import type { ListQuery } from '@meridian/contracts';
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely';
@@ -10,11 +11,7 @@ export type SliceRow = Selectable<DB['slices']>;
 export type SliceInsert = Insertable<DB['slices']>;
 export type SlicePatch = Updateable<DB['slices']>;
 
-export interface Person {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
+export type { Person } from '../common/owners';
 
 /** A chart with its owners, dashboards, creator/editor and datasource name. */
 export interface ChartRecord extends SliceRow {
@@ -90,13 +87,7 @@ export class ChartRepository {
   private async hydrate(rows: any[]): Promise<ChartRecord[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id as number);
-    const owners = await this.db
-      .selectFrom('slice_user')
-      .innerJoin('ab_user', 'ab_user.id', 'slice_user.user_id')
-      .select(['slice_user.slice_id', 'ab_user.id', 'ab_user.first_name', 'ab_user.last_name'])
-      .where('slice_user.slice_id', 'in', ids)
-      .orderBy('ab_user.id')
-      .execute();
+    const owners = await ownersByObject(this.db, 'chart', ids);
     const dashboards = await this.db
       .selectFrom('dashboard_slices')
       .innerJoin('dashboards', 'dashboards.id', 'dashboard_slices.dashboard_id')
@@ -113,7 +104,7 @@ export class ChartRepository {
       tags: tags.get(row.id) ?? [],
       created_by: row.created_by_fk ? { id: row.created_by_fk, first_name: cb_first ?? '', last_name: cb_last ?? '' } : null,
       changed_by: row.changed_by_fk ? { id: row.changed_by_fk, first_name: mb_first ?? '', last_name: mb_last ?? '' } : null,
-      owners: owners.filter((o) => o.slice_id === row.id).map((o) => ({ id: o.id, first_name: o.first_name, last_name: o.last_name })),
+      owners: owners.get(row.id) ?? [],
       dashboards: dashboards
         .filter((d) => d.slice_id === row.id)
         .map((d) => ({ id: d.id, dashboard_title: d.dashboard_title, json_metadata: d.json_metadata, owners: dashboardOwners.filter((o) => o.dashboard_id === d.id).map((o) => o.user_id) })),

@@ -1,3 +1,4 @@
+import { ownersByObject } from '../common/owners';
 import { setCustomTags, tagFilters, tagsByObject, type TagRef } from '../tag/tagged';
 import { PermalinkRepository } from '../key-value/permalink.repository';
 import type { ListQuery } from '@meridian/contracts';
@@ -73,13 +74,7 @@ export class DashboardRepository {
   private async hydrate(rows: any[]): Promise<DashboardRecord[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id as number);
-    const owners = await this.db
-      .selectFrom('dashboard_user')
-      .innerJoin('ab_user', 'ab_user.id', 'dashboard_user.user_id')
-      .select(['dashboard_user.dashboard_id', 'ab_user.id', 'ab_user.first_name', 'ab_user.last_name'])
-      .where('dashboard_user.dashboard_id', 'in', ids)
-      .orderBy('ab_user.id')
-      .execute();
+    const owners = await ownersByObject(this.db, 'dashboard', ids);
     const roles = await this.db
       .selectFrom('dashboard_roles')
       .innerJoin('ab_role', 'ab_role.id', 'dashboard_roles.role_id')
@@ -94,7 +89,7 @@ export class DashboardRepository {
       tags: tags.get(row.id) ?? [],
       created_by: row.created_by_fk ? { id: row.created_by_fk, first_name: cb_first ?? '', last_name: cb_last ?? '' } : null,
       changed_by: row.changed_by_fk ? { id: row.changed_by_fk, first_name: mb_first ?? '', last_name: mb_last ?? '' } : null,
-      owners: owners.filter((o) => o.dashboard_id === row.id).map((o) => ({ id: o.id, first_name: o.first_name, last_name: o.last_name })),
+      owners: owners.get(row.id) ?? [],
       roles: roles.filter((r) => r.dashboard_id === row.id).map((r) => ({ id: r.id, name: r.name })),
       chart_ids: charts.filter((c) => c.dashboard_id === row.id).map((c) => c.slice_id),
     }));

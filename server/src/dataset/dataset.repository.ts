@@ -1,3 +1,4 @@
+import { ownersByObject, type Person } from '../common/owners';
 import { ensurePermissionView } from '../security/security.repository';
 import { distinctValues } from '../common/distinct';
 import type { ListQuery } from '@meridian/contracts';
@@ -14,11 +15,7 @@ export type ColumnInsert = Omit<Insertable<DB['table_columns']>, 'table_id'>;
 export type MetricRow = Selectable<DB['sql_metrics']>;
 export type MetricInsert = Omit<Insertable<DB['sql_metrics']>, 'table_id'>;
 
-export interface Person {
-  id: number;
-  first_name: string;
-  last_name: string;
-}
+export type { Person } from '../common/owners';
 
 /** A dataset row with its database, creator, editor, owners, columns and metrics. */
 export interface DatasetRecord extends DatasetRow {
@@ -123,20 +120,14 @@ export class DatasetRepository {
   private async hydrate(rows: any[], withChildren: boolean, db: MetadataDb = this.db): Promise<DatasetRecord[]> {
     if (!rows.length) return [];
     const ids = rows.map((r) => r.id as number);
-    const owners = await db
-      .selectFrom('sqlatable_user')
-      .innerJoin('ab_user', 'ab_user.id', 'sqlatable_user.user_id')
-      .select(['sqlatable_user.table_id', 'ab_user.id', 'ab_user.first_name', 'ab_user.last_name'])
-      .where('sqlatable_user.table_id', 'in', ids)
-      .orderBy('ab_user.id')
-      .execute();
+    const owners = await ownersByObject(db, 'dataset', ids);
     const columns = withChildren ? await db.selectFrom('table_columns').selectAll().where('table_id', 'in', ids).orderBy('id').execute() : [];
     const metrics = withChildren ? await db.selectFrom('sql_metrics').selectAll().where('table_id', 'in', ids).orderBy('id').execute() : [];
     return rows.map(({ cb_first, cb_last, mb_first, mb_last, ...row }) => ({
       ...row,
       created_by: row.created_by_fk ? { id: row.created_by_fk, first_name: cb_first ?? '', last_name: cb_last ?? '' } : null,
       changed_by: row.changed_by_fk ? { id: row.changed_by_fk, first_name: mb_first ?? '', last_name: mb_last ?? '' } : null,
-      owners: owners.filter((o) => o.table_id === row.id).map((o) => ({ id: o.id, first_name: o.first_name, last_name: o.last_name })),
+      owners: owners.get(row.id) ?? [],
       columns: columns.filter((c) => c.table_id === row.id),
       metrics: metrics.filter((m) => m.table_id === row.id),
     }));

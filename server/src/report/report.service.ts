@@ -3,6 +3,7 @@ import cronstrue from 'cronstrue';
 import { sql } from 'kysely';
 import { REPORT_DEFAULTS, REPORT_MESSAGES, validateCrontab, type ListQuery, type ListResult, type ReportCreate, type ReportRecipient, type ReportUpdate } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
+import { ownersByObject } from '../common/owners';
 import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
 import type { DatabaseService } from '../database/database.service';
@@ -96,20 +97,6 @@ export class ReportService {
     return q;
   }
 
-  private async owners(ids: number[]) {
-    if (!ids.length) return new Map<number, Array<{ id: number; first_name: string; last_name: string }>>();
-    const rows = await this.deps.db
-      .selectFrom('report_schedule_user as o')
-      .innerJoin('ab_user as u', 'u.id', 'o.user_id')
-      .select(['o.report_schedule_id', 'u.id', 'u.first_name', 'u.last_name'])
-      .where('o.report_schedule_id', 'in', ids)
-      .orderBy('u.id')
-      .execute();
-    const map = new Map<number, Array<{ id: number; first_name: string; last_name: string }>>();
-    for (const r of rows) map.set(r.report_schedule_id, [...(map.get(r.report_schedule_id) ?? []), { id: r.id, first_name: r.first_name, last_name: r.last_name }]);
-    return map;
-  }
-
   private async recipients(ids: number[]) {
     if (!ids.length) return new Map<number, Array<{ id: number; type: string; recipient_config_json: string | null }>>();
     const rows = await this.deps.db.selectFrom('report_recipient').selectAll().where('report_schedule_id', 'in', ids).orderBy('id').execute();
@@ -129,7 +116,7 @@ export class ReportService {
       defaultOrder: ['name', 'asc'],
     });
     const ids = rows.map((r) => r.id);
-    const [owners, recipients] = await Promise.all([this.owners(ids), this.recipients(ids)]);
+    const [owners, recipients] = await Promise.all([ownersByObject(this.deps.db, 'report', ids), this.recipients(ids)]);
     const result = rows.map((r) => ({
       id: r.id,
       active: r.active,
@@ -175,7 +162,7 @@ export class ReportService {
     if (!r) throw new NotFound(REPORT_MESSAGES.notFound);
     const db = this.deps.db;
     const [owners, recipients, chart, dashboard, database] = await Promise.all([
-      this.owners([id]),
+      ownersByObject(this.deps.db, 'report', [id]),
       this.recipients([id]),
       r.chart_id ? db.selectFrom('slices').select(['id', 'slice_name', 'viz_type']).where('id', '=', r.chart_id).executeTakeFirst() : null,
       r.dashboard_id ? db.selectFrom('dashboards').select(['id', 'dashboard_title']).where('id', '=', r.dashboard_id).executeTakeFirst() : null,
