@@ -554,7 +554,10 @@ export class SqlLabController {
   /** Refreshes in-progress queries from the server; an unreachable server flags the editor offline. */
   async pollQueries(): Promise<void> {
     if (this.polling || this.disposed) return;
-    const inProgress = Object.values(this.state.queries).filter((q) => isQueryInProgress(q.state) && q.state !== QueryState.FETCHING && !this.eventJobs.has(q.id));
+    // Not polled: queries followed by their async event, nor async ones whose execute call has not answered yet
+    // (their event is awaited as soon as it does; polling in between raced the event).
+    const followedByEvent = (q: Query) => this.eventJobs.has(q.id) || (!!q.runAsync && this.boot.featureFlags.GLOBAL_ASYNC_QUERIES && this.running.has(q.id));
+    const inProgress = Object.values(this.state.queries).filter((q) => isQueryInProgress(q.state) && q.state !== QueryState.FETCHING && !followedByEvent(q));
     if (inProgress.length === 0 && !this.state.offline) return;
     this.polling = true;
     try {
