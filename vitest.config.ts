@@ -11,6 +11,8 @@ export default defineConfig({
     maxWorkers: 2,
     // Browser steps wait on a shared 2-core machine; in CI a failed test gets one more try (it must then pass).
     retry: process.env.CI ? 1 : 0,
+    // expect.poll waits 1 s by default: too short for a page to boot on a loaded 2-core machine.
+    expect: { poll: { timeout: 10_000, interval: 100 } },
     // The suite's two forks, their servers and Chromium share the machine: query threads at the
     // production niceness (10) would starve behind the other fork and a 1M-row query would take minutes.
     env: { QUERY_WORKER_NICE: process.env.QUERY_WORKER_NICE ?? '0' },
