@@ -5,7 +5,7 @@ import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@merid
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
 import { allColumnsQuery, buildCountSql, buildQuerySql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
 import { addUnits, parseTimeDelta, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
-import { genericTypeOf, getEngineSpec, readRows, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
+import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
 import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import type { Config } from '../config';
 import type { CacheStore } from '../cache/cache-store';
@@ -166,25 +166,17 @@ export class ChartDataService {
     // Access was checked on the dataset (datasource access does not require database access); the
     // dataset record carries its database's connection, so no second metadata read per query.
     const db = { sqlalchemy_uri: record.sqlalchemy_uri, password_encrypted: record.database_password_encrypted };
-    const queryId = randomBytes(8).toString('base64url').slice(0, 11);
     const timeoutSeconds = this.deps.config.chartQueryTimeoutSeconds;
-    const result = await this.deps.runtime.pool.run({
+    const { result, rowsJson } = await this.deps.runtime.runAndRead({
       ...this.deps.databases.target(db, record.catalog, record.schema),
-      queryId, sql, limit: null, allowDml: false, timeoutMs: timeoutSeconds * 1000,
+      sql, limit: null, allowDml: false, timeoutMs: timeoutSeconds * 1000,
       // Chart results are read once: small ones come back with the task instead of through the results backend.
       inlineMaxBytes: INLINE_MAX_BYTES,
     });
     if (!result.ok) {
       throw new StructuredError(400, result.errors.map((e) => ({ ...e, message: e.message })), { cause: result });
     }
-    let rows: Record<string, unknown>[] = [];
-    if (result.rowsJson !== undefined) {
-      rows = parseJson(result.rowsJson) as Record<string, unknown>[];
-    } else if (result.resultsKey) {
-      const slice = await readRows(this.deps.runtime.results, result.resultsKey, 0, null);
-      await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
-      rows = slice ? (parseJson(slice.json) as Record<string, unknown>[]) : [];
-    }
+    const rows = parseJson(rowsJson) as Record<string, unknown>[];
     const renames = Object.entries(aliasToLabel);
     if (renames.length) {
       for (const row of rows) {

@@ -1,5 +1,4 @@
 import { relatedDashboard } from '@meridian/contracts/dashboard/metadata';
-import { randomBytes } from 'node:crypto';
 import type {
   DatasetColumnView, DatasetCreate, DatasetDuplicate, DatasetGetOrCreate, DatasetMetricView, DatasetUpdate, DatasetView, ListQuery, ListResult,
 } from '@meridian/contracts';
@@ -339,11 +338,9 @@ export class DatasetService {
       throw new StructuredError(422, [{ message: 'Only `SELECT` statements are allowed', error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR', level: 'error', extra: {} }]);
     }
     if (splitStatements(sqlText, dialect).length !== 1) throw new Unprocessable({ sql: ['Only single queries supported'] });
-    const queryId = randomBytes(8).toString('base64url').slice(0, 11);
-    const result = await this.deps.runtime.pool.run({ ...this.deps.databases.target(db, catalog, schema), queryId, sql: sqlText, limit: 1, allowDml: false, timeoutMs: 60_000 });
+    const { result } = await this.deps.runtime.runAndRead({ ...this.deps.databases.target(db, catalog, schema), sql: sqlText, limit: 1, allowDml: false, timeoutMs: 60_000, inlineMaxBytes: 1_000_000 });
     if (!result.ok) throw new StructuredError(422, result.errors.map((e) => ({ ...e })));
     if (result.statementCount !== 1) throw new Unprocessable({ sql: ['Only single queries supported'] });
-    if (result.resultsKey) await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
     return result.columns.map((c: ResultColumn) => ({ name: c.column_name, type: c.type, is_dttm: c.is_dttm }));
   }
 
@@ -365,17 +362,10 @@ export class DatasetService {
       const aliases = batch.map((_, i) => `expr_${i}`);
       const select = batch.map((c, i) => `${c.expression} AS ${spec.quoteIdentifier(aliases[i])}`).join(', ');
       try {
-        const result = await this.deps.runtime.pool.run({
-          ...target,
-          queryId: randomBytes(8).toString('base64url').slice(0, 11),
-          sql: `SELECT ${select} FROM ${source} WHERE 1 = 0`,
-          limit: 1,
-          allowDml: false,
-          timeoutMs: 10_000,
-          inlineMaxBytes: 1_000_000,
+        const { result } = await this.deps.runtime.runAndRead({
+          ...target, sql: `SELECT ${select} FROM ${source} WHERE 1 = 0`, limit: 1, allowDml: false, timeoutMs: 10_000, inlineMaxBytes: 1_000_000,
         });
         if (!result.ok) return false;
-        if (result.rowsJson === undefined) await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
         for (const col of result.columns) {
           const i = aliases.indexOf(col.column_name);
           if (i >= 0 && col.type) types.set(batch[i].column_name, col.type);

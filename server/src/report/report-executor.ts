@@ -1,6 +1,5 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { alertTriggered, alertValue, decideRun, errorNoticeDue, fillMessage, REPORT_MESSAGES, REPORT_STATES, type ChartDataQueryResult, type ValidatorConfig } from '@meridian/contracts';
-import { readRows } from '@meridian/query-worker';
 import type { ChartDataService } from '../chart-data/chart-data.service';
 import type { Config } from '../config';
 import type { DatabaseService } from '../database/database.service';
@@ -20,10 +19,21 @@ const ERROR_NOTICE_SENT = 'Notification sent with error';
 
 class RunError extends Error {}
 
-const withTimeout = <T>(work: Promise<T>, seconds: number | null, message: string): Promise<T> => {
-  if (!seconds) return work;
+/**
+ * Runs `work` with a signal that is aborted when the working timeout passes: the run then ends as an error at once,
+ * and the abort stops its query, closes its page and keeps anything from being sent late.
+ */
+const withWorkingTimeout = async <T>(work: (signal: AbortSignal) => Promise<T>, seconds: number | null): Promise<T> => {
+  const controller = new AbortController();
+  if (!seconds) return work(controller.signal);
   let timer: NodeJS.Timeout;
-  return Promise.race([work, new Promise<never>((_, fail) => (timer = setTimeout(() => fail(new RunError(message)), seconds * 1000)))]).finally(() => clearTimeout(timer));
+  const expired = new Promise<never>((_, fail) => {
+    timer = setTimeout(() => {
+      controller.abort(new RunError(REPORT_MESSAGES.workingTimeout));
+      fail(new RunError(REPORT_MESSAGES.workingTimeout));
+    }, seconds * 1000);
+  });
+  return Promise.race([work(controller.signal), expired]).finally(() => clearTimeout(timer));
 };
 
 /**
@@ -81,7 +91,7 @@ export class ReportExecutor {
     await setState(REPORT_STATES.WORKING);
     await log(REPORT_STATES.WORKING);
     try {
-      const outcome = await withTimeout(this.run(report), report.working_timeout, REPORT_MESSAGES.workingTimeout);
+      const outcome = await withWorkingTimeout((signal) => this.run(report, signal), report.working_timeout);
       if (outcome.state === REPORT_STATES.NOOP) {
         await log(REPORT_STATES.NOOP, { value: outcome.value, value_row_json: outcome.valueRow });
         await setState(REPORT_STATES.NOOP, { last_value: outcome.value, last_value_row_json: outcome.valueRow });
@@ -102,11 +112,11 @@ export class ReportExecutor {
   }
 
   /** Evaluates the alert (if one), makes the content and sends it; each recipient's failure is collected, not thrown. */
-  private async run(report: ReportRow): Promise<{ state: string; value: number | null; valueRow: string | null; failures: string[] }> {
+  private async run(report: ReportRow, signal: AbortSignal): Promise<{ state: string; value: number | null; valueRow: string | null; failures: string[] }> {
     let value: number | null = null;
     let valueRow: string | null = null;
     if (report.type === 'Alert') {
-      const evaluated = await this.evaluate(report);
+      const evaluated = await this.evaluate(report, signal);
       value = evaluated.value;
       valueRow = evaluated.row;
       let config: ValidatorConfig | null = null;
@@ -124,9 +134,11 @@ export class ReportExecutor {
       if (!fired) return { state: REPORT_STATES.NOOP, value, valueRow, failures: [] };
     }
     const executor = await this.executor(report);
-    const content = await this.content(report, executor);
+    const content = await this.content(report, executor, signal);
     if (report.type === 'Alert') content.alertValue = value;
     const recipients = await this.deps.reports.recipientsOf(report.id);
+    // Past the working timeout the run is already logged as an error: nothing goes out late.
+    signal.throwIfAborted();
     const failures: string[] = [];
     // Every recipient is tried; one that fails does not keep the report from the others.
     await Promise.all(
@@ -143,23 +155,16 @@ export class ReportExecutor {
   }
 
   /** The alert's SQL, read-only, at most two rows read (one is expected). */
-  private async evaluate(report: ReportRow): Promise<{ value: number | null; row: string | null }> {
+  private async evaluate(report: ReportRow, signal: AbortSignal): Promise<{ value: number | null; row: string | null }> {
     if (!report.database_id || !report.sql) throw new RunError(REPORT_MESSAGES.databaseRequired);
     const db = await this.deps.db.selectFrom('dbs').select(['sqlalchemy_uri', 'password_encrypted']).where('id', '=', report.database_id).executeTakeFirst();
     if (!db) throw new RunError(REPORT_MESSAGES.alertQueryError);
-    const result = await this.deps.runtime.pool.run({
+    const { result, rowsJson } = await this.deps.runtime.runAndRead({
       ...this.deps.databases.target(db, null, null),
-      queryId: randomBytes(8).toString('base64url').slice(0, 11),
       sql: report.sql, limit: 2, allowDml: false, timeoutMs: (report.working_timeout || 3600) * 1000, inlineMaxBytes: 1024 * 1024,
-    });
+    }, signal);
     if (!result.ok) throw new RunError(`${REPORT_MESSAGES.alertQueryError} ${result.errors.map((e) => e.message).join('; ')}`);
-    let objects: Record<string, unknown>[] = [];
-    if (result.rowsJson !== undefined) objects = JSON.parse(result.rowsJson) as Record<string, unknown>[];
-    else if (result.resultsKey) {
-      const slice = await readRows(this.deps.runtime.results, result.resultsKey, 0, null);
-      await this.deps.runtime.results.delete(result.resultsKey).catch(() => undefined);
-      objects = slice ? (JSON.parse(slice.json) as Record<string, unknown>[]) : [];
-    }
+    const objects = JSON.parse(rowsJson) as Record<string, unknown>[];
     const names = result.columns.map((c) => c.column_name);
     const read = alertValue(objects.map((o) => names.map((n) => o[n])), report.validator_type);
     if (!read.ok) throw new RunError(read.message);
@@ -175,7 +180,7 @@ export class ReportExecutor {
     return actor;
   }
 
-  private async content(report: ReportRow, actor: Actor): Promise<ReportContent> {
+  private async content(report: ReportRow, actor: Actor, signal: AbortSignal): Promise<ReportContent> {
     const friendly = this.deps.config.reports.userFriendlyBaseUrl;
     const kind = report.chart_id ? 'chart' : 'dashboard';
     const targetId = (report.chart_id ?? report.dashboard_id)!;
@@ -188,7 +193,7 @@ export class ReportExecutor {
     const format = report.report_format ?? 'PNG';
     if (format === 'PNG' || format === 'PDF') {
       try {
-        const picture = await this.deps.screenshots.draw(actor, kind, targetId, this.baseUrl, { format: format === 'PDF' ? 'pdf' : 'png', width: report.custom_width });
+        const picture = await this.deps.screenshots.draw(actor, kind, targetId, this.baseUrl, { format: format === 'PDF' ? 'pdf' : 'png', width: report.custom_width, signal });
         if (format === 'PNG') content.images = [picture];
         else content.files = [{ filename: `${report.name}.pdf`, contentType: 'application/pdf', content: picture }];
       } catch (error) {

@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { createResultsBackend, PageBufferPool, QueryPool, type ResultsBackend, type ResultsBackendOptions } from '@meridian/query-worker';
+import { createResultsBackend, PageBufferPool, QueryPool, readRows, type ResultsBackend, type ResultsBackendOptions, type RunResult, type RunTask } from '@meridian/query-worker';
 import type { Config } from '../config';
 
 /** Which server process runs a query: its instance (stable across restarts) and this run of it. */
@@ -43,6 +43,28 @@ export class QueryRuntime {
   get results(): ResultsBackend {
     this.backendInstance ??= createResultsBackend(this.resultsOptions);
     return this.backendInstance;
+  }
+
+  /**
+   * Runs SQL whose rows are read once (chart data, alert conditions, type probes) and returns them
+   * as JSON array text with the result: inline when small, else read from the results backend,
+   * whose copy is then deleted. Aborting `signal` stops the query on the database.
+   */
+  async runAndRead(task: Omit<RunTask, 'kind' | 'queryId'>, signal?: AbortSignal): Promise<{ result: RunResult; rowsJson: string }> {
+    const queryId = randomBytes(8).toString('base64url').slice(0, 11);
+    signal?.throwIfAborted();
+    const stop = () => void this.pool.stop(queryId);
+    signal?.addEventListener('abort', stop, { once: true });
+    try {
+      const result = await this.pool.run({ ...task, queryId });
+      if (!result.ok) return { result, rowsJson: '[]' };
+      if (result.rowsJson !== undefined) return { result, rowsJson: result.rowsJson };
+      const slice = await readRows(this.results, result.resultsKey, 0, null);
+      await this.results.delete(result.resultsKey).catch(() => undefined);
+      return { result, rowsJson: slice?.json ?? '[]' };
+    } finally {
+      signal?.removeEventListener('abort', stop);
+    }
   }
 
   /** Stops running queries, the threads and the results backend connection. */

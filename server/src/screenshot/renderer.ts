@@ -28,6 +28,8 @@ export interface RenderRequest {
   timeoutMs: number;
   /** PNG of the selector (default), or the whole page printed as one PDF page. */
   format?: 'png' | 'pdf';
+  /** Aborting it closes the page, so the drawing ends with an error at once (a report past its working timeout). */
+  signal?: AbortSignal;
 }
 
 /**
@@ -100,7 +102,10 @@ export class ScreenshotRenderer {
   private async draw(request: RenderRequest): Promise<Buffer> {
     const browser = await this.launch();
     const context = await this.contextFor(browser, request);
+    request.signal?.throwIfAborted();
     const page = await context.newPage();
+    const abandon = () => void page.close().catch(() => undefined);
+    request.signal?.addEventListener('abort', abandon, { once: true });
     try {
       page.setDefaultTimeout(request.timeoutMs);
       await page.setViewportSize(request.viewport);
@@ -127,6 +132,7 @@ export class ScreenshotRenderer {
       const target = page.locator(request.selector).first();
       return (await target.count()) ? await target.screenshot({ type: 'png', animations: 'disabled' }) : await page.screenshot({ type: 'png', fullPage: true, animations: 'disabled' });
     } finally {
+      request.signal?.removeEventListener('abort', abandon);
       await page.close();
     }
   }

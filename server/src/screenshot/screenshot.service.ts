@@ -83,7 +83,7 @@ export class ScreenshotService {
    * Draws a chart or dashboard afresh as `actor` (reports use it directly: a report's picture is never a cached one),
    * as PNG or PDF, `width` pixels wide when given.
    */
-  async draw(actor: Actor, kind: Kind, id: number, baseUrl: string, opts: { format?: 'png' | 'pdf'; width?: number | null; timeoutMs?: number } = {}): Promise<Buffer> {
+  async draw(actor: Actor, kind: Kind, id: number, baseUrl: string, opts: { format?: 'png' | 'pdf'; width?: number | null; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Buffer> {
     const session = await this.deps.security.tokens.sign('session', actor.userId);
     const url = kind === 'chart' ? `${baseUrl}/explore/?slice_id=${id}&standalone=1` : `${baseUrl}/superset/dashboard/${id}/?standalone=1`;
     const viewport = kind === 'chart' ? CHART_VIEWPORT : DASHBOARD_VIEWPORT;
@@ -96,6 +96,7 @@ export class ScreenshotService {
       viewport: opts.width ? { width: opts.width, height: Math.round((opts.width * viewport.height) / viewport.width) } : viewport,
       timeoutMs: opts.timeoutMs ?? RENDER_TIMEOUT_MS,
       format: opts.format,
+      signal: opts.signal,
     });
   }
 }
