@@ -6,6 +6,8 @@ import type { ReportService } from './report.service';
 
 /** Claims are kept this long (a run is claimed once; old claims only take room). */
 const CLAIM_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
+/** Old logs and claims are swept this often (retention is counted in days: a minute's sweep would be wasted work). */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 /** The latest time the crontab names in (from, to], in its time zone, or null. */
 export function dueAt(crontab: string, timezone: string, from: Date, to: Date): Date | null {
@@ -27,6 +29,7 @@ export function dueAt(crontab: string, timezone: string, from: Date, to: Date): 
 export class ReportScheduler {
   private timer: NodeJS.Timeout | null = null;
   private lastTick: Date | null = null;
+  private lastPrune: number | null = null;
   private readonly running = new Set<Promise<unknown>>();
 
   constructor(private readonly deps: { db: MetadataDb; reports: ReportService; executor: ReportExecutor; logger: Logger; instance: string; tickSeconds: number }) {}
@@ -58,8 +61,11 @@ export class ReportScheduler {
       void run.finally(() => this.running.delete(run));
       runs.push(run);
     }
-    await this.deps.reports.pruneLogs(now);
-    await this.deps.db.deleteFrom('report_schedule_run').where('claimed_on', '<', new Date(now.getTime() - CLAIM_KEEP_MS)).execute();
+    if (this.lastPrune === null || now.getTime() - this.lastPrune >= PRUNE_EVERY_MS) {
+      this.lastPrune = now.getTime();
+      await this.deps.reports.pruneLogs(now);
+      await this.deps.db.deleteFrom('report_schedule_run').where('claimed_on', '<', new Date(now.getTime() - CLAIM_KEEP_MS)).execute();
+    }
     await Promise.all(runs);
     return runs.length;
   }
