@@ -165,7 +165,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerDashboardRest(app, services);
   registerAssetsRest(app, services);
   registerCssTemplateRest(app, services);
-  registerReportRest(app, services);
+  if (services.config.featureFlags.ALERT_REPORTS) registerReportRest(app, services);
   registerLogRest(app, services);
   registerEmbeddedRest(app, services);
   registerAdvancedDataTypeRest(app);

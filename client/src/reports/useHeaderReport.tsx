@@ -5,7 +5,7 @@ import { IconCalendarTime, IconCheck, IconPencil, IconTrash } from '@tabler/icon
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../api';
-import { useSessionUser } from '../auth/session';
+import { useBootstrap, useSessionUser } from '../auth/session';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { addDangerToast, addSuccessToast } from '../notify';
 import { REPORT_ENDPOINT, type ReportListItem } from './report-types';
@@ -20,7 +20,8 @@ export function useHeaderReport(target: { chartId?: number; dashboardId?: number
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const [modal, setModal] = useState<'edit' | 'delete' | null>(null);
-  const allowed = !!target && hasPermission(user, 'can_write', 'ReportSchedule');
+  const reportsOn = !!useBootstrap().featureFlags.ALERT_REPORTS;
+  const allowed = !!target && reportsOn && hasPermission(user, 'can_write', 'ReportSchedule');
   const byChart = !!target?.chartId;
   const key = ['header-report', byChart ? 'chart' : 'dashboard', target?.chartId ?? target?.dashboardId, user.userId];
   const reports = useQuery({

@@ -151,9 +151,9 @@ function UserMenu() {
 
 /** The top navigation bar: brand, the product's menus, theme toggle and the user menu. */
 export function NavBar() {
-  const { user } = useBootstrap();
+  const { user, featureFlags } = useBootstrap();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const menu = menuFor((perm, view) => hasPermission(user, perm, view));
+  const menu = menuFor((perm, view) => hasPermission(user, perm, view), featureFlags);
   const settings = menu.filter((m) => m.name === 'Settings');
 
   return (

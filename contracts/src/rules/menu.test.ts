@@ -19,4 +19,9 @@ describe('the menu (GET /api/v1/menu/ and the navigation bar)', () => {
     expect(menu.map((m) => m.name)).toEqual(['Charts', 'Dashboards', 'Datasets']);
     expect(menu.every((m) => m.childs === undefined)).toBe(true);
   });
+
+  it('leaves out Alerts & reports while ALERT_REPORTS is off', () => {
+    const settings = menuFor(() => true, { ALERT_REPORTS: false }).find((m) => m.name === 'Settings')!;
+    expect(settings.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Action Log']);
+  });
 });

@@ -12,9 +12,11 @@ export interface MenuItem {
 }
 
 type Can = (permission: string, view: string) => boolean;
+/** The feature flags in force; an item behind an unset flag stays visible (the flag's default is on). */
+type Flags = Readonly<Record<string, boolean | undefined>>;
 
 interface MenuEntry extends Omit<MenuItem, 'childs'> {
-  visible: (can: Can) => boolean;
+  visible: (can: Can, flags: Flags) => boolean;
   childs?: MenuEntry[];
 }
 
@@ -44,17 +46,17 @@ const MENU: MenuEntry[] = [
       { name: 'Databases', label: 'Databases', icon: 'fa-database', url: '/databaseview/list/', visible: (can) => can('can_read', 'Database') },
       { name: 'List Users', label: 'Users', icon: 'fa-user', url: '/users/list/', visible: (can) => can('can_read', 'User') },
       { name: 'List Roles', label: 'Roles', icon: 'fa-group', url: '/roles/list/', visible: (can) => can('can_read', 'Role') },
-      { name: 'Alerts & Report', label: 'Alerts & reports', icon: 'fa-exclamation-triangle', url: '/alert/list/', visible: (can) => can('can_read', 'ReportSchedule') },
+      { name: 'Alerts & Report', label: 'Alerts & reports', icon: 'fa-exclamation-triangle', url: '/alert/list/', visible: (can, flags) => flags.ALERT_REPORTS !== false && can('can_read', 'ReportSchedule') },
       { name: 'Action Log', label: 'Action log', icon: 'fa-list-ol', url: '/actionlog/list/', visible: (can) => can('can_read', 'Log') },
     ],
   },
 ];
 
 /** The items the user may reach; a submenu with nothing left in it is dropped. */
-export function menuFor(can: Can): MenuItem[] {
+export function menuFor(can: Can, flags: Flags = {}): MenuItem[] {
   const walk = (entries: MenuEntry[]): MenuItem[] =>
     entries.flatMap(({ visible, childs, ...item }) => {
-      if (!visible(can)) return [];
+      if (!visible(can, flags)) return [];
       if (!childs) return [item];
       const kept = walk(childs);
       return kept.length ? [{ ...item, childs: kept }] : [];

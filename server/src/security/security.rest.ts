@@ -55,7 +55,7 @@ export function registerSecurityRest(app: FastifyInstance, services: Services): 
   });
 
   route(app, { method: 'GET', url: '/api/v1/menu/', summary: 'The menu the user has access to, as a forest', tags: ['Menu'] }, ({ actor }) => ({
-    result: menuFor((permission, view) => hasPermission(actor, permission, view)),
+    result: menuFor((permission, view) => hasPermission(actor, permission, view), services.config.featureFlags),
   }));
 
   route(app, { method: 'GET', url: '/api/v1/available_domains/', summary: 'The domains the web app is served from (domain sharding)', tags: ['Available Domains'] }, () => ({

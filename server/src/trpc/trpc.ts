@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import type { FeatureFlag } from '../config';
 import type { Services } from '../services';
 import { toTrpcError } from '../errors/to-trpc';
 import type { Actor } from '../security/actor';
@@ -44,5 +45,12 @@ export const permissionProcedure = (permission: string, view: string) =>
   authedProcedure.use(({ ctx, next }) => {
     const security: SecurityService = ctx.services.security;
     security.require(ctx.actor, permission, view);
+    return next();
+  });
+
+/** Procedures of a feature behind a flag answer 404 while it is off, as its REST door is then not registered. */
+export const featureFlag = (flag: FeatureFlag) =>
+  t.middleware(({ ctx, next }) => {
+    if (!ctx.services.config.featureFlags[flag]) throw new TRPCError({ code: 'NOT_FOUND', message: 'Not found' });
     return next();
   });
