@@ -120,6 +120,8 @@ describe('reports and alerts', () => {
       [{ chart: null }, { chart: [REPORT_MESSAGES.chartOrDashboardRequired] }],
       [{ type: 'Alert' }, { database: [REPORT_MESSAGES.databaseRequired], sql: [REPORT_MESSAGES.sqlRequired] }],
       [{ chart: 999999 }, { chart: ['Chart does not exist'] }],
+      [{ chart: null, dashboard, report_format: 'CSV' }, { report_format: ['A dashboard is sent as PNG or PDF'] }],
+      [{ report_format: 'PDF' }, { report_format: ['A chart is sent as PNG, CSV or TEXT'] }],
     ];
     for (const [change, errors] of cases) {
       const res = await api().post('/api/v1/report/', { ...base, ...change });
@@ -134,6 +136,10 @@ describe('reports and alerts', () => {
     const bad = await api().put(`/api/v1/report/${first.body.id}`, { crontab: 'every day' });
     expect(bad.status).toBe(422);
     expect((await api().get(`/api/v1/report/${first.body.id}`)).body.result.crontab).toBe('0 * * * *');
+    // Moving a chart's CSV report to a dashboard is refused too, and the report stays as it was.
+    await api().put(`/api/v1/report/${first.body.id}`, { report_format: 'CSV' });
+    expect((await api().put(`/api/v1/report/${first.body.id}`, { chart: null, dashboard })).body.message).toEqual({ report_format: ['A dashboard is sent as PNG or PDF'] });
+    expect((await api().get(`/api/v1/report/${first.body.id}`)).body.result).toMatchObject({ report_format: 'CSV', chart: { id: chart } });
     // _info and related
     const info = (await api().get('/api/v1/report/_info').query({ q: '(keys:!(permissions,filters))' })).body;
     expect(info.permissions).toEqual(['can_read', 'can_write']);
@@ -226,6 +232,45 @@ describe('reports and alerts', () => {
     for (const id of [fires, quiet, twoRows]) await api().put(`/api/v1/report/${id}`, { active: false });
   }, 120_000);
 
+  it('with ALERT_REPORTS off there are no reports: the REST and tRPC doors answer 404 and the menu leaves them out', async () => {
+    const off = await startTestApp({ env: { FEATURE_ALERT_REPORTS: 'false' } });
+    try {
+      const token = await off.token();
+      const list = await off.http.get('/api/v1/report/').set(bearer(token));
+      expect(list.status).toBe(404);
+      const { appRouter } = await import('../../server/src/trpc/app-router');
+      const caller = appRouter.createCaller({ actor: await off.services.security.actorFor(1), services: off.services });
+      await expect(caller.report.list({})).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      const menu = (await off.http.get('/api/v1/menu/').set(bearer(token))).body.result as Array<{ name: string; childs?: Array<{ name: string }> }>;
+      expect(menu.find((m) => m.name === 'Settings')!.childs!.map((c) => c.name)).not.toContain('Alerts & Report');
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('a run past its working timeout ends as an error at once: its query is stopped on the database and nothing is sent late', async () => {
+    const id = (await api().post('/api/v1/report/', {
+      type: 'Alert', name: 'Slow alert', crontab: '* * * * *', chart, database, sql: 'SELECT 1 AS one FROM pg_sleep(20)', validator_type: 'operator',
+      validator_config_json: { op: '>', threshold: 0 }, report_format: 'TEXT', working_timeout: 1,
+      recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hooks.url}/slow` } }],
+    })).body.id;
+    const sleeping = async () => {
+      const client = new pg.Client({ connectionString: data.url });
+      await client.connect();
+      try {
+        return (await client.query(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query LIKE '%pg_sleep(20)%' AND state = 'active' AND pid <> pg_backend_pid()`)).rows[0].n as number;
+      } finally {
+        await client.end();
+      }
+    };
+    await expect(a.services.reportExecutor.execute(id, nextMinute())).resolves.toBe('Error');
+    expect((await logsOf(id)).find((l) => l.state === 'Error')?.error_message).toBe(REPORT_MESSAGES.workingTimeout);
+    // The 20 s sleep is gone well before it would have ended: the abort stopped it on the database.
+    await expect.poll(sleeping, { timeout: 10_000 }).toBe(0);
+    expect(hooks.posts.filter((p) => p.path === '/slow')).toHaveLength(0);
+    await api().put(`/api/v1/report/${id}`, { active: false });
+  }, 60_000);
+
   it('a recipient that fails is logged with its reason, and the others still receive the report; CSV is attached', async () => {
     const id = (await api().post('/api/v1/report/', {
       type: 'Report', name: 'Partly failing', crontab: '* * * * *', chart, report_format: 'CSV',
@@ -271,11 +316,12 @@ describe('reports and alerts', () => {
     await a.services.reportExecutor.execute(id, new Date(), new Date(Date.now() + 601_000));
     expect((await logsOf(id)).at(-1)).toMatchObject({ state: 'Error', error_message: REPORT_MESSAGES.workingTimeout });
 
-    // A log older than log_retention (1 day) goes at the next tick.
+    // A log older than log_retention (1 day) goes at the next hourly prune.
     const count = (await logsOf(id)).length;
     await a.services.db.updateTable('report_execution_log').set({ end_dttm: new Date(Date.now() - 3 * 86_400_000) }).where('report_schedule_id', '=', id).where('state', '=', 'Working').execute();
     await a.services.db.updateTable('report_schedule').set({ active: false }).where('id', '=', id).execute();
-    await a.services.reportScheduler.tick(new Date());
+    minute += 3_600_000;
+    await a.services.reportScheduler.tick(nextMinute());
     const after = await logsOf(id);
     expect(after.length).toBeLessThan(count);
     expect(after.every((l) => l.state !== 'Working')).toBe(true);

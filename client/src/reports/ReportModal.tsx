@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Loader, Modal, NumberInput, Radio, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { REPORT_CREATED, REPORT_UPDATED } from '@meridian/contracts/messages';
-import { validateCrontab } from '@meridian/contracts/rules/schedule';
+import { REPORT_FORMATS_BY_CONTENT } from '@meridian/contracts/rules/report';
+import { describeCrontab, validateCrontab } from '@meridian/contracts/rules/schedule';
 import { ALERT_OPERATORS, REPORT_DEFAULTS, type ReportCreate } from '@meridian/contracts/schemas/report';
 import { useQuery } from '@tanstack/react-query';
-import cronstrue from 'cronstrue';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../api';
 import { useSessionUser } from '../auth/session';
@@ -20,17 +20,6 @@ const SCHEDULES = [
 ];
 const CUSTOM = 'custom';
 
-const FORMATS = {
-  chart: [
-    { value: 'PNG', label: 'Image (PNG) embedded in email' },
-    { value: 'CSV', label: 'Formatted CSV attached in email' },
-    { value: 'TEXT', label: 'Text embedded in email' },
-  ],
-  dashboard: [
-    { value: 'PNG', label: 'Image (PNG) embedded in email' },
-    { value: 'PDF', label: 'PDF attached in email' },
-  ],
-};
 const RECIPIENT_TYPES = [
   { value: 'Email', label: 'Email' },
   { value: 'Webhook', label: 'Webhook' },
@@ -42,16 +31,6 @@ const TIMEZONES: string[] = (() => {
   const zones = typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
   return zones.includes('UTC') ? zones : ['UTC', ...zones];
 })();
-
-/** The crontab in words ("At 09:00 AM, only on Monday"), or null when it does not read. */
-export function describeCrontab(crontab: string): string | null {
-  if (validateCrontab(crontab) !== false) return null;
-  try {
-    return cronstrue.toString(crontab);
-  } catch {
-    return null;
-  }
-}
 
 interface Choice {
   value: string;
@@ -223,7 +202,7 @@ export function ReportModal({ source, type, reportId, target, onClose, onSaved }
 
           <Radio.Group label="Message content" value={format} onChange={setFormat}>
             <Stack gap={6} mt={6}>
-              {FORMATS[contentKind].map((f) => (
+              {REPORT_FORMATS_BY_CONTENT[contentKind].map((f) => (
                 <Radio key={f.value} value={f.value} label={f.label} />
               ))}
             </Stack>

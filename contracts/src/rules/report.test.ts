@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { alertTriggered, alertValue, decideRun, errorNoticeDue, REPORT_MESSAGES } from './report';
+import { alertTriggered, alertValue, decideRun, errorNoticeDue, REPORT_MESSAGES, reportFormatError } from './report';
+import { describeCrontab } from './schedule';
 
 const at = (iso: string) => new Date(iso);
 const now = at('2026-11-25T12:00:00Z');
@@ -53,5 +54,17 @@ describe('alert values and conditions (Superset AlertCommand)', () => {
     expect(alertTriggered('not null', null, 5)).toBe(true);
     expect(alertTriggered('not null', null, 0)).toBe(false);
     expect(alertTriggered('not null', null, null)).toBe(false);
+  });
+
+  it('a chart is sent as PNG, CSV or TEXT, a dashboard as PNG or PDF (the report modal offers the same)', () => {
+    for (const f of ['PNG', 'CSV', 'TEXT']) expect(reportFormatError('chart', f)).toBeNull();
+    for (const f of ['PNG', 'PDF']) expect(reportFormatError('dashboard', f)).toBeNull();
+    expect(reportFormatError('chart', 'PDF')).toBe('A chart is sent as PNG, CSV or TEXT');
+    expect(reportFormatError('dashboard', 'TEXT')).toBe('A dashboard is sent as PNG or PDF');
+  });
+
+  it('a crontab reads in words (crontab_humanized), and one that does not parse reads as nothing', () => {
+    expect(describeCrontab('0 9 * * 1')).toBe('At 09:00 AM, only on Monday');
+    expect(describeCrontab('61 * * * *')).toBeNull();
   });
 });

@@ -28,6 +28,29 @@ export const REPORT_MESSAGES = {
   notFound: 'Report Schedule not found.',
 } as const;
 
+/**
+ * What each kind of content is sent as, with the report modal's labels: a chart as its picture, its rows as CSV
+ * or a small table; a dashboard, which has no rows of its own, only as a picture or PDF.
+ */
+export const REPORT_FORMATS_BY_CONTENT = {
+  chart: [
+    { value: 'PNG', label: 'Image (PNG) embedded in email' },
+    { value: 'CSV', label: 'Formatted CSV attached in email' },
+    { value: 'TEXT', label: 'Text embedded in email' },
+  ],
+  dashboard: [
+    { value: 'PNG', label: 'Image (PNG) embedded in email' },
+    { value: 'PDF', label: 'PDF attached in email' },
+  ],
+} as const;
+
+/** Null when `format` suits the content, else the field error saying what it can be sent as. */
+export function reportFormatError(content: keyof typeof REPORT_FORMATS_BY_CONTENT, format: string): string | null {
+  const allowed = REPORT_FORMATS_BY_CONTENT[content].map((f) => f.value as string);
+  if (allowed.includes(format)) return null;
+  return `A ${content} is sent as ${allowed.slice(0, -1).join(', ')} or ${allowed.at(-1)}`;
+}
+
 /** Fills Superset's `%s` placeholders in order. */
 export const fillMessage = (template: string, ...values: Array<string | number>) => values.reduce<string>((text, v) => text.replace('%s', String(v)), template);
 

@@ -1,8 +1,9 @@
 /**
  * Scheduled queries (Superset's SCHEDULED_QUERIES): the schedule of a saved query lives in its
  * `extra_json` as `{"schedule_info": {...}}`. These pure rules validate that schedule and read it back.
- * Nothing here runs a schedule: storing it is all the product does so far.
+ * Nothing here runs a schedule: storing it is all the product does so far. Reports share the crontab rules.
  */
+import cronstrue from 'cronstrue';
 
 /** Named intervals offered by the schedule form, each with the crontab it stands for. */
 export const SCHEDULE_INTERVALS = {
@@ -83,6 +84,16 @@ export function validateCrontab(text: string): string | false {
     if (!validField(parts[i], FIELDS[i])) return CRONTAB_INVALID_FIELD.replace('%s', FIELDS[i].name).replace('%s', parts[i]);
   }
   return false;
+}
+
+/** The crontab in words, as Superset's crontab_humanized ("At 09:00 AM, only on Monday"), or null when it does not read. */
+export function describeCrontab(crontab: string): string | null {
+  if (validateCrontab(crontab) !== false) return null;
+  try {
+    return cronstrue.toString(crontab);
+  } catch {
+    return null;
+  }
 }
 
 const isIsoDate = (text: string): boolean => {

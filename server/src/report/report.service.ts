@@ -1,7 +1,6 @@
 import { CronExpressionParser } from 'cron-parser';
-import cronstrue from 'cronstrue';
 import { sql } from 'kysely';
-import { REPORT_DEFAULTS, REPORT_MESSAGES, validateCrontab, type ListQuery, type ListResult, type ReportCreate, type ReportRecipient, type ReportUpdate } from '@meridian/contracts';
+import { describeCrontab, REPORT_DEFAULTS, REPORT_MESSAGES, reportFormatError, validateCrontab, type ListQuery, type ListResult, type ReportCreate, type ReportRecipient, type ReportUpdate } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
 import { ownersByObject } from '../common/owners';
 import type { ChartService } from '../chart/chart.service';
@@ -48,14 +47,6 @@ export function crontabValid(crontab: string): boolean {
   }
 }
 
-/** Superset's crontab_humanized ("At 09:00 AM, only on Monday"). */
-export function crontabHumanized(crontab: string): string {
-  try {
-    return cronstrue.toString(crontab);
-  } catch {
-    return crontab;
-  }
-}
 
 const parseJsonText = (text: string | null | undefined) => {
   try {
@@ -124,7 +115,7 @@ export class ReportService {
       type: r.type,
       description: r.description,
       crontab: r.crontab,
-      crontab_humanized: crontabHumanized(r.crontab),
+      crontab_humanized: describeCrontab(r.crontab) ?? r.crontab,
       timezone: r.timezone,
       creation_method: r.creation_method,
       chart_id: r.chart_id,
@@ -221,6 +212,10 @@ export class ReportService {
     if (merged.chart && merged.dashboard) errors.chart = [REPORT_MESSAGES.chartOrDashboard];
     // What is sent, for a report and for an alert that fires alike.
     else if (!merged.chart && !merged.dashboard) errors.chart = [REPORT_MESSAGES.chartOrDashboardRequired];
+    else if (input.report_format !== undefined || input.chart !== undefined || input.dashboard !== undefined) {
+      const formatError = reportFormatError(merged.chart ? 'chart' : 'dashboard', input.report_format ?? current?.report_format ?? 'PNG');
+      if (formatError) errors.report_format = [formatError];
+    }
     if (merged.type === 'Alert') {
       if (!merged.database) errors.database = [REPORT_MESSAGES.databaseRequired];
       if (!merged.sql?.trim()) errors.sql = [REPORT_MESSAGES.sqlRequired];
