@@ -11,6 +11,7 @@ import * as m0009 from './0009_create_css_templates';
 import * as m0010 from './0010_create_embedded_dashboards';
 import * as m0011 from './0011_create_tags';
 import * as m0012 from './0012_report_runs';
+import * as m0013 from './0013_create_row_level_security';
 
 /** Every migration in order; forward-only, each run once. kysely's Migrator runs all pending ones of a run in one transaction. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '0010_create_embedded_dashboards': m0010,
   '0011_create_tags': m0011,
   '0012_report_runs': m0012,
+  '0013_create_row_level_security': m0013,
 };

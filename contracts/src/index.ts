@@ -24,3 +24,4 @@ export * from './dashboard/auto-refresh';
 export * from './dashboard/native-filters';
 export * from './schemas/tag';
 export * from './schemas/report';
+export * from './schemas/rls';

@@ -28,6 +28,7 @@ import { registerDatasetRest } from './dataset/dataset.rest';
 import { registerAssetsRest } from './assets/assets.rest';
 import { registerCssTemplateRest } from './css-template/css-template.rest';
 import { registerReportRest } from './report/report.rest';
+import { registerRlsRest } from './rls/rls.rest';
 import { actionLogEntry } from './log/action-log';
 import { registerLogRest } from './log/log.rest';
 import { registerEmbeddedRest } from './embedded/embedded.rest';
@@ -166,6 +167,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   registerAssetsRest(app, services);
   registerCssTemplateRest(app, services);
   if (services.config.featureFlags.ALERT_REPORTS) registerReportRest(app, services);
+  registerRlsRest(app, services);
   registerLogRest(app, services);
   registerEmbeddedRest(app, services);
   registerAdvancedDataTypeRest(app);

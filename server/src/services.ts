@@ -14,6 +14,7 @@ import { PasswordCrypto } from './database/password-crypto';
 import { AssetExportService } from './assets/export.service';
 import { AssetImportService } from './assets/import.service';
 import { CssTemplateService } from './css-template/css-template.service';
+import { RlsService } from './rls/rls.service';
 import { EmbeddedService } from './embedded/embedded.service';
 import { QueryRuntime } from './results/query-runtime';
 import { QueryRepository } from './query/query.repository';
@@ -84,6 +85,7 @@ export interface Services {
   filterStates: FilterStateService;
   assetExport: AssetExportService;
   cssTemplates: CssTemplateService;
+  rls: RlsService;
   logs: LogService;
   roles: RoleService;
   uploads: UploadService;
@@ -120,8 +122,9 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const annotationLayers = new AnnotationLayerService({ annotationLayers: new AnnotationLayerRepository(deps.db), security });
   // Chart-sourced annotation layers run another chart's query through chart data, which in turn asks for annotation data.
   const annotationData: AnnotationData = new AnnotationData({ annotationLayers, charts: (): ChartService => charts, chartData: (): ChartDataService => chartData });
+  const rls = new RlsService({ db: deps.db, security });
   const chartData = new ChartDataService({
-    ...deps, security, datasets, databases, runtime: queryRuntime, cache, events: asyncEvents,
+    ...deps, security, datasets, databases, runtime: queryRuntime, cache, events: asyncEvents, rls,
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
     annotationData,
   });
@@ -142,5 +145,5 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const notifier = new ReportNotifier(deps.config);
   const reportExecutor = new ReportExecutor({ ...deps, security, reports, chartData, screenshots, databases, runtime: queryRuntime, notifier });
   const reportScheduler = new ReportScheduler({ db: deps.db, reports, executor: reportExecutor, logger: deps.logger, instance: queryRuntime.runner.instanceName, tickSeconds: deps.config.reports.tickSeconds });
-  return { ...deps, reports, reportExecutor, reportScheduler, notifier, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, logs, roles, uploads, tags, screenshots, embedded };
+  return { ...deps, reports, reportExecutor, reportScheduler, notifier, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, rls, logs, roles, uploads, tags, screenshots, embedded };
 }

@@ -133,6 +133,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
     ids.filter_state = (await post(`/api/v1/dashboard/${ids.dashboard}/filter_state`, { value: '{}' })).key;
     ids.embedded = (await post(`/api/v1/dashboard/${ids.dashboard}/embedded`, { allowed_domains: [] })).result.uuid;
     ids.role = (await first('/api/v1/security/roles/', '(filters:!((col:name,opr:eq,value:Gamma)))')).id;
+    ids.rowlevelsecurity = (await post('/api/v1/rowlevelsecurity/', { name: 'Girls for Gamma', filter_type: 'Regular', tables: [ids.dataset], roles: [ids.role], clause: "gender = 'girl'" })).id;
     ids.user = (await first('/api/v1/security/users/')).id;
     ids.permission = (await first('/api/v1/security/permissions/')).id;
     ids.resource = (await first('/api/v1/security/resources/')).id;
@@ -169,9 +170,9 @@ describe("conformance with Superset's published /api/v1 document", () => {
     const pkOf: Record<string, string | number> = {
       annotation_layer: ids.annotation_layer!, chart: ids.chart!, css_template: ids.css_template!, dashboard: ids.dashboard!, database: ids.database!, dataset: ids.dataset!, log: ids.log!,
       query: ids.query!, saved_query: ids.saved_query!, 'security/permissions-resources': ids.pair!, 'security/permissions': ids.permission!, 'security/resources': ids.resource!,
-      'security/roles': ids.role!, 'security/users': ids.user!, tag: ids.tag!, report: ids.report!,
+      'security/roles': ids.role!, 'security/users': ids.user!, tag: ids.tag!, report: ids.report!, rowlevelsecurity: ids.rowlevelsecurity!,
     };
-    const related: Record<string, string> = { tag: 'created_by', chart: 'owners', dashboard: 'owners', dataset: 'owners', database: 'created_by', css_template: 'created_by', annotation_layer: 'created_by', saved_query: 'database', query: 'user', log: 'user', report: 'owners' };
+    const related: Record<string, string> = { tag: 'created_by', chart: 'owners', dashboard: 'owners', dataset: 'owners', database: 'created_by', css_template: 'created_by', annotation_layer: 'created_by', saved_query: 'database', query: 'user', log: 'user', report: 'owners', rowlevelsecurity: 'roles' };
     const distinct: Record<string, string> = { dataset: 'schema', saved_query: 'schema', query: 'status' };
     const values: Record<string, string | number> = {
       pk: pkOf[resource]!, id_or_slug: ids.dashboard!, role_id: ids.role!, annotation_id: ids.annotation!, table_name: 'birth_names', schema_name: 'main', datasource_type: 'table', datasource_id: ids.dataset!,
@@ -311,6 +312,13 @@ describe("conformance with Superset's published /api/v1 document", () => {
       await call('delete /api/v1/report/{pk}', `/api/v1/report/${report.id}`);
       const report2 = await call('post /api/v1/report/', '/api/v1/report/', { json: { type: 'Report', name: 'Names weekly', crontab: '0 8 * * 1', dashboard: ids.dashboard, report_format: 'PDF' } });
       await call('delete /api/v1/report/', `/api/v1/report/?q=!(${report2.id})`);
+
+      // Row-level security.
+      const rule = await call('post /api/v1/rowlevelsecurity/', '/api/v1/rowlevelsecurity/', { json: { name: 'Boys unless admin', filter_type: 'Base', tables: [ids.dataset], roles: [], clause: "gender = 'boy'", group_key: 'gender' } });
+      await call('put /api/v1/rowlevelsecurity/{pk}', `/api/v1/rowlevelsecurity/${rule.id}`, { json: { description: 'Checked' } });
+      await call('delete /api/v1/rowlevelsecurity/{pk}', `/api/v1/rowlevelsecurity/${rule.id}`);
+      const rule2 = await call('post /api/v1/rowlevelsecurity/', '/api/v1/rowlevelsecurity/', { json: { name: 'Nothing', filter_type: 'Regular', tables: [ids.dataset], roles: [ids.role], clause: '1 = 0' } });
+      await call('delete /api/v1/rowlevelsecurity/', `/api/v1/rowlevelsecurity/?q=!(${rule2.id})`);
 
       // Charts and their data.
       const queryContext = { datasource: { id: ids.dataset, type: 'table' }, queries: [{ columns: ['gender'], metrics: ['count'], row_limit: 10 }], result_format: 'json', result_type: 'full' };

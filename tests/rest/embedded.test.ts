@@ -95,6 +95,20 @@ describe('/api/v1/dashboard/{id}/embedded and /api/v1/security/guest_token/', ()
     expect((await asGuest(t.http.get('/api/v1/explore/').query({ slice_id: onBoard }))).status).toBe(403);
   });
 
+  it("applies the guest token's row-level security rules: those for the chart's dataset and those for every dataset", async () => {
+    const tokenWith = async (rls: object[]) => (await t.http.post('/api/v1/security/guest_token/').set(bearer(admin)).send({ resources: [{ type: 'dashboard', id: uuid }], rls })).body.token as string;
+    const genders = async (token: string) => {
+      const res = await asGuest(t.http.post('/api/v1/chart/data').query({ form_data: JSON.stringify({ slice_id: onBoard }) }).send(pieQuery()), token);
+      expect(res.status, res.text).toBe(200);
+      return (res.body.result[0].data as Array<{ gender: string }>).map((r) => r.gender).sort();
+    };
+    expect(await genders(await tokenWith([{ dataset: birthNames, clause: "gender = 'girl'" }]))).toEqual(['girl']);
+    expect(await genders(await tokenWith([{ clause: "gender = 'boy'" }]))).toEqual(['boy']);
+    // A rule for another dataset leaves this one alone.
+    expect(await genders(await tokenWith([{ dataset: birthNames + 1000, clause: '1 = 0' }]))).toEqual(['boy', 'girl']);
+    expect((await t.http.post('/api/v1/security/guest_token/').set(bearer(admin)).send({ resources: [{ type: 'dashboard', id: uuid }], rls: [{ dataset: birthNames }] })).status).toBe(400);
+  });
+
   it('refuses a forged or expired guest token, and a token for an embedding since removed', async () => {
     expect((await asGuest(t.http.get(`/api/v1/dashboard/${board}`), `${guest}x`)).status).toBe(401);
     const key = new TextEncoder().encode(`guest:${t.services.config.secretKey}`);

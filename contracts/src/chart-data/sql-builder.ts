@@ -54,6 +54,8 @@ export interface DatasetForQuery {
   main_dttm_col?: string | null;
   columns: DatasetColumnForQuery[];
   metrics: DatasetMetricForQuery[];
+  /** Row-level security clauses for the querying user, ANDed into WHERE (set by an admin: trusted SQL, not checked as ad-hoc SQL is). */
+  rls?: readonly string[];
 }
 
 /** A query the builder refused; `errorType` is Superset's, `status` the HTTP status to answer with. */
@@ -528,6 +530,7 @@ export function buildQuerySql(query: QueryObject & { havingFilters?: QueryFilter
     }
   }
   if (query.extras.where?.trim()) where.push(`(${b.expression(query.extras.where, 'where')}\n)`);
+  for (const clause of dataset.rls ?? []) where.push(clause);
 
   const having: string[] = [];
   for (const filter of query.havingFilters ?? []) {

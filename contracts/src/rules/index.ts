@@ -10,3 +10,4 @@ export * from './constants';
 export * from './schedule';
 export * from './last-modified';
 export * from './report';
+export * from './rls';

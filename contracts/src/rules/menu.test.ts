@@ -10,7 +10,7 @@ describe('the menu (GET /api/v1/menu/ and the navigation bar)', () => {
       ['Saved Queries', '/savedqueryview/list/'],
       ['Query Search', '/sqllab/history/'],
     ]);
-    expect(menu[4]!.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Alerts & Report', 'Action Log']);
+    expect(menu[4]!.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Row Level Security', 'Alerts & Report', 'Action Log']);
   });
 
   it('keeps only what the role reaches, and drops a submenu left empty', () => {
@@ -22,6 +22,6 @@ describe('the menu (GET /api/v1/menu/ and the navigation bar)', () => {
 
   it('leaves out Alerts & reports while ALERT_REPORTS is off', () => {
     const settings = menuFor(() => true, { ALERT_REPORTS: false }).find((m) => m.name === 'Settings')!;
-    expect(settings.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Action Log']);
+    expect(settings.childs!.map((c) => c.name)).toEqual(['Databases', 'List Users', 'List Roles', 'Row Level Security', 'Action Log']);
   });
 });

@@ -46,6 +46,7 @@ const MENU: MenuEntry[] = [
       { name: 'Databases', label: 'Databases', icon: 'fa-database', url: '/databaseview/list/', visible: (can) => can('can_read', 'Database') },
       { name: 'List Users', label: 'Users', icon: 'fa-user', url: '/users/list/', visible: (can) => can('can_read', 'User') },
       { name: 'List Roles', label: 'Roles', icon: 'fa-group', url: '/roles/list/', visible: (can) => can('can_read', 'Role') },
+      { name: 'Row Level Security', label: 'Row level security', icon: 'fa-lock', url: '/rowlevelsecurity/list/', visible: (can) => can('can_read', 'Row Level Security') },
       { name: 'Alerts & Report', label: 'Alerts & reports', icon: 'fa-exclamation-triangle', url: '/alert/list/', visible: (can, flags) => flags.ALERT_REPORTS !== false && can('can_read', 'ReportSchedule') },
       { name: 'Action Log', label: 'Action log', icon: 'fa-list-ol', url: '/actionlog/list/', visible: (can) => can('can_read', 'Log') },
     ],

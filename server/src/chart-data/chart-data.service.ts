@@ -13,6 +13,7 @@ import type { AsyncEventService } from '../async-event/async-event.service';
 import type { DatabaseService } from '../database/database.service';
 import { Forbidden, NotFound, StructuredError } from '../errors/domain-errors';
 import type { DatasetRecord } from '../dataset/dataset.repository';
+import type { RlsService } from '../rls/rls.service';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { Logger } from '../logger';
 import type { QueryRuntime } from '../results/query-runtime';
@@ -104,6 +105,7 @@ export function datasetForQuery(record: DatasetRecord): DatasetForQuery {
     main_dttm_col: record.main_dttm_col,
     columns: record.columns.map((c) => ({ column_name: c.column_name, expression: c.expression, type: c.type, is_dttm: c.is_dttm, python_date_format: c.python_date_format, filterable: c.filterable, groupby: c.groupby })),
     metrics: record.metrics.map((m) => ({ metric_name: m.metric_name, expression: m.expression })),
+    rls: record.rls,
   };
 }
 
@@ -133,6 +135,7 @@ export class ChartDataService {
       events: AsyncEventService;
       chartCacheTimeout: (chartId: number) => Promise<number | null>;
       annotationData: AnnotationData;
+      rls: RlsService;
       now?: () => Date;
     },
   ) {}
@@ -148,7 +151,9 @@ export class ChartDataService {
       throw new StructuredError(400, [{ message: `Datasource type ${ref.type} is not supported`, error_type: 'UNKNOWN_DATASOURCE_TYPE_ERROR', level: 'error', extra: {} }]);
     }
     try {
-      return await this.deps.datasets.getAccessible(actor, ref.id);
+      const record = await this.deps.datasets.getAccessible(actor, ref.id);
+      const rls = await this.deps.rls.clausesFor(actor, record.id);
+      return rls.length ? { ...record, rls } : record;
     } catch (error) {
       if (error instanceof NotFound) {
         throw new StructuredError(404, [{ message: 'The dataset does not exist or you do not have access to it', error_type: 'DATASOURCE_SECURITY_ACCESS_ERROR', level: 'error', extra: {} }]);
@@ -256,6 +261,8 @@ export class ChartDataService {
       datasource: `${record.id}__table`,
       // A virtual dataset's SQL as rendered (its templates may read url_params).
       sql: record.sql ?? null,
+      // Users under different row-level security see different rows: never one another's cached answer.
+      rls: record.rls ?? [],
       generation,
       changed_on: new Date(record.changed_on).toISOString(),
       database: record.database_id,

@@ -31,6 +31,8 @@ export interface DatasetRecord extends DatasetRow {
   owners: Person[];
   columns: ColumnRow[];
   metrics: MetricRow[];
+  /** Set by chart data for the querying user: the row-level security clauses its queries of this dataset get. */
+  rls?: string[];
 }
 
 /**

@@ -217,6 +217,17 @@ export interface CssTemplateTable extends Audit {
   css: Generated<string>;
 }
 
+export interface RlsFilterTable extends Audit {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  filter_type: string;
+  clause: string;
+  group_key: string | null;
+}
+export interface RlsFilterRoleTable { id: Generated<number>; role_id: number; rls_filter_id: number }
+export interface RlsFilterTableTable { id: Generated<number>; table_id: number; rls_filter_id: number }
+
 export interface TagTable extends Audit {
   id: Generated<number>;
   name: string;
@@ -374,6 +385,9 @@ export interface DB {
   slices: SliceTable;
   dashboards: DashboardTable;
   css_templates: CssTemplateTable;
+  row_level_security_filters: RlsFilterTable;
+  rls_filter_roles: RlsFilterRoleTable;
+  rls_filter_tables: RlsFilterTableTable;
   embedded_dashboards: EmbeddedDashboardTable;
   dashboard_slices: DashboardSliceTable;
   dashboard_user: DashboardUserTable;

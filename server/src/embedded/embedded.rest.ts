@@ -8,7 +8,8 @@ const Embedded = z.object({ allowed_domains: z.array(z.string()).default([]) });
 const GuestTokenBody = z.object({
   user: z.object({ username: z.string().optional(), first_name: z.string().optional(), last_name: z.string().optional() }).optional(),
   resources: z.array(z.object({ type: z.string(), id: z.union([z.string(), z.number()]).transform(String) })),
-  rls: z.array(z.unknown()).optional(),
+  // Superset's guest RLS rules: a clause for one dataset, or for every dataset when none is named.
+  rls: z.array(z.object({ dataset: z.coerce.number().int().optional(), clause: z.string().trim().min(1) })).optional(),
 });
 
 /** `/api/v1/dashboard/{id}/embedded`, `/api/v1/embedded_dashboard/{uuid}` and `/api/v1/security/guest_token/`, as Superset's. */

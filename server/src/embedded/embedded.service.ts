@@ -21,7 +21,7 @@ const GUEST_ROLE: Array<[string, string]> = [
 export interface GuestTokenRequest {
   user?: { username?: string; first_name?: string; last_name?: string };
   resources: Array<{ type: string; id: string }>;
-  rls?: unknown[];
+  rls?: Array<{ dataset?: number; clause: string }>;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -135,6 +135,9 @@ export class EmbeddedService {
       chartIds: [...new Set(charts.map((c) => c.chart_id))],
       datasetIds: [...new Set(charts.map((c) => c.datasource_id).filter((id): id is number => id !== null))],
       datasourcePerms: [...new Set(charts.filter((c) => c.table_name && c.database_name && c.datasource_id).map((c) => datasetPermName(c.database_name!, c.table_name!, c.datasource_id!)))],
+      rls: (Array.isArray(payload.rls_rules) ? payload.rls_rules : [])
+        .filter((r: any) => typeof r?.clause === 'string' && r.clause.trim())
+        .map((r: any) => ({ dataset: typeof r.dataset === 'number' ? r.dataset : undefined, clause: String(r.clause) })),
     };
     const user = (payload.user ?? {}) as { username?: string; first_name?: string; last_name?: string };
     // The charts' datasets as datasource_access grants: every dataset check then sees just these.

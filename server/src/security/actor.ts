@@ -19,4 +19,6 @@ export interface GuestScope {
   datasetIds: number[];
   /** The datasets as Superset's datasource_access view names. */
   datasourcePerms: string[];
+  /** The token's row-level security rules: a clause for one dataset, or for all when `dataset` is unset. */
+  rls: Array<{ dataset?: number; clause: string }>;
 }

@@ -85,6 +85,8 @@ const ADMIN: PermissionView[] = [
   ...rw('Database'),
   ...rw('User'),
   ...rw('Role'),
+  ...rw('Row Level Security'),
+  ['menu_access', 'Row Level Security'],
   ['can_read', 'Log'],
   ['all_query_access', 'all_query_access'],
   ['can_invalidate', 'CacheRestApi'],

@@ -12,6 +12,7 @@ import { chartRouter, exploreRouter } from '../chart/chart.router';
 import { annotationLayerRouter } from '../annotation-layer/annotation-layer.router';
 import { cssTemplateRouter } from '../css-template/css-template.router';
 import { reportRouter } from '../report/report.router';
+import { rlsRouter } from '../rls/rls.router';
 import { dashboardRouter } from '../dashboard/dashboard.router';
 
 /** Every domain's tRPC router, mounted at /trpc; `AppRouter` gives the client end-to-end types. */
@@ -30,6 +31,7 @@ export const appRouter = router({
   annotationLayer: annotationLayerRouter,
   cssTemplate: cssTemplateRouter,
   report: reportRouter,
+  rls: rlsRouter,
   dashboard: dashboardRouter,
 });
 
