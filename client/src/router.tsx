@@ -84,7 +84,7 @@ const routeTree = rootRoute.addChildren([
     screen('report/list', lazyRouteComponent(() => import('./reports/AlertReportListScreen'), 'AlertReportListScreen')),
     screen('alert/$id/log', lazyRouteComponent(() => import('./reports/ExecutionLogScreen'), 'ExecutionLogScreen')),
     screen('report/$id/log', lazyRouteComponent(() => import('./reports/ExecutionLogScreen'), 'ExecutionLogScreen')),
-    screen('rowlevelsecurity/list', lazyRouteComponent(() => import('./routes/legacy-paths'), 'RowLevelSecurityListScreen')),
+    screen('rowlevelsecurity/list', lazyRouteComponent(() => import('./settings/RlsListScreen'), 'RlsListScreen')),
   ]),
 ]);
 

@@ -1,5 +1,7 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
@@ -211,6 +213,63 @@ describe('admin screens in the browser', () => {
     await table.getByRole('button', { name: 'Stylists', exact: true }).waitFor({ state: 'detached' });
     expect((await t.http.get(`/api/v1/security/roles/${role}`).set(auth())).status).toBe(404);
     expect((await t.http.delete(`/api/v1/security/users/${templater}`).set(auth())).status).toBe(200);
+  });
+
+  it('adds, edits and deletes a row-level security rule in Settings → Row level security', async () => {
+    await ensureExamplesDatabase(t.services, { salesRows: 50 });
+    await ensureExampleDatasets(t.services);
+    await page.goto(`${t.url}/rowlevelsecurity/list/`);
+    await page.getByText('No rules yet').waitFor();
+    await page.getByRole('button', { name: 'Rule', exact: true }).click();
+    const add = page.getByRole('dialog', { name: 'Add rule' });
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await add.getByText('Missing data for required field.').first().waitFor();
+    await add.getByText('Select at least one dataset.').waitFor();
+    await add.getByLabel('Rule name').fill('Girls for Gamma');
+    await add.getByRole('combobox', { name: 'Datasets' }).click();
+    await page.getByRole('option', { name: 'birth_names', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await add.getByRole('combobox', { name: 'Roles' }).click();
+    await page.getByRole('option', { name: 'Gamma', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await add.getByLabel('Group key').fill('gender');
+    await add.getByLabel('Clause').fill("gender = 'girl'");
+    await screenshot(page, 'admin-rls-add');
+    await add.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Rule Girls for Gamma added').waitFor();
+    const table = page.getByRole('table', { name: 'Rules' });
+    await table.getByText("gender = 'girl'").waitFor();
+    const stored = (await t.http.get('/api/v1/rowlevelsecurity/').set(auth())).body.result;
+    expect(stored).toMatchObject([{ name: 'Girls for Gamma', filter_type: 'Regular', clause: "gender = 'girl'", group_key: 'gender', tables: [{ table_name: 'birth_names' }], roles: [{ name: 'Gamma' }] }]);
+
+    // The same name again: the server's field error, under the field.
+    await page.getByRole('button', { name: 'Rule', exact: true }).click();
+    const again = page.getByRole('dialog', { name: 'Add rule' });
+    await again.getByLabel('Rule name').fill('Girls for Gamma');
+    await again.getByRole('combobox', { name: 'Datasets' }).click();
+    await page.getByRole('option', { name: 'birth_names', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await again.getByLabel('Clause').fill('1 = 1');
+    await again.getByRole('button', { name: 'Add', exact: true }).click();
+    await again.getByText('A rule with this name already exists.').waitFor();
+    await closeDialog(page);
+
+    // Edited into a Base rule that spares admins.
+    await table.getByRole('button', { name: 'Edit Girls for Gamma' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit rule Girls for Gamma' });
+    await edit.getByRole('combobox', { name: 'Filter type' }).click();
+    await page.getByRole('option', { name: 'Base', exact: true }).click();
+    await edit.getByText('The roles the filter does not apply to.').waitFor();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Changes to Girls for Gamma saved').waitFor();
+    await table.getByText('Base', { exact: true }).waitFor();
+    await screenshot(page, 'admin-rls-list');
+    expect((await t.http.get(`/api/v1/rowlevelsecurity/${stored[0].id}`).set(auth())).body.result.filter_type).toBe('Base');
+
+    await table.getByRole('button', { name: 'Delete Girls for Gamma' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByText('No rules yet').waitFor();
+    expect((await t.http.get('/api/v1/rowlevelsecurity/').set(auth())).body.count).toBe(0);
   });
 
   it('shows the action log: who changed what, filtered by action and user', async () => {

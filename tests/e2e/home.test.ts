@@ -148,19 +148,14 @@ describe('home and other screens in the browser', () => {
     await useScheme(page, 'light');
   });
 
-  it("Superset's old addresses open their screen, or a page saying what is coming that links back", async () => {
-    // Alerts & reports is a screen now; row level security is still to come.
+  it("Superset's old addresses open their screen", async () => {
     await page.goto(`${t.url}/alert/list/`);
     await page.getByRole('heading', { name: 'Alerts & reports' }).waitFor();
     await page.getByText('No alerts yet').waitFor();
-    await expect(page.getByText('Coming soon').count()).resolves.toBe(0);
     await page.goto(`${t.url}/rowlevelsecurity/list/`);
     await page.getByRole('heading', { name: 'Row level security' }).waitFor();
+    await page.getByText('No rules yet').waitFor();
     await expect(page.getByText('Page not found').count()).resolves.toBe(0);
-    await page.getByText('Coming soon').waitFor();
-    await screenshot(page, 'legacy-rowlevelsecurity');
-    await page.getByRole('link', { name: 'Back to home' }).click();
-    await page.getByRole('region', { name: 'Recents' }).waitFor();
 
     await page.goto(`${t.url}/dataset/add/`);
     const dialog = page.getByRole('dialog');

@@ -1,8 +1,6 @@
-import { IconShieldLock } from '@tabler/icons-react';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { useNavigate } from '@tanstack/react-router';
 import { useSessionUser } from '../auth/session';
-import { ComingSoon } from '../components/ComingSoon';
 import { AddDatasetModal } from '../datasets/AddDatasetModal';
 import { DatasetListScreen } from '../datasets/DatasetListScreen';
 
@@ -21,10 +19,3 @@ export function DatasetAddScreen() {
   );
 }
 
-export const RowLevelSecurityListScreen = () => (
-  <ComingSoon
-    title="Row level security"
-    icon={<IconShieldLock size={28} stroke={1.5} />}
-    description="Filters added to every query on a dataset for the roles they name, so each team sees only its rows."
-  />
-);

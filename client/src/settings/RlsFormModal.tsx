@@ -1,0 +1,165 @@
+import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { CANCEL } from '@meridian/contracts/messages';
+import { RLS_FILTER_TYPES, RlsCreateSchema, type RlsFilterType } from '@meridian/contracts/schemas/rls';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { FormEvent } from 'react';
+import { api } from '../api';
+import { serverFieldErrors, useFormFields, type FieldErrors } from '../components/form-fields';
+import { addSuccessToast, toastError } from '../notify';
+import { trpc } from '../trpc';
+
+/** A rule as the list and GET answer it. */
+export interface RlsRuleView {
+  id: number;
+  name: string;
+  description: string | null;
+  filter_type: RlsFilterType;
+  tables: Array<{ id: number; table_name: string; schema?: string | null }>;
+  roles: Array<{ id: number; name: string }>;
+  clause: string;
+  group_key: string | null;
+  changed_on_delta_humanized?: string;
+  changed_by?: { first_name: string; last_name: string } | null;
+}
+
+type Fields = { name: string; filter_type: RlsFilterType; tables: string[]; roles: string[]; group_key: string; clause: string; description: string };
+
+const emptyFields: Fields = { name: '', filter_type: 'Regular', tables: [], roles: [], group_key: '', clause: '', description: '' };
+
+const fieldsOf = (rule: RlsRuleView): Fields => ({
+  name: rule.name,
+  filter_type: rule.filter_type,
+  tables: rule.tables.map((t) => String(t.id)),
+  roles: rule.roles.map((r) => String(r.id)),
+  group_key: rule.group_key ?? '',
+  clause: rule.clause,
+  description: rule.description ?? '',
+});
+
+const TYPE_HELP: Record<RlsFilterType, string> = {
+  Regular: 'Regular filters add their clause to the queries of the users of the roles below.',
+  Base: 'Base filters add their clause to everyone’s queries except the users of the roles below (for example Admin, so admins see all rows).',
+};
+
+/** Add a row-level security rule, or edit one (`rule` given). */
+export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | null; onClose: () => void; onSaved: () => void }) {
+  const isEdit = rule !== null;
+  const { fields, errors, setErrors, set } = useFormFields<Fields>(rule ? fieldsOf(rule) : emptyFields);
+  const roles = useQuery(trpc.role.list.queryOptions({ page_size: 1000 }));
+  const tables = useQuery({
+    queryKey: ['rls-related-tables'],
+    queryFn: () => api<{ result: Array<{ value: number; text: string }> }>('/api/v1/rowlevelsecurity/related/tables', { query: { q: { page_size: 1000 } } }),
+  });
+  const create = useMutation(trpc.rls.create.mutationOptions());
+  const update = useMutation(trpc.rls.update.mutationOptions());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = {
+      name: fields.name,
+      filter_type: fields.filter_type,
+      tables: fields.tables.map(Number),
+      roles: fields.roles.map(Number),
+      group_key: fields.group_key.trim() || null,
+      clause: fields.clause,
+      description: fields.description.trim() || null,
+    };
+    const parsed = RlsCreateSchema.safeParse(input);
+    if (!parsed.success) {
+      const out: FieldErrors<Fields> = {};
+      for (const issue of parsed.error.issues) {
+        const key = issue.path[0] as keyof Fields;
+        out[key] ??= key === 'tables' ? 'Select at least one dataset.' : issue.code === 'too_small' ? 'Missing data for required field.' : issue.message;
+      }
+      setErrors(out);
+      return;
+    }
+    try {
+      if (isEdit) await update.mutateAsync({ id: rule.id, changes: parsed.data });
+      else await create.mutateAsync(parsed.data);
+      addSuccessToast(isEdit ? `Changes to ${fields.name} saved` : `Rule ${fields.name} added`);
+      onSaved();
+      onClose();
+    } catch (error) {
+      const fieldErrors = serverFieldErrors(error, emptyFields);
+      if (fieldErrors) setErrors(fieldErrors);
+      else toastError(error);
+    }
+  };
+
+  const busy = create.isPending || update.isPending;
+  return (
+    <Modal opened onClose={onClose} title={isEdit ? `Edit rule ${rule.name}` : 'Add rule'} size="lg">
+      <form onSubmit={(e) => void submit(e)} noValidate aria-label={isEdit ? 'Edit rule' : 'Add rule'}>
+        <Stack gap="md">
+          <TextInput label="Rule name" required value={fields.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} data-autofocus />
+          <Select
+            label="Filter type"
+            required
+            allowDeselect={false}
+            data={RLS_FILTER_TYPES.map((t) => ({ value: t, label: t }))}
+            value={fields.filter_type}
+            onChange={(v) => v && set('filter_type', v as RlsFilterType)}
+            description={TYPE_HELP[fields.filter_type]}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <MultiSelect
+            label="Datasets"
+            required
+            searchable
+            placeholder={fields.tables.length ? undefined : 'Select datasets'}
+            data={(tables.data?.result ?? []).map((t) => ({ value: String(t.value), label: t.text }))}
+            value={fields.tables}
+            error={errors.tables}
+            onChange={(v) => set('tables', v)}
+            nothingFoundMessage="No datasets"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <MultiSelect
+            label="Roles"
+            searchable
+            placeholder={fields.roles.length ? undefined : 'Select roles'}
+            description={fields.filter_type === 'Base' ? 'The roles the filter does not apply to.' : 'The roles the filter applies to.'}
+            data={(roles.data?.result ?? []).map((r) => ({ value: String(r.id), label: r.name }))}
+            value={fields.roles}
+            error={errors.roles}
+            onChange={(v) => set('roles', v)}
+            nothingFoundMessage="No roles"
+            comboboxProps={{ withinPortal: true }}
+          />
+          <TextInput
+            label="Group key"
+            description="Filters with the same group key are ORed together; different groups are ANDed."
+            value={fields.group_key}
+            error={errors.group_key}
+            onChange={(e) => set('group_key', e.currentTarget.value)}
+          />
+          <Textarea
+            label="Clause"
+            required
+            autosize
+            minRows={3}
+            styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+            placeholder="region = 'North'"
+            description="SQL added to the WHERE of every query of the datasets."
+            value={fields.clause}
+            error={errors.clause}
+            onChange={(e) => set('clause', e.currentTarget.value)}
+          />
+          <Textarea label="Description" autosize minRows={2} value={fields.description} error={errors.description} onChange={(e) => set('description', e.currentTarget.value)} />
+          <Text size="xs" c="dimmed">
+            Rules apply to charts, dashboards, samples, filter values and reports. They do not apply to SQL Lab.
+          </Text>
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose} disabled={busy}>
+              {CANCEL}
+            </Button>
+            <Button type="submit" loading={busy}>
+              {isEdit ? 'Save' : 'Add'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
