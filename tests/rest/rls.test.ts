@@ -11,6 +11,7 @@ import { SEEDED_ROLES } from '../../server/src/security/permission-matrix';
 import { SecurityRepository } from '../../server/src/security/security.repository';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createPgDatabase } from '../helpers/pg';
+import { startWebhookSink } from '../helpers/report-sinks';
 import { bearer, registerDatabase } from './sqllab.helpers';
 
 /**
@@ -153,7 +154,7 @@ describe.each([
     expect(await counts(analyst)).toEqual(everything);
   });
 
-  it('a Base rule filters everyone but its roles, in chart data, samples and filter values', async () => {
+  it('a Base rule filters everyone but its roles, in chart data, samples, filter values and reports', async () => {
     const girls = await counts(admin, [{ col: 'gender', op: '==', val: 'girl' }]);
     const everything = await counts(admin);
     const base = await rule({ name: 'Girls unless admin', filter_type: 'Base', tables: [dataset], roles: [roles.Admin], clause: "gender = 'girl'" });
@@ -170,6 +171,21 @@ describe.each([
     expect(values.status, values.text).toBe(200);
     expect(values.body.result).toEqual(['girl']);
     expect((await api().get(`/api/v1/datasource/table/${dataset}/column/gender/values/`)).body.result).toEqual(['boy', 'girl']);
+
+    // A report runs as its owner, under the owner's rules.
+    const hooks = await startWebhookSink();
+    try {
+      const params = { viz_type: 'table', groupby: ['gender'], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'n' }], row_limit: 100 };
+      const chart = (await api(analyst).post('/api/v1/chart/', { slice_name: 'Genders', viz_type: 'table', datasource_id: dataset, datasource_type: 'table', params: JSON.stringify(params) })).body.id;
+      const report = await api(analyst).post('/api/v1/report/', { type: 'Report', name: 'Genders', crontab: '0 8 * * *', chart, report_format: 'TEXT', recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hooks.url}/rls` } }] });
+      expect(report.status, report.text).toBe(201);
+      expect(await t.services.reportExecutor.execute(report.body.id, new Date())).toBe('Success');
+      const table = hooks.posts[0].body.blocks[1].text.text as string;
+      expect(table).toContain('girl');
+      expect(table).not.toContain('boy');
+    } finally {
+      await hooks.close();
+    }
     await api().delete(`/api/v1/rowlevelsecurity/${base}`);
   });
 });
