@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
@@ -29,6 +29,7 @@ import { registerAssetsRest } from './assets/assets.rest';
 import { registerCssTemplateRest } from './css-template/css-template.rest';
 import { registerReportRest } from './report/report.rest';
 import { registerRlsRest } from './rls/rls.rest';
+import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, inlineScriptHashes } from './security/headers';
 import { actionLogEntry } from './log/action-log';
 import { registerLogRest } from './log/log.rest';
 import { registerEmbeddedRest } from './embedded/embedded.rest';
@@ -99,8 +100,19 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
 
   // Server-Timing: the time the server spent on the request (browsers show it beside the network
   // time; scripts/bench reads it as "server time").
+  // Security headers on every answer; pages (text/html) also get the Content-Security-Policy unless their route set
+  // its own (the embedded page's framing rule).
+  const indexHtml = join(ROOT_DIR, 'client/dist/index.html');
+  const scriptHashes = existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+  const { talisman } = services.config;
+  const pagePolicy = (frameAncestors: string[]) => contentSecurityPolicy({ scriptHashes, connect: services.config.webserverDomains, frameAncestors });
+  const defaultPolicy = pagePolicy(["'self'", ...talisman.frameAncestors]);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('server-timing', serverTiming(reply));
+    reply.headers(COMMON_SECURITY_HEADERS);
+    if (talisman.enabled && !reply.hasHeader('content-security-policy') && String(reply.getHeader('content-type') ?? '').startsWith('text/html')) {
+      reply.header('content-security-policy', defaultPolicy);
+    }
     return payload;
   });
 
@@ -232,8 +244,9 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
         if (referrer && !domains.some((d) => new URL(d.includes('://') ? d : `https://${d}`).origin === referrer || d === referrer)) {
           return reply.code(403).type('text/plain').send('This dashboard may not be embedded on this site.');
         }
-        reply.header('content-security-policy', `frame-ancestors 'self' ${domains.join(' ')}`);
       }
+      const frameAncestors = domains.length ? ["'self'", ...domains] : ['*'];
+      reply.header('content-security-policy', talisman.enabled ? pagePolicy(frameAncestors) : `frame-ancestors ${frameAncestors.join(' ')}`);
       return reply.sendFile('index.html');
     };
     app.get('/embedded/:uuid', embeddedPage);

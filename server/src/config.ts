@@ -68,6 +68,13 @@ export interface Config {
     /** WEBDRIVER_BASEURL_USER_FRIENDLY: the address links in reports point to (default WEBDRIVER_BASEURL). */
     userFriendlyBaseUrl: string;
   };
+  /** Security headers (Superset's TALISMAN_*): a Content-Security-Policy on every page. */
+  talisman: {
+    /** TALISMAN_ENABLED: send the policy (default on). */
+    enabled: boolean;
+    /** FRAME_ANCESTORS: sites (space- or comma-separated origins) that may frame Meridian's pages; none by default. */
+    frameAncestors: string[];
+  };
   /** SMTP_*: the mail server reports are sent through. */
   smtp: { host: string; port: number; user: string | null; password: string | null; from: string; starttls: boolean; ssl: boolean };
   logLevel: string;
@@ -144,6 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       tickSeconds: intFrom(env.REPORTS_TICK_SECONDS, 60) || 60,
       webdriverBaseUrl: env.WEBDRIVER_BASEURL ? env.WEBDRIVER_BASEURL.replace(/\/$/, '') : null,
       userFriendlyBaseUrl: (env.WEBDRIVER_BASEURL_USER_FRIENDLY || env.WEBDRIVER_BASEURL || `http://localhost:${intFrom(env.PORT, 8088)}`).replace(/\/$/, ''),
+    },
+    talisman: {
+      enabled: boolFrom(env.TALISMAN_ENABLED, true),
+      frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),
     },
     smtp: {
       host: env.SMTP_HOST || 'localhost',

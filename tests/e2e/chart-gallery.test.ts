@@ -105,6 +105,10 @@ describe('Chart types in the browser', () => {
     page = await context.newPage();
     page.setDefaultTimeout(30_000);
     page.on('pageerror', (e) => errors.push(String(e)));
+    // The pages run under Meridian's Content-Security-Policy: anything it refuses fails the test.
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) errors.push(m.text());
+    });
     await login(page, t.url);
   });
   afterEach(async (ctx) => {

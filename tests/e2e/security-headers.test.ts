@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { ensureClientBuilt, screenshot } from './browser';
+import { openSqlLabBrowser, runAndWait, typeSql } from './sqllab.page';
+
+/**
+ * Issue 16, security headers: every answer says nosniff and a referrer policy; pages carry a Content-Security-Policy
+ * (scripts from this origin and the hashed inline script only; framing by FRAME_ANCESTORS), which SQL Lab and the
+ * screens run under without a refusal. The chart gallery checks the same for every chart type and dashboard.
+ */
+describe('security headers', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  const refused: string[] = [];
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true, env: { FRAME_ANCESTORS: 'https://intranet.example, https://wiki.example' } });
+    await ensureExamplesDatabase(t.services, { salesRows: 50 });
+    ({ browser, page } = await openSqlLabBrowser(t.url));
+    page.on('console', (m) => {
+      if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    page.on('pageerror', (e) => refused.push(String(e)));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('pages carry the policy with the inline script hashed and the configured frame ancestors; every answer says nosniff', async () => {
+    const index = await t.http.get('/sqllab/');
+    expect(index.status).toBe(200);
+    const policy = index.headers['content-security-policy'] as string;
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(readFileSync(join(__dirname, '../../client/dist/index.html'), 'utf8'))![1];
+    expect(policy).toContain(`script-src 'self' 'sha256-${createHash('sha256').update(inline).digest('base64')}'`);
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).toContain("frame-ancestors 'self' https://intranet.example https://wiki.example");
+    expect(policy).not.toContain("'unsafe-eval'");
+    expect(index.headers['x-content-type-options']).toBe('nosniff');
+    const api = await t.http.get('/api/v1/menu/');
+    expect(api.status).toBe(401);
+    expect(api.headers['x-content-type-options']).toBe('nosniff');
+    expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(api.headers['content-security-policy']).toBeUndefined();
+
+    const off = await startTestApp({ env: { TALISMAN_ENABLED: 'false' } });
+    try {
+      expect((await off.http.get('/sqllab/')).headers['content-security-policy']).toBeUndefined();
+    } finally {
+      await off.close();
+    }
+  });
+
+  it('SQL Lab and the settings screens run under the policy without a refusal', async () => {
+    await page.goto(`${t.url}/sqllab/`);
+    await typeSql(page, 'SELECT 1 AS one');
+    await runAndWait(page);
+    await page.goto(`${t.url}/rowlevelsecurity/list/`);
+    await page.getByText('No rules yet').waitFor();
+    await page.goto(`${t.url}/chart/list/`);
+    await page.getByRole('heading', { name: 'Charts' }).waitFor();
+    await screenshot(page, 'security-headers-charts');
+    expect(refused).toEqual([]);
+  });
+});
