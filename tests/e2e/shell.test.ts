@@ -81,7 +81,7 @@ describe('app shell in the browser', () => {
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('menuitem', { name: 'Databases' }).waitFor();
     await screenshot(page, 'shell-menu-settings');
-    expect(await page.getByRole('menu', { name: 'Settings' }).getByRole('menuitem').allTextContents()).toEqual(['Databases', 'Users', 'Roles', 'Alerts & reports', 'Action log']);
+    expect(await page.getByRole('menu', { name: 'Settings' }).getByRole('menuitem').allTextContents()).toEqual(['Databases', 'Users', 'Roles', 'Row level security', 'Alerts & reports', 'Action log']);
     await page.getByRole('menuitem', { name: 'Databases' }).click();
     await page.waitForURL(`${t.url}/databaseview/list/`);
     await page.getByRole('heading', { name: 'Databases' }).waitFor();

@@ -1,3 +1,4 @@
+import { metadataId } from '../common/ids';
 import { ownersByObject } from '../common/owners';
 import { setCustomTags, tagFilters, tagsByObject, type TagRef } from '../tag/tagged';
 import { PermalinkRepository } from '../key-value/permalink.repository';
@@ -130,8 +131,9 @@ export class DashboardRepository {
 
   /** Reads by id, or by slug when the text is not a whole number (spec 02 §2 `/superset/dashboard/{slug or id}/`). */
   async getByIdOrSlug(idOrSlug: string): Promise<DashboardRecord | undefined> {
-    if (/^\d+$/.test(idOrSlug)) {
-      const byId = await this.get(Number(idOrSlug));
+    const id = metadataId(idOrSlug);
+    if (id !== null) {
+      const byId = await this.get(id);
       if (byId) return byId;
     }
     const row = await this.base().where('dashboards.slug', '=', idOrSlug).executeTakeFirst();

@@ -1,3 +1,4 @@
+import { metadataId } from '../common/ids';
 import type { LogEntry } from './log.repository';
 
 /** Calls sent with a writing method that only read (answers, checks, estimates): not in the action log. */
@@ -28,7 +29,7 @@ export interface FinishedRequest {
   referrer: string | null;
 }
 
-const id = (v: unknown) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : typeof v === 'number' ? v : null);
+const id = metadataId;
 
 /**
  * The action log entry of a request that changes something (REST writes, tRPC mutations), or null: who,

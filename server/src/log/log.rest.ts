@@ -7,6 +7,8 @@ import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import type { ClientEvent } from './log.service';
 
+const NOT_EVENTS = 'Not a valid JSON list of events.';
+
 const tags = ['LogRestApi'];
 const ListParams = z.object({ q: z.unknown().optional() });
 
@@ -32,12 +34,17 @@ function eventsOf(body: z.infer<typeof LogPostSchema>): ClientEvent[] {
   } catch {
     // answered below
   }
-  throw new Invalid({ events: ['Not a valid JSON list of events.'] });
+  throw new Invalid({ events: [NOT_EVENTS] });
 }
 
 /** A beacon's fields: a multipart form (FormData) or a urlencoded one, or the JSON a fetch fallback posts. */
 async function beaconFields(req: FastifyRequest): Promise<Record<string, unknown>> {
-  if (!req.isMultipart()) return (req.body ?? {}) as Record<string, unknown>;
+  if (!req.isMultipart()) {
+    if (req.body === undefined || req.body === null) return {};
+    // A JSON body that is not an object (a number, a list) holds no events.
+    if (typeof req.body !== 'object' || Array.isArray(req.body)) throw new Invalid({ events: [NOT_EVENTS] });
+    return req.body as Record<string, unknown>;
+  }
   const fields: Record<string, unknown> = {};
   for await (const part of req.parts({ limits: { files: 0, fields: 10, fieldSize: 5 * 1024 * 1024 } })) if (part.type === 'field') fields[part.fieldname] = part.value;
   return fields;
@@ -60,7 +67,7 @@ export function registerLogRest(app: FastifyInstance, services: Services): void 
     const who = actor ?? guest;
     if (!who) throw new Unauthorized();
     const parsed = LogPostSchema.safeParse('events' in fields ? { events: fields.events } : fields);
-    if (!parsed.success) throw new Invalid({ events: ['Not a valid JSON list of events.'] });
+    if (!parsed.success) throw new Invalid({ events: [NOT_EVENTS] });
     const ids = await logs.post(who, eventsOf(parsed.data), (req.headers.referer as string | undefined) ?? null);
     reply.code(200);
     return { message: 'OK', count: ids.length };

@@ -1,4 +1,5 @@
 import type { ListQuery } from '@meridian/contracts';
+import { metadataId } from '../common/ids';
 import { NotFound } from '../errors/domain-errors';
 import type { Logger } from '../logger';
 import type { Actor } from '../security/actor';
@@ -15,7 +16,7 @@ export interface ClientEvent {
   [key: string]: unknown;
 }
 
-const int = (v: unknown) => (typeof v === 'number' && Number.isInteger(v) ? v : typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : null);
+const int = metadataId;
 
 /**
  * The action log: every call that changes something (recorded by the server itself, see `app.ts`) and the

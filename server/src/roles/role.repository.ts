@@ -157,6 +157,8 @@ export class RoleRepository {
   }
 
   async updatePair(id: number, patch: { permission_id?: number; view_menu_id?: number }): Promise<void> {
+    // An empty change is no change (an UPDATE with nothing to set is not SQL).
+    if (patch.permission_id === undefined && patch.view_menu_id === undefined) return;
     await this.db.updateTable('ab_permission_view').set(patch).where('id', '=', id).execute();
   }
 
