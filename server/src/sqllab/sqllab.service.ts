@@ -192,8 +192,13 @@ export class SqlLabService {
     try {
       result = await runtime.pool.run(task, { onEvent });
     } catch (error) {
-      if (!(error instanceof QueueFullError)) throw error;
-      result = { ok: false, status: 'failed', errorType: 'ASYNC_WORKERS_ERROR', message: error.message, errors: [error.error] };
+      if (error instanceof QueueFullError) {
+        result = { ok: false, status: 'failed', errorType: 'ASYNC_WORKERS_ERROR', message: error.message, errors: [error.error] };
+      } else {
+        // The thread running it died (the pool starts another): the query failed, it must not stay "running".
+        const message = `The query's worker stopped while running it: ${(error as Error).message}`;
+        result = { ok: false, status: 'failed', errorType: 'GENERIC_BACKEND_ERROR', message, errors: [{ message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: { engine_name: null, issue_codes: [] } }] };
+      }
     }
     await updates;
     if (result.ok) {
