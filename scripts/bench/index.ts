@@ -10,6 +10,7 @@ import { chartDataBench } from './chart-data.bench';
 import { exploreBench } from './explore.bench';
 import { uploadBench } from './upload.bench';
 import { reportBench } from './report.bench';
+import { loadBench } from './load.bench';
 
 const sections: Record<string, () => Promise<void>> = {
   foundation: foundationBench,
@@ -19,6 +20,7 @@ const sections: Record<string, () => Promise<void>> = {
   explore: exploreBench,
   upload: uploadBench,
   report: reportBench,
+  load: loadBench,
 };
 
 const wanted = process.argv.slice(2);
