@@ -19,7 +19,13 @@ export function serverFieldErrors<F extends object>(error: unknown, formFields: 
   return Object.keys(out).length ? out : null;
 }
 
-/** A form's values and field errors; `set(key, value)` changes one value and clears that field's error. */
+/** The keys of a form whose values are text. */
+type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
+
+/**
+ * A form's values and field errors; `set(key, value)` changes one value and clears that field's error;
+ * `text(key)` is a text input's value, error and change handler, spread onto the input.
+ */
 export function useFormFields<F extends object>(initial: F, onSet?: (key: keyof F) => void) {
   const [fields, setFields] = useState<F>(initial);
   const [errors, setErrors] = useState<FieldErrors<F>>({});
@@ -28,5 +34,10 @@ export function useFormFields<F extends object>(initial: F, onSet?: (key: keyof 
     setErrors((e) => ({ ...e, [key]: undefined }));
     onSet?.(key);
   };
-  return { fields, errors, setErrors, set };
+  const text = <K extends TextKey<F>>(key: K) => ({
+    value: fields[key] as string,
+    error: errors[key],
+    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value as F[K]),
+  });
+  return { fields, errors, setErrors, set, text };
 }

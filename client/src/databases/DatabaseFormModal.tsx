@@ -48,7 +48,7 @@ export function DatabaseFormModal({ database, onClose, onSaved }: { database: Da
   const [method, setMethod] = useState<Method>(isEdit ? 'sqlalchemy_form' : 'dynamic_form');
   const [tab, setTab] = useState<string | null>('basic');
   const [test, setTest] = useState<TestResult>(null);
-  const { fields, errors, setErrors, set } = useFormFields<Fields>(initial, (key) => {
+  const { fields, errors, setErrors, set, text } = useFormFields<Fields>(initial, (key) => {
     if (key === 'sqlalchemy_uri' || (PARAMETER_FIELDS as readonly string[]).includes(key as string) || key === 'encryption') setTest(null);
   });
   const create = useMutation(trpc.database.create.mutationOptions());
@@ -265,9 +265,7 @@ export function DatabaseFormModal({ database, onClose, onSaved }: { database: Da
                 description="How this database is named in SQL Lab, datasets and charts."
                 required
                 placeholder="e.g. Analytics warehouse"
-                value={fields.database_name}
-                error={errors.database_name}
-                onChange={(e) => set('database_name', e.currentTarget.value)}
+                {...text('database_name')}
                 data-autofocus
               />
 
@@ -275,8 +273,8 @@ export function DatabaseFormModal({ database, onClose, onSaved }: { database: Da
                 <>
                   {!fileEngine && (
                     <Group grow align="flex-start" preventGrowOverflow={false} wrap="nowrap">
-                      <TextInput style={{ flex: 3 }} label="Host" required placeholder="e.g. 127.0.0.1" description={PARAMETER_DESCRIPTIONS.host} value={fields.host} error={errors.host} onChange={(e) => set('host', e.currentTarget.value)} />
-                      <TextInput style={{ flex: 1 }} label="Port" required inputMode="numeric" placeholder={String(form!.defaultPort ?? '')} description={PARAMETER_DESCRIPTIONS.port} value={fields.port} error={errors.port} onChange={(e) => set('port', e.currentTarget.value)} />
+                      <TextInput style={{ flex: 3 }} label="Host" required placeholder="e.g. 127.0.0.1" description={PARAMETER_DESCRIPTIONS.host} {...text('host')} />
+                      <TextInput style={{ flex: 1 }} label="Port" required inputMode="numeric" placeholder={String(form!.defaultPort ?? '')} description={PARAMETER_DESCRIPTIONS.port} {...text('port')} />
                     </Group>
                   )}
                   <TextInput
@@ -284,26 +282,22 @@ export function DatabaseFormModal({ database, onClose, onSaved }: { database: Da
                     required
                     placeholder={fileEngine ? `e.g. /data/analytics.${engine === 'duckdb' ? 'duckdb' : 'db'}` : 'e.g. analytics'}
                     description={fileEngine ? 'A file on the Meridian server; DuckDB creates it when missing.' : undefined}
-                    value={fields.database}
-                    error={errors.database}
                     spellCheck={false}
-                    onChange={(e) => set('database', e.currentTarget.value)}
+                    {...text('database')}
                   />
                   {!fileEngine && (
                     <Group grow align="flex-start">
-                      <TextInput label="Username" required autoComplete="off" value={fields.username} error={errors.username} onChange={(e) => set('username', e.currentTarget.value)} />
+                      <TextInput label="Username" required autoComplete="off" {...text('username')} />
                       <PasswordInput
                         label="Password"
                         autoComplete="new-password"
                         description={storedPassword ? 'Shown masked: leave it to keep the stored password.' : undefined}
-                        value={fields.password}
-                        error={errors.password}
-                        onChange={(e) => set('password', e.currentTarget.value)}
+                        {...text('password')}
                       />
                     </Group>
                   )}
                   {form!.fields.includes('query') && (
-                    <TextInput label="Additional parameters" placeholder="e.g. param1=value1&param2=value2" spellCheck={false} value={fields.query} error={errors.query} onChange={(e) => set('query', e.currentTarget.value)} />
+                    <TextInput label="Additional parameters" placeholder="e.g. param1=value1&param2=value2" spellCheck={false} {...text('query')} />
                   )}
                   {form!.fields.includes('encryption') && (
                     <Switch label="SSL" description={PARAMETER_DESCRIPTIONS.encryption} checked={fields.encryption} onChange={(e) => set('encryption', e.currentTarget.checked)} />
@@ -325,9 +319,7 @@ export function DatabaseFormModal({ database, onClose, onSaved }: { database: Da
                     autoComplete="off"
                     spellCheck={false}
                     placeholder={form?.sqlalchemyUriPlaceholder ?? URI_PLACEHOLDER}
-                    value={fields.sqlalchemy_uri}
-                    error={errors.sqlalchemy_uri}
-                    onChange={(e) => set('sqlalchemy_uri', e.currentTarget.value)}
+                    {...text('sqlalchemy_uri')}
                     styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 'var(--mantine-font-size-sm)' } }}
                   />
                   {engine && (!isEdit || database.parameters) && (

@@ -44,7 +44,7 @@ const TYPE_HELP: Record<RlsFilterType, string> = {
 /** Add a row-level security rule, or edit one (`rule` given). */
 export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | null; onClose: () => void; onSaved: () => void }) {
   const isEdit = rule !== null;
-  const { fields, errors, setErrors, set } = useFormFields<Fields>(rule ? fieldsOf(rule) : emptyFields);
+  const { fields, errors, setErrors, set, text } = useFormFields<Fields>(rule ? fieldsOf(rule) : emptyFields);
   const roles = useQuery(trpc.role.list.queryOptions({ page_size: 1000 }));
   const tables = useQuery({
     queryKey: ['rls-related-tables'],
@@ -92,7 +92,7 @@ export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | n
     <Modal opened onClose={onClose} title={isEdit ? `Edit rule ${rule.name}` : 'Add rule'} size="lg">
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={isEdit ? 'Edit rule' : 'Add rule'}>
         <Stack gap="md">
-          <TextInput label="Rule name" required value={fields.name} error={errors.name} onChange={(e) => set('name', e.currentTarget.value)} data-autofocus />
+          <TextInput label="Rule name" required {...text('name')} data-autofocus />
           <Select
             label="Filter type"
             required
@@ -130,9 +130,7 @@ export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | n
           <TextInput
             label="Group key"
             description="Filters with the same group key are ORed together; different groups are ANDed."
-            value={fields.group_key}
-            error={errors.group_key}
-            onChange={(e) => set('group_key', e.currentTarget.value)}
+            {...text('group_key')}
           />
           <Textarea
             label="Clause"
@@ -142,11 +140,9 @@ export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | n
             styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
             placeholder="region = 'North'"
             description="SQL added to the WHERE of every query of the datasets."
-            value={fields.clause}
-            error={errors.clause}
-            onChange={(e) => set('clause', e.currentTarget.value)}
+            {...text('clause')}
           />
-          <Textarea label="Description" autosize minRows={2} value={fields.description} error={errors.description} onChange={(e) => set('description', e.currentTarget.value)} />
+          <Textarea label="Description" autosize minRows={2} {...text('description')} />
           <Text size="xs" c="dimmed">
             Rules apply to charts, dashboards, samples, filter values and reports. They do not apply to SQL Lab.
           </Text>

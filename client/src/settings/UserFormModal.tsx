@@ -35,7 +35,7 @@ function zodFieldErrors(error: { issues: { path: PropertyKey[]; code: string; me
 /** Create a user, or edit one (`user` given): names, login, email, password, active flag and roles. */
 export function UserFormModal({ opened, user, onClose, onSaved }: { opened: boolean; user: UserView | null; onClose: () => void; onSaved: () => void }) {
   const isEdit = user !== null;
-  const { fields, errors, setErrors, set } = useFormFields<Fields>(user ? fieldsOf(user) : emptyFields);
+  const { fields, errors, setErrors, set, text } = useFormFields<Fields>(user ? fieldsOf(user) : emptyFields);
   const roles = useQuery({ ...trpc.role.list.queryOptions({ page_size: 1000 }), enabled: opened });
   const create = useMutation(trpc.user.create.mutationOptions());
   const update = useMutation(trpc.user.update.mutationOptions());
@@ -75,21 +75,19 @@ export function UserFormModal({ opened, user, onClose, onSaved }: { opened: bool
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={isEdit ? 'Edit user' : 'Add user'}>
         <Stack gap="md">
           <SimpleGrid cols={2} spacing="md">
-            <TextInput label="First name" required value={fields.first_name} error={errors.first_name} onChange={(e) => set('first_name', e.currentTarget.value)} data-autofocus />
-            <TextInput label="Last name" required value={fields.last_name} error={errors.last_name} onChange={(e) => set('last_name', e.currentTarget.value)} />
+            <TextInput label="First name" required {...text('first_name')} data-autofocus />
+            <TextInput label="Last name" required {...text('last_name')} />
           </SimpleGrid>
           <SimpleGrid cols={2} spacing="md">
-            <TextInput label="Username" required autoComplete="off" value={fields.username} error={errors.username} onChange={(e) => set('username', e.currentTarget.value)} />
-            <TextInput label="Email" type="email" required autoComplete="off" value={fields.email} error={errors.email} onChange={(e) => set('email', e.currentTarget.value)} />
+            <TextInput label="Username" required autoComplete="off" {...text('username')} />
+            <TextInput label="Email" type="email" required autoComplete="off" {...text('email')} />
           </SimpleGrid>
           <PasswordInput
             label="Password"
             required={!isEdit}
             description={isEdit ? 'Leave empty to keep the current password.' : undefined}
             autoComplete="new-password"
-            value={fields.password}
-            error={errors.password}
-            onChange={(e) => set('password', e.currentTarget.value)}
+            {...text('password')}
           />
           <MultiSelect
             label="Roles"
