@@ -11,7 +11,12 @@ export interface TrpcContext {
   services: Services;
 }
 
-const t = initTRPC.context<TrpcContext>().create({
+/** What a procedure declares about itself: the permission-view pair it needs (the permission matrix test reads it). */
+export interface TrpcMeta {
+  permission?: readonly [permission: string, view: string];
+}
+
+const t = initTRPC.context<TrpcContext>().meta<TrpcMeta>().create({
   errorFormatter({ shape, error }) {
     const cause = error.cause as { body?: unknown } | undefined;
     return { ...shape, data: { ...shape.data, envelope: cause?.body ?? { message: error.message } } };
@@ -42,7 +47,7 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
  * permission is checked before the input is validated (Superset's `@protect` answers 403 first).
  */
 export const permissionProcedure = (permission: string, view: string) =>
-  authedProcedure.use(({ ctx, next }) => {
+  authedProcedure.meta({ permission: [permission, view] }).use(({ ctx, next }) => {
     const security: SecurityService = ctx.services.security;
     security.require(ctx.actor, permission, view);
     return next();
