@@ -30,13 +30,16 @@ export interface TestApp {
  * Starts the real app for a test: metadata store on in-memory PGlite (default) or on a throwaway
  * PostgreSQL database, migrations run, roles and admin seeded. Data files go to a temp dir.
  */
-export async function startTestApp(opts: { metadata?: MetadataKind; metadataUrl?: string; env?: Record<string, string>; listen?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(opts: { metadata?: MetadataKind; metadataUrl?: string; env?: Record<string, string>; listen?: boolean; logLines?: string[] } = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-test-'));
   // `metadataUrl`: share an existing PostgreSQL metadata store with another app (left in place on close).
   const pgDb = opts.metadataUrl ? null : opts.metadata === 'postgres' ? await createPgDatabase() : null;
   const databaseUrl = opts.metadataUrl ?? pgDb?.url ?? '';
   const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret', DATABASE_URL: databaseUrl, ...opts.env });
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  // `logLines`: every log line (at debug and above) is kept there, for tests of what is logged.
+  const logger = opts.logLines
+    ? createLogger('debug', { write: (line: string) => void opts.logLines!.push(line) })
+    : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   const db = await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir: databaseUrl ? dataDir : ':memory:' });
   await migrateToLatest(db);
   await ensureAdmin(db, { password: 'admin' });
