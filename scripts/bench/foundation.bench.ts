@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { median, report, startServer } from './util';
+import { median, report, rssMb, startServer } from './util';
 
 /** Server cold start against `node -e 0`, and the gzip size of the JavaScript the login and home pages load. */
 export async function foundationBench(): Promise<void> {
@@ -14,11 +14,15 @@ export async function foundationBench(): Promise<void> {
   const first = await startServer(env);
   await first.stop();
   const starts: number[] = [];
+  let idleRss = 0;
   for (let i = 0; i < 3; i++) {
     const s = await startServer(env);
     starts.push(s.startedMs);
     if (i < 2) await s.stop();
     else {
+      // Idle: up, nothing asked of it yet, after a moment to settle.
+      await new Promise((r) => setTimeout(r, 2000));
+      idleRss = rssMb(s.child.pid!);
       await measureJs(s.url);
       await s.stop();
     }
@@ -29,7 +33,15 @@ export async function foundationBench(): Promise<void> {
     spawnSync(process.execPath, ['-e', '0']);
     nodeStarts.push(performance.now() - t0);
   }
-  report('server cold start to /health (existing data dir)', median(starts), median(nodeStarts), 'ms');
+  report('server cold start to /health (existing data dir)', median(starts), median(nodeStarts), 'ms', '<= 1 s');
+  const nodeRss = await new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 2000)']);
+    setTimeout(() => {
+      resolve(rssMb(child.pid!));
+      child.kill();
+    }, 1000);
+  });
+  report('idle web process RSS (no examples)', idleRss, nodeRss, 'MB', '<= 250 MB');
   report('server first start (migrate + seed, no examples)', first.startedMs, median(nodeStarts), 'ms');
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -1,10 +1,10 @@
 import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { adminHeaders, okBody, report, startServer } from './util';
+import { adminHeaders, okBody, report, rssMb, startServer } from './util';
 
 const SECONDS = Number(process.env.BENCH_LOAD_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
@@ -20,8 +20,6 @@ async function load(opts: autocannon.Options): Promise<Load> {
   const result = await autocannon({ connections: CONNECTIONS, duration: SECONDS, ...opts });
   return { requests: result.requests.average, p99: result.latency.p99, errors: result.errors + result.timeouts, non2xx: result.non2xx };
 }
-
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 /** A bare node:http server answering a small JSON body, in its own process: the ceiling of this machine. */
 async function bareServer(): Promise<{ url: string; stop: () => void }> {

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -9,6 +10,9 @@ export function report(name: string, value: number, baseline: number, unit: stri
   const ratio = value / baseline;
   console.log(`${name.padEnd(58)} ${value.toFixed(unit === 'KB' ? 1 : 0).padStart(9)} ${unit.padEnd(3)} vs ${baseline.toFixed(unit === 'KB' ? 1 : 0).padStart(9)} ${unit.padEnd(3)} = ${ratio.toFixed(2)}x${target ? `   (target ${target})` : ''}`);
 }
+
+/** A process's resident memory in MB (Linux /proc). */
+export const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
 
 export function median(values: number[]): number {
   const s = [...values].sort((a, b) => a - b);
