@@ -41,7 +41,7 @@ export interface QueryPoolOptions {
   results: ResultsBackendOptions;
   /** Threads; default `WORKER_POOL_SIZE` or `os.availableParallelism()`. */
   maxThreads?: number;
-  /** Tasks waiting for a thread before `QueueFullError`; default `WORKER_QUEUE_SIZE` or 4 x threads. */
+  /** Tasks waiting for a thread before `QueueFullError`; default `WORKER_QUEUE_SIZE` or 64 x threads. */
   maxQueue?: number;
   /** Worker module; default `worker.ts`/`worker.js` beside this file. */
   filename?: string;
@@ -113,7 +113,9 @@ export class QueryPool {
     const isTs = here.pathname.endsWith('.ts');
     const filename = options.filename ?? new URL(isTs ? './worker.ts' : './worker.js', here).href;
     const maxThreads = options.maxThreads ?? (Number(process.env.WORKER_POOL_SIZE) || os.availableParallelism());
-    const maxQueue = options.maxQueue ?? (Number(process.env.WORKER_QUEUE_SIZE) || maxThreads * 4);
+    // A dashboard asks for all its charts at once, and several people open it: a deep queue (each waiting task is
+    // a few hundred bytes, and its timeout counts the wait) keeps them waiting their turn instead of refused.
+    const maxQueue = options.maxQueue ?? (Number(process.env.WORKER_QUEUE_SIZE) || maxThreads * 64);
     const duckdbConcurrency = options.duckdbConcurrency ?? (Number(process.env.WORKER_DUCKDB_CONCURRENCY) || Math.max(2, maxThreads));
     const nice = Number(process.env.QUERY_WORKER_NICE ?? 10);
     const common = {

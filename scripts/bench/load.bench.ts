@@ -1,4 +1,4 @@
-import { fork } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,10 +23,8 @@ async function load(opts: autocannon.Options): Promise<Load> {
 
 /** A bare node:http server answering a small JSON body, in its own process: the ceiling of this machine. */
 async function bareServer(): Promise<{ url: string; stop: () => void }> {
-  const child = fork('-e', [], {
-    execArgv: ['-e', `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"result":[]}'); }).listen(0, '127.0.0.1', function () { process.send(this.address().port); })`],
-    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-  });
+  const code = `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"result":[]}'); }).listen(0, '127.0.0.1', function () { process.send(this.address().port); })`;
+  const child = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] });
   const port = await new Promise<number>((resolve) => child.once('message', (p) => resolve(Number(p))));
   return { url: `http://127.0.0.1:${port}`, stop: () => child.kill() };
 }

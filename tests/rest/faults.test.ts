@@ -163,4 +163,23 @@ describe('faults', () => {
     // The header and every row kept (SQL_MAX_ROW caps a query at 100,000).
     expect(again.text.split('\n').filter(Boolean).length).toBe(100_001);
   });
+
+  it('more chart queries than the pool queues are refused with 429 and the envelope, never a 500, and the rest answer', async () => {
+    const busy = await startTestApp({ env: { WORKER_POOL_SIZE: '1', WORKER_QUEUE_SIZE: '1' } });
+    try {
+      const token = await busy.token();
+      const db = await registerDatabase(busy, token, { database_name: 'busy data', sqlalchemy_uri: data.url });
+      const ds = (await busy.http.post('/api/v1/dataset/').set(bearer(token)).send({ database: db, schema: 'public', table_name: 'numbers' })).body.id;
+      const body = { datasource: { id: ds, type: 'table' }, queries: [{ metrics: [{ expressionType: 'SQL', sqlExpression: 'SUM(n)', label: 'total' }] }], result_format: 'json', result_type: 'full', force: true };
+      const answers = await Promise.all(Array.from({ length: 12 }, () => busy.http.post('/api/v1/chart/data').set(bearer(token)).send(body).then((r) => r)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.every((s) => s === 200 || s === 429), statuses.join(' ')).toBe(true);
+      expect(statuses).toContain(200);
+      expect(statuses).toContain(429);
+      const refused = answers.find((r) => r.status === 429)!;
+      expect(refused.body.errors[0]).toMatchObject({ error_type: 'ASYNC_WORKERS_ERROR', message: 'The query queue is full: too many queries are running. Try again shortly.' });
+    } finally {
+      await busy.close();
+    }
+  });
 });
