@@ -31,6 +31,8 @@ export interface Config {
   redisUrl: string | undefined;
   secretKey: string;
   workerPoolSize: number;
+  /** WORKER_QUEUE_SIZE: queries that may wait for a thread (default 64 per thread); past it, ASYNC_WORKERS_ERROR. */
+  workerQueueSize: number | null;
   sqlMaxRow: number;
   /** WEBSERVER_DOMAINS: other host names serving this app (Superset's domain sharding), comma-separated; none by default. */
   webserverDomains: string[];
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL || undefined,
     secretKey: secretKeyFrom(env, dataDir),
     workerPoolSize: intFrom(env.WORKER_POOL_SIZE, availableParallelism()),
+    workerQueueSize: intFrom(env.WORKER_QUEUE_SIZE, 0) || null,
     sqlMaxRow,
     webserverDomains: (env.WEBSERVER_DOMAINS ?? '').split(',').map((d) => d.trim()).filter(Boolean),
     displayMaxRow: intFrom(env.DISPLAY_MAX_ROW, 10_000),

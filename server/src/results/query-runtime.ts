@@ -24,7 +24,7 @@ export class QueryRuntime {
   /** Buffers the web thread reads result pages into, reused across requests. */
   readonly pageBuffers = new PageBufferPool();
 
-  constructor(private readonly config: Pick<Config, 'dataDir' | 'redisUrl' | 'resultsMaxBytes' | 'resultsTtlSeconds' | 'workerPoolSize' | 'port'>, opts: { ttlSeconds?: number } = {}) {
+  constructor(private readonly config: Pick<Config, 'dataDir' | 'redisUrl' | 'resultsMaxBytes' | 'resultsTtlSeconds' | 'workerPoolSize' | 'workerQueueSize' | 'port'>, opts: { ttlSeconds?: number } = {}) {
     this.runner = { id: randomUUID(), instanceName: process.env.INSTANCE_NAME || `${hostname()}:${config.port}:${config.dataDir === ':memory:' ? `memory-${process.pid}` : resolve(config.dataDir)}` };
     const dataDir = config.dataDir === ':memory:' ? join(process.env.TMPDIR ?? '/tmp', `meridian-results-${process.pid}`) : config.dataDir;
     this.resultsOptions = {
@@ -36,7 +36,7 @@ export class QueryRuntime {
   }
 
   get pool(): QueryPool {
-    this.poolInstance ??= new QueryPool({ results: this.resultsOptions, maxThreads: Math.max(1, this.config.workerPoolSize) });
+    this.poolInstance ??= new QueryPool({ results: this.resultsOptions, maxThreads: Math.max(1, this.config.workerPoolSize), maxQueue: this.config.workerQueueSize ?? undefined });
     return this.poolInstance;
   }
 
