@@ -17,8 +17,8 @@ export function zodToFieldErrors(error: ZodError): FieldErrors {
 export function toRestError(error: unknown): { status: number; body: unknown; internal: boolean } {
   if (error instanceof ZodError) return { status: 400, body: { message: zodToFieldErrors(error) }, internal: false };
   if (error instanceof StructuredError) return { status: error.status, body: { errors: error.errors, message: error.message }, internal: false };
-  // The query pool's queue is full: the server is busy, not broken; the caller may try again shortly.
-  if (error instanceof QueueFullError) return { status: 429, body: { errors: [error.error], message: error.message }, internal: false };
+  // The query pool's queue is full: the server is busy, not broken (503, as SQL Lab answers it); try again shortly.
+  if (error instanceof QueueFullError) return { status: 503, body: { errors: [error.error], message: error.message }, internal: false };
   if (error instanceof Invalid) return { status: 400, body: { message: error.fields }, internal: false };
   if (error instanceof Unprocessable) return { status: 422, body: { message: error.body }, internal: false };
   if (error instanceof DomainError) return { status: error.status, body: { message: error.message }, internal: false };

@@ -9,8 +9,10 @@ const CODES: Record<number, TRPCError['code']> = {
   409: 'CONFLICT',
   410: 'NOT_FOUND',
   422: 'UNPROCESSABLE_CONTENT',
+  408: 'TIMEOUT',
   429: 'TOO_MANY_REQUESTS',
   500: 'INTERNAL_SERVER_ERROR',
+  503: 'SERVICE_UNAVAILABLE',
 };
 
 /** The one mapping from a domain error to a tRPC error; the REST envelope travels as `cause` data. */
