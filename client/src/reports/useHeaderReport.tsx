@@ -3,13 +3,15 @@ import { fmt, FETCH_REPORTS_FAILED, REPORT_DELETE_FAILED, REPORT_DELETED, REPORT
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { IconCalendarTime, IconCheck, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { api } from '../api';
 import { useBootstrap, useSessionUser } from '../auth/session';
 import { ConfirmModal } from '../components/ConfirmModal';
 import { addDangerToast, addSuccessToast } from '../notify';
 import { REPORT_ENDPOINT, type ReportListItem } from './report-types';
-import { ReportModal } from './ReportModal';
+
+// The modal (and the crontab reader it brings) loads when opened: Explore and dashboards need only the menu items.
+const ReportModal = lazy(() => import('./ReportModal').then((m) => ({ default: m.ReportModal })));
 
 /**
  * 'Manage email report' in a chart's or dashboard's header (spec 02 §7): the signed-in user's report of it, found by
@@ -92,7 +94,11 @@ export function useHeaderReport(target: { chartId?: number; dashboardId?: number
   );
   const modals = (
     <>
-      {modal === 'edit' && <ReportModal source="header" type="Report" reportId={report?.id ?? null} target={target!} onClose={() => setModal(null)} onSaved={() => void refresh()} />}
+      {modal === 'edit' && (
+        <Suspense fallback={null}>
+          <ReportModal source="header" type="Report" reportId={report?.id ?? null} target={target!} onClose={() => setModal(null)} onSaved={() => void refresh()} />
+        </Suspense>
+      )}
       <ConfirmModal opened={modal === 'delete'} title="Delete email report" confirmLabel="Delete" onConfirm={remove} onClose={() => setModal(null)}>
         This action will permanently delete {report?.name}.
       </ConfirmModal>
