@@ -3,7 +3,7 @@ import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@m
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
@@ -11,7 +11,6 @@ import { downloadAsImage, downloadChartData } from '../charts/chart-export';
 import { useHeaderReport } from '../reports/useHeaderReport';
 import { ViewQueryModal } from '../charts/ViewQueryModal';
 import { FavoriteStar } from '../charts/FavoriteStar';
-import { DatasetEditorModal } from '../datasets/DatasetEditorModal';
 import { addDangerToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
 import { useBootstrap } from '../auth/session';
@@ -23,12 +22,15 @@ import { DatasourcePanel } from './DatasourcePanel';
 import { DrillByModal, drillBySteps, DrillDetailModal, DrillMenu } from './DrillModals';
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
-import { PropertiesModal } from './PropertiesModal';
-import { SaveModal } from './SaveModal';
-import { SwapDatasetModal } from './SwapDatasetModal';
 import { useExplore } from './useExplore';
 import { VizThumbnail, VizTypeGallery } from './VizTypeGallery';
 import classes from './explore.module.css';
+
+// Modals open on a click: their code loads then, not with the screen.
+const SaveModal = lazy(() => import('./SaveModal').then((m) => ({ default: m.SaveModal })));
+const PropertiesModal = lazy(() => import('./PropertiesModal').then((m) => ({ default: m.PropertiesModal })));
+const SwapDatasetModal = lazy(() => import('./SwapDatasetModal').then((m) => ({ default: m.SwapDatasetModal })));
+const DatasetEditorModal = lazy(() => import('../datasets/DatasetEditorModal').then((m) => ({ default: m.DatasetEditorModal })));
 
 const num = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v));
 const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
@@ -297,51 +299,53 @@ function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBo
       {drill?.kind === 'detail' && <DrillDetailModal formData={x.chartFormData} filters={drill.filters} onClose={() => setDrill(null)} />}
       {drill?.kind === 'by' && <DrillByModal start={drill.steps} datasource={boot.dataset} onClose={() => setDrill(null)} />}
       <VizTypeGallery opened={modal === 'viz'} current={x.formData.viz_type} onClose={() => setModal(null)} onSelect={(key) => { setModal(null); x.changeVizType(key); }} />
-      {modal === 'save' && (
-        <SaveModal
-          opened
-          onClose={() => setModal(null)}
-          sliceId={slice?.slice_id ?? null}
-          sliceName={sliceName}
-          canOverwrite={boot.can_overwrite}
-          formData={x.formData}
-          queryContext={queryContext}
-          onSaved={(id, name, dashboardId) => {
-            setModal(null);
-            setSliceName(name);
-            void queryClient.invalidateQueries({ queryKey: ['chart-favorite', id] });
-            if (dashboardId) return void navigate({ to: '/superset/dashboard/$idOrSlug/', params: { idOrSlug: String(dashboardId) } });
-            if (slice?.slice_id === id) setSlice({ ...slice, slice_name: name });
-            else void navigate({ to: '/explore/', search: { slice_id: id } as never });
-          }}
-        />
-      )}
-      <ViewQueryModal sql={modal === 'query' ? queryText : null} onClose={() => setModal(null)} />
-      {emailReport.modals}
-      <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
-        <EmbedCode formData={x.formData} />
-      </Modal>
-      {modal === 'properties' && slice && (
-        <PropertiesModal
-          sliceId={slice.slice_id}
-          onClose={() => setModal(null)}
-          onSaved={(name) => {
-            setSliceName(name);
-            void queryClient.invalidateQueries({ queryKey: ['chart', slice.slice_id] });
-            setModal(null);
-          }}
-        />
-      )}
-      {modal === 'edit-dataset' && boot.dataset && <DatasetEditorModal datasetId={boot.dataset.id} onClose={() => setModal(null)} onSaved={() => window.location.reload()} />}
-      {modal === 'swap' && (
-        <SwapDatasetModal
-          onClose={() => setModal(null)}
-          onSelect={(id) => {
-            setModal(null);
-            void navigate({ to: '/explore/', search: { datasource_id: id, datasource_type: 'table', viz_type: x.formData.viz_type, form_data: JSON.stringify({ ...x.formData, datasource: `${id}__table`, slice_id: undefined }) } as never });
-          }}
-        />
-      )}
+      <Suspense fallback={null}>
+        {modal === 'save' && (
+          <SaveModal
+            opened
+            onClose={() => setModal(null)}
+            sliceId={slice?.slice_id ?? null}
+            sliceName={sliceName}
+            canOverwrite={boot.can_overwrite}
+            formData={x.formData}
+            queryContext={queryContext}
+            onSaved={(id, name, dashboardId) => {
+              setModal(null);
+              setSliceName(name);
+              void queryClient.invalidateQueries({ queryKey: ['chart-favorite', id] });
+              if (dashboardId) return void navigate({ to: '/superset/dashboard/$idOrSlug/', params: { idOrSlug: String(dashboardId) } });
+              if (slice?.slice_id === id) setSlice({ ...slice, slice_name: name });
+              else void navigate({ to: '/explore/', search: { slice_id: id } as never });
+            }}
+          />
+        )}
+        <ViewQueryModal sql={modal === 'query' ? queryText : null} onClose={() => setModal(null)} />
+        {emailReport.modals}
+        <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
+          <EmbedCode formData={x.formData} />
+        </Modal>
+        {modal === 'properties' && slice && (
+          <PropertiesModal
+            sliceId={slice.slice_id}
+            onClose={() => setModal(null)}
+            onSaved={(name) => {
+              setSliceName(name);
+              void queryClient.invalidateQueries({ queryKey: ['chart', slice.slice_id] });
+              setModal(null);
+            }}
+          />
+        )}
+        {modal === 'edit-dataset' && boot.dataset && <DatasetEditorModal datasetId={boot.dataset.id} onClose={() => setModal(null)} onSaved={() => window.location.reload()} />}
+        {modal === 'swap' && (
+          <SwapDatasetModal
+            onClose={() => setModal(null)}
+            onSelect={(id) => {
+              setModal(null);
+              void navigate({ to: '/explore/', search: { datasource_id: id, datasource_type: 'table', viz_type: x.formData.viz_type, form_data: JSON.stringify({ ...x.formData, datasource: `${id}__table`, slice_id: undefined }) } as never });
+            }}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
