@@ -41,11 +41,6 @@ export interface AnnotationRecord {
   json_metadata: string | null;
 }
 
-/** True for PostgreSQL's (and PGlite's) unique violation. */
-export function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: string } | null)?.code === '23505';
-}
-
 /** Annotation layers (`annotation_layer`) and their annotations (`annotation`); rows in, contract views out. */
 export class AnnotationLayerRepository {
   constructor(private readonly db: MetadataDb) {}

@@ -13,7 +13,8 @@ import {
 import { NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
-import { isUniqueViolation, type AnnotationLayerRepository, type AnnotationRecord } from './annotation-layer.repository';
+import { isUniqueViolation } from '../db/database';
+import type { AnnotationLayerRepository, AnnotationRecord } from './annotation-layer.repository';
 
 /** Superset's messages for its annotation commands. */
 export const LAYER_NAME_UNIQUE = 'Name must be unique';

@@ -79,3 +79,8 @@ export async function migrateToLatest(db: MetadataDb, list: Record<string, Migra
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }
+
+/** True for PostgreSQL's (and PGlite's) unique violation: a check-then-insert lost a race to another writer. */
+export function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: string } | null)?.code === '23505';
+}

@@ -1,7 +1,7 @@
 import { rlsClauses, rlsRulesFor, type ListQuery, type ListResult, type RlsCreate, type RlsUpdate } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
 import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
-import type { MetadataDb } from '../db/database';
+import { isUniqueViolation, type MetadataDb } from '../db/database';
 import { NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -125,8 +125,7 @@ export class RlsService {
     if (Object.keys(errors).length) throw new Unprocessable(errors);
   }
 
-  private async writeLinks(id: number, input: RlsUpdate): Promise<void> {
-    const db = this.deps.db;
+  private async writeLinks(db: MetadataDb, id: number, input: RlsUpdate): Promise<void> {
     if (input.tables) {
       await db.deleteFrom('rls_filter_tables').where('rls_filter_id', '=', id).execute();
       await db.insertInto('rls_filter_tables').values([...new Set(input.tables)].map((table_id) => ({ table_id, rls_filter_id: id }))).execute();
@@ -137,16 +136,29 @@ export class RlsService {
     }
   }
 
+  /** A write that another writer beat to the same name answers as the name check would have. */
+  private async named<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Unprocessable({ name: [RLS_MESSAGES.nameExists] });
+      throw error;
+    }
+  }
+
   async create(actor: Actor | null, input: RlsCreate): Promise<number> {
     this.deps.security.require(actor, 'can_write', VIEW);
     await this.validate(input, null);
-    const { id } = await this.deps.db
-      .insertInto('row_level_security_filters')
-      .values({ name: input.name, description: input.description ?? null, filter_type: input.filter_type, clause: input.clause, group_key: input.group_key || null, created_by_fk: actor.userId, changed_by_fk: actor.userId })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await this.writeLinks(id, input);
-    return id;
+    // The rule and its tables and roles are stored together, or not at all.
+    return this.named(() => this.deps.db.transaction().execute(async (trx) => {
+      const { id } = await trx
+        .insertInto('row_level_security_filters')
+        .values({ name: input.name, description: input.description ?? null, filter_type: input.filter_type, clause: input.clause, group_key: input.group_key || null, created_by_fk: actor.userId, changed_by_fk: actor.userId })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await this.writeLinks(trx, id, input);
+      return id;
+    }));
   }
 
   async update(actor: Actor | null, id: number, input: RlsUpdate): Promise<void> {
@@ -156,8 +168,10 @@ export class RlsService {
     const set: Record<string, unknown> = { changed_by_fk: actor!.userId, changed_on: new Date() };
     for (const key of ['name', 'description', 'filter_type', 'clause'] as const) if (input[key] !== undefined) set[key] = input[key];
     if (input.group_key !== undefined) set.group_key = input.group_key || null;
-    await this.deps.db.updateTable('row_level_security_filters').set(set).where('id', '=', id).execute();
-    await this.writeLinks(id, input);
+    await this.named(() => this.deps.db.transaction().execute(async (trx) => {
+      await trx.updateTable('row_level_security_filters').set(set).where('id', '=', id).execute();
+      await this.writeLinks(trx, id, input);
+    }));
   }
 
   /** Deletes the rules; all of them must exist (404 otherwise, nothing deleted). */
