@@ -67,6 +67,10 @@ describe('security headers', () => {
     await page.goto(`${t.url}/chart/list/`);
     await page.getByRole('heading', { name: 'Charts' }).waitFor();
     await screenshot(page, 'security-headers-charts');
+    // Swagger UI too: its bundle and its start script come from this origin.
+    await page.goto(`${t.url}/swagger/v1`);
+    await page.locator('.swagger-ui .opblock').first().waitFor();
+    await screenshot(page, 'security-headers-swagger');
     expect(refused).toEqual([]);
   });
 });

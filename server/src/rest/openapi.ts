@@ -125,6 +125,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     reply.type('text/html').send(`<!doctype html><html><head><meta charset="utf-8"><title>Meridian API</title>
 <link rel="stylesheet" href="/swagger/assets/swagger-ui.css"></head><body><div id="ui"></div>
 <script src="/swagger/assets/swagger-ui-bundle.js"></script>
-<script>window.ui = SwaggerUIBundle({ url: '/api/v1/_openapi', dom_id: '#ui', validatorUrl: null });</script></body></html>`),
+<script src="/swagger/v1/init.js"></script></body></html>`),
+  );
+  // A script of its own, not inline: pages run under a Content-Security-Policy that allows only this origin's scripts.
+  app.get('/swagger/v1/init.js', async (_req, reply) =>
+    reply.type('text/javascript').send(`window.ui = SwaggerUIBundle({ url: '/api/v1/_openapi', dom_id: '#ui', validatorUrl: null });`),
   );
 }
