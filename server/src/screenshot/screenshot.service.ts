@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { CacheStore } from '../cache/cache-store';
 import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
@@ -36,8 +37,16 @@ export class ScreenshotService {
     return dashboardDigest((await this.deps.dashboards.get(actor, id)) as Parameters<typeof dashboardDigest>[0]);
   }
 
-  private key(kind: Kind, id: number, digest: string) {
-    return `screenshot:${kind}:${id}:${digest}`;
+  /**
+   * Whose eyes a picture is for: row-level security and data access follow roles, so users of the same roles see
+   * the same rows and share a picture, and nobody is shown a picture of rows drawn for other roles.
+   */
+  private viewer(actor: Actor): string {
+    return createHash('sha256').update(Object.keys(actor.roles ?? {}).sort().join('\n')).digest('hex').slice(0, 16);
+  }
+
+  private key(kind: Kind, id: number, digest: string, actor: Actor) {
+    return `screenshot:${kind}:${id}:${digest}:${this.viewer(actor)}`;
   }
 
   /** Starts drawing a picture unless it is cached (or `force`) or already being drawn; resolves when started. */
@@ -46,7 +55,7 @@ export class ScreenshotService {
     // No browser on this machine: said at once, rather than a picture that never comes.
     if (!this.deps.renderer.available()) throw new Unprocessable(NO_BROWSER(this.deps.renderer.executablePath));
     const digest = known ?? (await this.digest(actor, kind, id));
-    const key = this.key(kind, id, digest);
+    const key = this.key(kind, id, digest, actor);
     if (this.making.has(key) || (!force && (await this.deps.cache.get(key)))) return digest;
     const work = this.draw(actor, kind, id, baseUrl)
       .then((png) => this.deps.cache.set(key, png.toString('base64'), CACHE_SECONDS))
@@ -61,18 +70,20 @@ export class ScreenshotService {
     await this.deps.renderer.close();
   }
 
-  /** Waits for a picture being drawn (tests and reports use it). */
+  /** Waits for the pictures of a digest being drawn, for whoever (tests use it). */
   async settled(kind: Kind, id: number, digest: string): Promise<void> {
-    await this.making.get(this.key(kind, id, digest));
+    const prefix = `screenshot:${kind}:${id}:${digest}:`;
+    await Promise.all([...this.making].filter(([key]) => key.startsWith(prefix)).map(([, work]) => work));
   }
 
   /** A picture by digest: there, being made, or (thumbnails) at the current digest. */
   async picture(actor: Actor | null, kind: Kind, id: number, digest: string, opts: { redirectStale: boolean; baseUrl: string }): Promise<Picture | null> {
     const current = await this.digest(actor, kind, id);
     if (opts.redirectStale && digest !== current) return { state: 'moved', digest: current };
-    const cached = await this.deps.cache.get(this.key(kind, id, digest));
+    const key = this.key(kind, id, digest, actor!);
+    const cached = await this.deps.cache.get(key);
     if (cached) return { state: 'ready', png: Buffer.from(cached, 'base64') };
-    if (this.making.has(this.key(kind, id, digest))) return { state: 'pending' };
+    if (this.making.has(key)) return { state: 'pending' };
     if (!opts.redirectStale) return null;
     // A thumbnail asked for and not cached: drawn now, answered later.
     await this.request(actor, kind, id, opts.baseUrl, false, current);
