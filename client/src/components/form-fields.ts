@@ -19,6 +19,19 @@ export function serverFieldErrors<F extends object>(error: unknown, formFields: 
   return Object.keys(out).length ? out : null;
 }
 
+/**
+ * A contract schema's issues as one message per field, checked before sending: an empty required field reads like
+ * the server's 'Missing data for required field.', unless `whenEmpty` words it for that field.
+ */
+export function schemaFieldErrors<F extends object>(error: { issues: { path: PropertyKey[]; code: string; message: string }[] }, whenEmpty: FieldErrors<F> = {}): FieldErrors<F> {
+  const out: FieldErrors<F> = {};
+  for (const issue of error.issues) {
+    const key = issue.path[0] as keyof F;
+    out[key] ??= issue.code === 'too_small' ? (whenEmpty[key] ?? 'Missing data for required field.') : issue.message;
+  }
+  return out;
+}
+
 /** The keys of a form whose values are text. */
 type TextKey<F> = { [K in keyof F]: F[K] extends string ? K : never }[keyof F];
 

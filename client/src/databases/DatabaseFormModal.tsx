@@ -1,6 +1,5 @@
 import { Alert, Anchor, Button, Group, Modal, PasswordInput, Stack, Switch, Tabs, Text, TextInput } from '@mantine/core';
 import { ENGINE_FORMS, connectEngineOf, missingParameters, PARAMETER_DESCRIPTIONS, type ConnectEngine } from '@meridian/contracts/rules/database-parameters';
-import { CANCEL } from '@meridian/contracts/messages';
 import { DatabaseCreateSchema, type DatabaseUpdate, type DatabaseView } from '@meridian/contracts/schemas/database';
 import { IconAlertTriangle, IconArrowLeft, IconCircleCheck, IconPlugConnected } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
@@ -13,6 +12,8 @@ import { DatabaseAdvancedSettings } from './DatabaseAdvancedSettings';
 import { DATABASE_FLAGS } from './database-flags';
 import { emptyFields, fieldsOf, parametersOf, parseExtra, uriHasPassword, type Fields } from './database-form';
 import { EngineTiles, engineLabel } from './EngineTiles';
+import { CANCEL } from '@meridian/contracts/messages';
+import { FormActions } from '../components/FormActions';
 
 type FieldErrors = FormErrors<Fields>;
 
@@ -355,14 +356,7 @@ export function DatabaseFormModal({ database, onClose, onSaved }: { database: Da
           </Tabs.Panel>
         </Tabs>
 
-        <Group justify="flex-end" gap="sm" mt="xl">
-          <Button variant="default" onClick={onClose} disabled={busy}>
-            {CANCEL}
-          </Button>
-          <Button type="submit" loading={busy}>
-            {isEdit ? 'Save' : 'Connect'}
-          </Button>
-        </Group>
+        <FormActions onCancel={onClose} busy={busy} submitLabel={isEdit ? 'Save' : 'Connect'} mt="xl" />
       </form>
     </Modal>
   );

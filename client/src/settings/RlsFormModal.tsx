@@ -1,12 +1,12 @@
-import { Button, Group, Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { CANCEL } from '@meridian/contracts/messages';
+import { Modal, MultiSelect, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { RLS_FILTER_TYPES, RlsCreateSchema, type RlsFilterType } from '@meridian/contracts/schemas/rls';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
 import { api } from '../api';
-import { serverFieldErrors, useFormFields, type FieldErrors } from '../components/form-fields';
+import { schemaFieldErrors, serverFieldErrors, useFormFields } from '../components/form-fields';
 import { addSuccessToast, toastError } from '../notify';
 import { trpc } from '../trpc';
+import { FormActions } from '../components/FormActions';
 
 /** A rule as the list and GET answer it. */
 export interface RlsRuleView {
@@ -66,12 +66,7 @@ export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | n
     };
     const parsed = RlsCreateSchema.safeParse(input);
     if (!parsed.success) {
-      const out: FieldErrors<Fields> = {};
-      for (const issue of parsed.error.issues) {
-        const key = issue.path[0] as keyof Fields;
-        out[key] ??= key === 'tables' ? 'Select at least one dataset.' : issue.code === 'too_small' ? 'Missing data for required field.' : issue.message;
-      }
-      setErrors(out);
+      setErrors(schemaFieldErrors<Fields>(parsed.error, { tables: 'Select at least one dataset.' }));
       return;
     }
     try {
@@ -146,14 +141,7 @@ export function RlsFormModal({ rule, onClose, onSaved }: { rule: RlsRuleView | n
           <Text size="xs" c="dimmed">
             Rules apply to charts, dashboards, samples, filter values and reports. They do not apply to SQL Lab.
           </Text>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {CANCEL}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {isEdit ? 'Save' : 'Add'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} submitLabel={isEdit ? 'Save' : 'Add'} />
         </Stack>
       </form>
     </Modal>

@@ -1,14 +1,13 @@
-import { Button, Group, Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
-import { CANCEL } from '@meridian/contracts/messages';
+import { Modal, MultiSelect, PasswordInput, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { UserCreateSchema, UserUpdateSchema, type UserView } from '@meridian/contracts/schemas/security';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { FormEvent } from 'react';
-import { serverFieldErrors, useFormFields, type FieldErrors as FormErrors } from '../components/form-fields';
+import { schemaFieldErrors, serverFieldErrors, useFormFields } from '../components/form-fields';
 import { addSuccessToast, toastError } from '../notify';
 import { trpc } from '../trpc';
+import { FormActions } from '../components/FormActions';
 
 type Fields = { first_name: string; last_name: string; username: string; email: string; password: string; active: boolean; roles: string[] };
-type FieldErrors = FormErrors<Fields>;
 
 const emptyFields: Fields = { first_name: '', last_name: '', username: '', email: '', password: '', active: true, roles: [] };
 
@@ -21,16 +20,6 @@ const fieldsOf = (user: UserView): Fields => ({
   active: user.active,
   roles: user.roles.map((r) => String(r.id)),
 });
-
-/** The contract schema's issues, one message per field; an empty required field reads like the server's. */
-function zodFieldErrors(error: { issues: { path: PropertyKey[]; code: string; message: string }[] }): FieldErrors {
-  const out: FieldErrors = {};
-  for (const issue of error.issues) {
-    const key = issue.path[0] as keyof Fields;
-    out[key] ??= issue.code === 'too_small' ? (key === 'roles' ? 'Select at least one role.' : 'Missing data for required field.') : issue.message;
-  }
-  return out;
-}
 
 /** Create a user, or edit one (`user` given): names, login, email, password, active flag and roles. */
 export function UserFormModal({ opened, user, onClose, onSaved }: { opened: boolean; user: UserView | null; onClose: () => void; onSaved: () => void }) {
@@ -47,7 +36,7 @@ export function UserFormModal({ opened, user, onClose, onSaved }: { opened: bool
     // Editing validates like creating (every field but the password stays required).
     const parsed = UserCreateSchema.safeParse(isEdit ? { ...input, password: password || 'unchanged' } : input);
     if (!parsed.success) {
-      setErrors(zodFieldErrors(parsed.error));
+      setErrors(schemaFieldErrors<Fields>(parsed.error, { roles: 'Select at least one role.' }));
       return;
     }
     try {
@@ -102,14 +91,7 @@ export function UserFormModal({ opened, user, onClose, onSaved }: { opened: bool
             comboboxProps={{ withinPortal: true }}
           />
           <Switch label="Active" description="Inactive users cannot sign in." checked={fields.active} onChange={(e) => set('active', e.currentTarget.checked)} />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose} disabled={busy}>
-              {CANCEL}
-            </Button>
-            <Button type="submit" loading={busy}>
-              {isEdit ? 'Save' : 'Add user'}
-            </Button>
-          </Group>
+          <FormActions onCancel={onClose} busy={busy} submitLabel={isEdit ? 'Save' : 'Add user'} />
         </Stack>
       </form>
     </Modal>

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ReportCreateSchema, ReportUpdateSchema } from '@meridian/contracts';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { parseListQuery, PkParams, route } from '../rest/rest';
-import { registerRelated, relatedDatabases } from '../rest/related';
+import { registerRelated, relatedDatabases, relatedFromList } from '../rest/related';
 import type { Services } from '../services';
 
 const tags = ['Report Schedules'];
@@ -34,14 +34,8 @@ export function registerReportRest(app: FastifyInstance, services: Services): vo
     users: ['owners', 'created_by', 'changed_by'],
     others: {
       database: (actor, page) => relatedDatabases(services, actor, page),
-      chart: async (actor, page) => {
-        const list = await services.charts.list(actor, { filters: page.filter ? [{ col: 'slice_name', opr: 'ct', value: page.filter }] : [], order_column: 'slice_name', order_direction: 'asc', page: page.page, page_size: page.pageSize } as never);
-        return { count: list.count, result: (list.result as Array<{ id: number; slice_name: string }>).map((c) => ({ value: c.id, text: c.slice_name })) };
-      },
-      dashboard: async (actor, page) => {
-        const list = await services.dashboards.list(actor, { filters: page.filter ? [{ col: 'dashboard_title', opr: 'ct', value: page.filter }] : [], order_column: 'dashboard_title', order_direction: 'asc', page: page.page, page_size: page.pageSize } as never);
-        return { count: list.count, result: (list.result as Array<{ id: number; dashboard_title: string }>).map((d) => ({ value: d.id, text: d.dashboard_title })) };
-      },
+      chart: (actor, page) => relatedFromList((q) => services.charts.list(actor, q) as never, 'slice_name', page),
+      dashboard: (actor, page) => relatedFromList((q) => services.dashboards.list(actor, q) as never, 'dashboard_title', page),
     },
   });
   route(app, { method: 'GET', url: '/api/v1/report/', permission: [...read], summary: 'List reports and alerts', tags, query: ListParams }, ({ actor, query }) => reports.list(actor, parseListQuery(query.q)));

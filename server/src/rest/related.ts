@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { ListQuery } from '@meridian/contracts';
 import { z } from 'zod';
 import type { Actor } from '../security/actor';
 import type { Services } from '../services';
@@ -11,17 +12,28 @@ type UserColumn = (typeof RELATED_USER_COLUMNS)[number] | 'user';
 
 const ListParams = z.object({ q: z.unknown().optional() });
 
-/** The databases the caller may read, as related choices (`related/database`). */
-export async function relatedDatabases(services: Services, actor: Actor | null, page: Page): Choices {
-  const list = await services.databases.list(actor, {
-    filters: page.filter ? [{ col: 'database_name', opr: 'ct', value: page.filter }] : [],
-    order_column: 'database_name',
+/**
+ * Related choices from a service's own list (so its access rules hold): the rows whose `column` contains the search
+ * text, ordered by it, each as `{value: id, text: column}`.
+ */
+export async function relatedFromList<K extends string>(
+  list: (query: ListQuery) => Promise<{ count: number; result: ReadonlyArray<{ id: number } & { [key in K]: string | null }> }>,
+  column: K,
+  page: Page,
+): Choices {
+  const answer = await list({
+    filters: page.filter ? [{ col: column, opr: 'ct', value: page.filter }] : [],
+    order_column: column,
     order_direction: 'asc',
     page: page.page,
     page_size: page.pageSize,
-  } as never);
-  return { count: list.count, result: list.result.map((d) => ({ value: d.id, text: d.database_name })) };
+  } as ListQuery);
+  return { count: answer.count, result: answer.result.map((row) => ({ value: row.id, text: row[column] ?? '' })) };
 }
+
+/** The databases the caller may read, as related choices (`related/database`). */
+export const relatedDatabases = (services: Services, actor: Actor | null, page: Page): Choices =>
+  relatedFromList((q) => services.databases.list(actor, q), 'database_name', page);
 
 /**
  * `GET /api/v1/<resource>/related/{column}` as Superset's `allowed_rel_fields`: people through the user

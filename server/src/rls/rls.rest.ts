@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { RlsCreateSchema, RlsUpdateSchema } from '@meridian/contracts';
 import { infoAnswer, type InfoSpec } from '../rest/info';
-import { registerRelated } from '../rest/related';
+import { registerRelated, relatedFromList } from '../rest/related';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 
@@ -34,14 +34,8 @@ export function registerRlsRest(app: FastifyInstance, services: Services): void 
     tags,
     users: ['created_by', 'changed_by'],
     others: {
-      roles: async (actor, page) => {
-        const list = await services.roles.list(actor, { filters: page.filter ? [{ col: 'name', opr: 'ct', value: page.filter }] : [], order_column: 'name', order_direction: 'asc', page: page.page, page_size: page.pageSize } as never);
-        return { count: list.count, result: (list.result as Array<{ id: number; name: string }>).map((r) => ({ value: r.id, text: r.name })) };
-      },
-      tables: async (actor, page) => {
-        const list = await services.datasets.list(actor, { filters: page.filter ? [{ col: 'table_name', opr: 'ct', value: page.filter }] : [], order_column: 'table_name', order_direction: 'asc', page: page.page, page_size: page.pageSize } as never);
-        return { count: list.count, result: (list.result as Array<{ id: number; table_name: string }>).map((t) => ({ value: t.id, text: t.table_name })) };
-      },
+      roles: (actor, page) => relatedFromList((q) => services.roles.list(actor, q), 'name', page),
+      tables: (actor, page) => relatedFromList((q) => services.datasets.list(actor, q) as never, 'table_name', page),
     },
   });
   route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/', permission: [...read], summary: 'List row-level security rules', tags, query: ListParams }, ({ actor, query }) => rls.list(actor, parseListQuery(query.q)));
