@@ -4,6 +4,7 @@
  *   create-admin [--username U] [--password P] [--email E]   (an existing user is given the Admin role)
  *   reset-password --username U --password P               (exits 1 when there is no such user)
  *   load-examples                build the examples DuckDB database and register it
+ *   worker                       take jobs from the queue on Redis (REDIS_URL, DATABASE_URL), as `pnpm worker`
  */
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../server/src/config';
@@ -11,6 +12,11 @@ import { migrateToLatest, openMetadataDb } from '../server/src/db/database';
 import { ensureAdmin, resetPassword } from '../server/src/security/admin';
 
 const [command, ...rest] = process.argv.slice(2);
+// A worker is a long-running process of its own, with its own connections.
+if (command === 'worker') {
+  await import('../server/src/worker-main');
+  await new Promise(() => undefined);
+}
 const { values } = parseArgs({ args: rest, options: { username: { type: 'string' }, password: { type: 'string' }, email: { type: 'string' } } });
 const config = loadConfig();
 const db = await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -10,7 +10,7 @@ import { registerOpenApi } from './rest/openapi';
 import { serverTiming } from './rest/rest';
 import type { Actor } from './security/actor';
 import { registerSecurityRest, SESSION_COOKIE } from './security/security.rest';
-import type { Services } from './services';
+import { closeServices, type Services } from './services';
 import { appRouter, type AppRouter } from './trpc/app-router';
 import { registerUserRest } from './users/user.rest';
 import { registerRoleRest } from './roles/role.rest';
@@ -204,16 +204,15 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     if (!services.config.reports.webdriverBaseUrl && typeof address === 'object' && address) services.reportExecutor.baseUrl = `http://127.0.0.1:${address.port}`;
     if (services.config.reports.scheduler && services.config.featureFlags.ALERT_REPORTS) services.reportScheduler.start();
   });
+  // With the job queue on Redis, a web process takes jobs too unless WEB_RUNS_JOBS=false leaves them to workers.
+  app.addHook('onReady', async () => {
+    if (services.config.jobs.webRunsJobs) services.jobs.consume(services.config.workerPoolSize);
+  });
   app.addHook('onClose', async () => {
-    await services.reportScheduler.stop();
-    services.notifier.close();
-    await services.screenshots.close();
-    await services.sqllab.idle();
-    clearTimeout(graceTimer);
-    await stopQueries();
-    await services.cache.close();
-    await services.asyncEvents.close();
-    await services.security.close();
+    await closeServices(services, async () => {
+      clearTimeout(graceTimer);
+      await stopQueries();
+    });
   });
   await registerOpenApi(app);
 

@@ -59,6 +59,17 @@ export interface Config {
   /** Seconds a stopping server waits for running queries before it stops them. */
   shutdownGraceSeconds: number;
   adminPassword: string;
+  /** The job queue on Redis (BullMQ): async SQL Lab queries, async chart data and report runs. */
+  jobs: {
+    /** JOB_QUEUE: the queue's name; every process of one deployment uses the same (default `meridian`). */
+    queueName: string;
+    /** WEB_RUNS_JOBS: whether a web process also consumes jobs (default true; false leaves them to `meridian worker`). */
+    webRunsJobs: boolean;
+    /** JOB_LOCK_SECONDS: how long a job's lock lasts without renewal (default 15); a dead process's jobs are handed over within twice this, before its heartbeat goes stale. */
+    lockSeconds: number;
+    /** RUNNER_HEARTBEAT_SECONDS: how often a process records that it is alive (its queries are failed three beats after it stops). */
+    heartbeatSeconds: number;
+  };
   /** Reports and alerts (ALERT_REPORTS): how they run and where they go. */
   reports: {
     /** REPORTS_SCHEDULER: whether this process looks for due reports (default on, off under NODE_ENV=test). */
@@ -149,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFrom(env.TRUST_PROXY),
     shutdownGraceSeconds: intFrom(env.SHUTDOWN_GRACE_SECONDS, 25),
     adminPassword: env.ADMIN_PASSWORD || 'admin',
+    jobs: {
+      queueName: env.JOB_QUEUE || 'meridian',
+      webRunsJobs: boolFrom(env.WEB_RUNS_JOBS, true),
+      lockSeconds: intFrom(env.JOB_LOCK_SECONDS, 15) || 15,
+      heartbeatSeconds: intFrom(env.RUNNER_HEARTBEAT_SECONDS, 10) || 10,
+    },
     reports: {
       scheduler: boolFrom(env.REPORTS_SCHEDULER, env.NODE_ENV !== 'test'),
       tickSeconds: intFrom(env.REPORTS_TICK_SECONDS, 60) || 60,

@@ -7,6 +7,7 @@ import { failOrphanedQueries } from './query/query.repository';
 import { QueryRunnerHeartbeat } from './query/query-runner';
 import { buildApp } from './app';
 import { createServices } from './services';
+import { exitOnSignals } from './shutdown';
 
 /** Starts Meridian: migrate, seed roles and the admin, serve; stops gracefully on SIGINT/SIGTERM. */
 export async function main(): Promise<void> {
@@ -29,36 +30,25 @@ export async function main(): Promise<void> {
   }
   const services = createServices({ config, db, logger });
   const app = await buildApp(services);
-  const heartbeat = config.databaseUrl ? new QueryRunnerHeartbeat({ db, runner: services.queryRuntime.runner, logger }) : null;
+  const heartbeat = config.databaseUrl ? QueryRunnerHeartbeat.forConfig(config, { db, runner: services.queryRuntime.runner, logger }) : null;
   await heartbeat?.start();
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
   const login = admin.created ? `${admin.username} / ${config.adminPassword === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}` : `${admin.username} (existing password)`;
   process.stdout.write(`\n  Meridian is running at http://localhost:${config.port}/\n  Log in as ${login}\n\n`);
 
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal, graceSeconds: config.shutdownGraceSeconds }, 'shutting down: finishing in-flight requests and queries');
-    // app.close() stops running queries once the grace period is over; should anything still hang
-    // (a driver that ignores cancellation), the process exits anyway a little later.
-    setTimeout(() => {
-      logger.error('shutdown did not finish in time: exiting');
-      process.exit(1);
-    }, (config.shutdownGraceSeconds + 15) * 1000).unref();
-    let code = 0;
-    try {
-      await app.close();
-    } catch (err) {
-      logger.error({ err }, 'error while closing the server');
-      code = 1;
-    }
-    await heartbeat?.stop().catch((err: unknown) => logger.error({ err }, 'error while removing the query runner heartbeat'));
-    await db.destroy().catch((err: unknown) => logger.error({ err }, 'error while closing the metadata store'));
-    process.exit(code);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  exitOnSignals({
+    logger,
+    graceSeconds: config.shutdownGraceSeconds,
+    close: async () => {
+      // app.close() stops running queries once the grace period is over.
+      try {
+        await app.close();
+      } finally {
+        await heartbeat?.stop().catch((err: unknown) => logger.error({ err }, 'error while removing the query runner heartbeat'));
+        await db.destroy().catch((err: unknown) => logger.error({ err }, 'error while closing the metadata store'));
+      }
+    },
+  });
 }
 
 await main();

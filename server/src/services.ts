@@ -19,7 +19,7 @@ import { EmbeddedService } from './embedded/embedded.service';
 import { QueryRuntime } from './results/query-runtime';
 import { QueryRepository } from './query/query.repository';
 import { QueryService } from './query/query.service';
-import { SqlLabService } from './sqllab/sqllab.service';
+import { SqlLabService, type SqlLabJob } from './sqllab/sqllab.service';
 import { SqlLabExportService } from './sqllab/sqllab-export.service';
 import { SavedQueryRepository } from './saved-query/saved-query.repository';
 import { SavedQueryService } from './saved-query/saved-query.service';
@@ -33,7 +33,7 @@ import { PermalinkRepository } from './key-value/permalink.repository';
 import { FilterStateService } from './dashboard/filter-state.service';
 import { createCacheStore, type CacheStore } from './cache/cache-store';
 import { AsyncEventService, MemoryEventStream, RedisEventStream } from './async-event/async-event.service';
-import { ChartDataService } from './chart-data/chart-data.service';
+import { ChartDataService, type ChartDataJob } from './chart-data/chart-data.service';
 import { ChartRepository } from './chart/chart.repository';
 import { ChartService } from './chart/chart.service';
 import { ExploreRepository } from './explore/explore.repository';
@@ -53,8 +53,9 @@ import { RoleService } from './roles/role.service';
 import { LogService } from './log/log.service';
 import { ReportService } from './report/report.service';
 import { ReportExecutor } from './report/report-executor';
-import { ReportScheduler } from './report/report-scheduler';
+import { ReportScheduler, type ReportJob } from './report/report-scheduler';
 import { ReportNotifier } from './report/notifications';
+import { createJobQueue, type MeridianJobQueue } from './jobs/jobs';
 
 /** Every domain service, built once from the app's dependencies; doors reach services only through here. */
 export interface Services {
@@ -66,6 +67,8 @@ export interface Services {
   home: HomeService;
   /** The process's query pool and results backend (lazily started, closed with the app). */
   queryRuntime: QueryRuntime;
+  /** Async SQL Lab queries, async chart data and report runs: in this process, or BullMQ with REDIS_URL. */
+  jobs: MeridianJobQueue;
   databases: DatabaseService;
   sqllab: SqlLabService;
   sqllabExport: SqlLabExportService;
@@ -105,11 +108,19 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const users = new UserService({ users: new UserRepository(deps.db), security });
   const home = new HomeService({ home: new HomeRepository(deps.db), security });
   const queryRuntime = new QueryRuntime(deps.config);
+  // A job no live process will take again is failed by the domain it belongs to.
+  const jobs = createJobQueue(deps.config, deps.logger, async (kind, data) => {
+    if (kind === 'sqllab') await sqllab.runQueued(data as SqlLabJob, { redelivered: true });
+    else if (kind === 'chart-data') await chartData.abandonAsyncJob(data as ChartDataJob);
+    else if (kind === 'report') await reportExecutor.abandon((data as ReportJob).reportId, new Date((data as ReportJob).scheduledAt));
+  });
   const databases = new DatabaseService({ databases: new DatabaseRepository(deps.db), security, runtime: queryRuntime, crypto: new PasswordCrypto(deps.config.secretKey) });
   const queryRepo = new QueryRepository(deps.db);
-  const sqllab = new SqlLabService({ ...deps, security, databases, queries: queryRepo, runtime: queryRuntime, events: () => asyncEvents });
+  const sqllab = new SqlLabService({ ...deps, security, databases, queries: queryRepo, runtime: queryRuntime, jobs, events: () => asyncEvents });
   const sqllabExport = new SqlLabExportService({ ...deps, security, databases, queries: queryRepo, runtime: queryRuntime, sqllab });
-  const queries = new QueryService({ security, queries: queryRepo, databases, runtime: queryRuntime, sqllab });
+  const queries = new QueryService({ security, queries: queryRepo, databases, runtime: queryRuntime, sqllab, jobs });
+  // A stop made on any process reaches the one running the query, which cancels it on the database.
+  jobs.onStop((clientId) => void queryRuntime.pool.stop(clientId).catch((err: unknown) => deps.logger.warn({ err, clientId }, 'stopping a query failed')));
   const savedQueries = new SavedQueryService({ savedQueries: new SavedQueryRepository(deps.db), security, databases });
   const keyValues = new KeyValueService({ keyValues: new KeyValueRepository(deps.db), permalinks: new PermalinkRepository(deps.db), security });
   const tabStates = new TabStateService({ tabStates: new TabStateRepository(deps.db), queries: queryRepo, databases, security });
@@ -127,6 +138,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
     ...deps, security, datasets, databases, runtime: queryRuntime, cache, events: asyncEvents, rls,
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
     annotationData,
+    jobs: () => jobs,
   });
   const charts = new ChartService({ charts: chartRepo, datasets, security, users });
   const dashboards = new DashboardService({ dashboards: new DashboardRepository(deps.db), charts: chartRepo, datasets, security, users, dashboardRbac: deps.config.featureFlags.DASHBOARD_RBAC });
@@ -144,6 +156,32 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const reports = new ReportService({ db: deps.db, security, charts, dashboards, databases });
   const notifier = new ReportNotifier(deps.config);
   const reportExecutor = new ReportExecutor({ ...deps, security, reports, chartData, screenshots, databases, runtime: queryRuntime, notifier });
-  const reportScheduler = new ReportScheduler({ db: deps.db, reports, executor: reportExecutor, logger: deps.logger, instance: queryRuntime.runner.instanceName, tickSeconds: deps.config.reports.tickSeconds });
-  return { ...deps, reports, reportExecutor, reportScheduler, notifier, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, rls, logs, roles, uploads, tags, screenshots, embedded };
+  const reportScheduler = new ReportScheduler({ db: deps.db, reports, executor: reportExecutor, logger: deps.logger, instance: queryRuntime.runner.instanceName, tickSeconds: deps.config.reports.tickSeconds, jobs: () => jobs });
+  jobs.handle({
+    sqllab: (job, delivery) => sqllab.runQueued(job, delivery),
+    'chart-data': (job) => chartData.runAsyncJob(job),
+    report: async (job, delivery) => {
+      const scheduled = new Date(job.scheduledAt);
+      if (delivery.redelivered) await reportExecutor.abandon(job.reportId, scheduled);
+      else await reportExecutor.execute(job.reportId, scheduled);
+    },
+  });
+  return { ...deps, jobs, reports, reportExecutor, reportScheduler, notifier, security, users, home, queryRuntime, databases, sqllab, sqllabExport, queries, savedQueries, keyValues, tabStates, datasets, cache, asyncEvents, chartData, charts, explore, annotationLayers, dashboards, filterStates, assetExport, assetImport, cssTemplates, rls, logs, roles, uploads, tags, screenshots, embedded };
+}
+
+/**
+ * Closes what the services hold, in order: no new report runs, then the jobs this process runs are
+ * waited for, then `stopQueries` (the one way queries are stopped, also called by a grace timer),
+ * then the connections.
+ */
+export async function closeServices(services: Services, stopQueries: () => Promise<void>): Promise<void> {
+  await services.reportScheduler.stop();
+  services.notifier.close();
+  await services.screenshots.close();
+  // Waits for the jobs this process runs (stopped with the other queries once the grace period is over).
+  await services.jobs.close();
+  await stopQueries();
+  await services.cache.close();
+  await services.asyncEvents.close();
+  await services.security.close();
 }

@@ -35,7 +35,9 @@ export async function startTestApp(opts: { metadata?: MetadataKind; metadataUrl?
   // `metadataUrl`: share an existing PostgreSQL metadata store with another app (left in place on close).
   const pgDb = opts.metadataUrl ? null : opts.metadata === 'postgres' ? await createPgDatabase() : null;
   const databaseUrl = opts.metadataUrl ?? pgDb?.url ?? '';
-  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret', DATABASE_URL: databaseUrl, ...opts.env });
+  // A queue of its own: test files run side by side on one Redis, and must not take each other's jobs.
+  const jobQueue = `meridian-test-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+  const config = loadConfig({ ...process.env, NODE_ENV: 'test', DATA_DIR: dataDir, SECRET_KEY: 'test-secret', DATABASE_URL: databaseUrl, JOB_QUEUE: jobQueue, ...opts.env });
   // `logLines`: every log line (at debug and above) is kept there, for tests of what is logged.
   const logger = opts.logLines
     ? createLogger('debug', { write: (line: string) => void opts.logLines!.push(line) })

@@ -66,6 +66,31 @@ export async function startServer(dataDir: string, env: Record<string, string> =
   return { child, url, output: () => output, exited };
 }
 
+/** Starts `meridian worker` (server/src/worker-main.ts) under tsx and waits until it takes jobs. */
+export async function startWorker(env: Record<string, string>): Promise<Omit<Running, 'url'>> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/worker-main.ts')], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', WORKER_POOL_SIZE: '2', ...env },
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const start = Date.now();
+  while (!output.includes('is taking jobs')) {
+    if (gone) throw new Error(`the worker exited before taking jobs:\n${output}`);
+    if (Date.now() - start > 120_000) {
+      child.kill('SIGKILL');
+      throw new Error(`gave up waiting for the worker:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => output, exited };
+}
+
 export async function login(url: string): Promise<Record<string, string>> {
   const res = await fetch(`${url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin', provider: 'db' }) });
   expect(res.status).toBe(200);

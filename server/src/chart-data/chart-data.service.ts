@@ -10,6 +10,7 @@ import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } 
 import type { Config } from '../config';
 import type { CacheStore } from '../cache/cache-store';
 import type { AsyncEventService } from '../async-event/async-event.service';
+import type { MeridianJobQueue } from '../jobs/jobs';
 import type { DatabaseService } from '../database/database.service';
 import { Forbidden, NotFound, StructuredError } from '../errors/domain-errors';
 import type { DatasetRecord } from '../dataset/dataset.repository';
@@ -37,6 +38,15 @@ export type ChartDataAnswer =
 
 /** What chart data needs of a saved chart to query it. */
 export interface SavedChart { id: number; datasource_id: number | null; params: string | null; query_context: string | null }
+
+/** An async chart data job in the job queue: the request as its user made it, and where its answer goes. */
+export interface ChartDataJob {
+  actor: Actor;
+  request: ChartDataRequest;
+  sliceId: number | null;
+  job: AsyncJobMetadata;
+  resultKey: string;
+}
 
 /** Who ran an asynchronous chart data job, stored at the head of its result. */
 interface AsyncResultOwner {
@@ -136,6 +146,8 @@ export class ChartDataService {
       chartCacheTimeout: (chartId: number) => Promise<number | null>;
       annotationData: AnnotationData;
       rls: RlsService;
+      /** Where async chart data jobs go: run in this process, or by whichever process takes them from the queue. */
+      jobs: () => Pick<MeridianJobQueue, 'submit'>;
       now?: () => Date;
     },
   ) {}
@@ -508,26 +520,35 @@ export class ChartDataService {
     return stringifyJson({ result: payloads });
   }
 
-  /** Queues the request in-process and answers with the job; completion is published as an async event. */
+  /** Queues the request and answers with the job; completion is published as an async event. */
   private async submitAsync(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<AsyncJobMetadata> {
     const job: AsyncJobMetadata = { channel_id: this.deps.events.channelFor(actor), job_id: randomUUID(), user_id: actor.userId, status: 'pending', errors: [], result_url: null };
-    const resultKey = randomBytes(16).toString('hex');
-    setImmediate(() => {
-      void (async () => {
-        try {
-          const results = await this.results(actor, request, sliceId);
-          // The job's owner and dataset head the stored answer: only they may fetch it (see cachedResult).
-          const owner: AsyncResultOwner = { user_id: actor.userId, datasource_id: request.datasource?.id ?? null };
-          await this.deps.cache.set(`chart-data-result:${resultKey}`, `${JSON.stringify(owner)}\n${stringifyJson({ result: results })}`, Math.max(600, this.deps.config.cacheDefaultTimeoutSeconds));
-          await this.deps.events.publish(job.channel_id, { ...job, status: 'done', result_url: `/api/v1/chart/data/${resultKey}` });
-        } catch (error) {
-          const errors = error instanceof StructuredError ? error.errors : [{ message: (error as Error).message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }];
-          if (!(error instanceof StructuredError)) this.deps.logger.error({ err: error }, 'async chart data failed');
-          await this.deps.events.publish(job.channel_id, { ...job, status: 'error', errors });
-        }
-      })();
-    });
+    await this.deps.jobs().submit('chart-data', { actor, request, sliceId, job, resultKey: randomBytes(16).toString('hex') });
     return job;
+  }
+
+  /**
+   * Runs an async chart data job (in this process or a worker) as the user who submitted it, and
+   * stores the answer for that user. It only reads, so a job handed over again is simply run again.
+   */
+  async runAsyncJob({ actor, request, sliceId, job, resultKey }: ChartDataJob): Promise<void> {
+    try {
+      const results = await this.results(actor, request, sliceId);
+      // The job's owner and dataset head the stored answer: only they may fetch it (see cachedResult).
+      const owner: AsyncResultOwner = { user_id: actor.userId, datasource_id: request.datasource?.id ?? null };
+      await this.deps.cache.set(`chart-data-result:${resultKey}`, `${JSON.stringify(owner)}\n${stringifyJson({ result: results })}`, Math.max(600, this.deps.config.cacheDefaultTimeoutSeconds));
+      await this.deps.events.publish(job.channel_id, { ...job, status: 'done', result_url: `/api/v1/chart/data/${resultKey}` });
+    } catch (error) {
+      const errors = error instanceof StructuredError ? error.errors : [{ message: (error as Error).message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }];
+      if (!(error instanceof StructuredError)) this.deps.logger.error({ err: error }, 'async chart data failed');
+      await this.deps.events.publish(job.channel_id, { ...job, status: 'error', errors });
+    }
+  }
+
+  /** An async job no process will run again (the processes that took it stopped): its user is told. */
+  async abandonAsyncJob({ job }: ChartDataJob): Promise<void> {
+    const message = 'The worker running this chart query stopped before it finished. Run it again.';
+    await this.deps.events.publish(job.channel_id, { ...job, status: 'error', errors: [{ message, error_type: 'GENERIC_BACKEND_ERROR', level: 'error', extra: {} }] });
   }
 
   /**

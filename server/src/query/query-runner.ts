@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { Config } from '../config';
 import type { MetadataDb } from '../db/database';
 import type { Logger } from '../logger';
 import type { RunnerIdentity } from '../results/query-runtime';
@@ -23,10 +24,16 @@ export const RUNNER_STALE_AFTER_MS = 3 * RUNNER_HEARTBEAT_MS;
  * await heartbeat.stop();
  */
 export class QueryRunnerHeartbeat {
+  /** The heartbeat a process of this config keeps: RUNNER_HEARTBEAT_SECONDS, queued queries failed past the async time limit. */
+  static forConfig(config: Pick<Config, 'jobs' | 'sqllabAsyncTimeLimitSeconds'>, deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger }): QueryRunnerHeartbeat {
+    const intervalMs = config.jobs.heartbeatSeconds * 1000;
+    return new QueryRunnerHeartbeat({ ...deps, intervalMs, staleAfterMs: 3 * intervalMs, queuedMaxMs: config.sqllabAsyncTimeLimitSeconds * 1000 });
+  }
+
   private timer: ReturnType<typeof setInterval> | null = null;
   private beating: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger; intervalMs?: number; staleAfterMs?: number }) {}
+  constructor(private readonly deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger; intervalMs?: number; staleAfterMs?: number; queuedMaxMs?: number }) {}
 
   /** Registers this run, sweeps orphans once, then beats every interval. Returns how many queries the first sweep failed. */
   async start(): Promise<number> {
@@ -47,7 +54,7 @@ export class QueryRunnerHeartbeat {
       .values({ id: runner.id, instance_name: runner.instanceName })
       .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql<Date>`now()` }))
       .execute();
-    const failed = await failOrphanedQueries(db, { instanceName: runner.instanceName, runnerId: runner.id, staleAfterMs: this.deps.staleAfterMs ?? RUNNER_STALE_AFTER_MS });
+    const failed = await failOrphanedQueries(db, { instanceName: runner.instanceName, runnerId: runner.id, staleAfterMs: this.deps.staleAfterMs ?? RUNNER_STALE_AFTER_MS, queuedMaxMs: this.deps.queuedMaxMs });
     if (failed) logger.warn({ failed }, 'queries whose server process is gone were marked failed');
     return failed;
   }

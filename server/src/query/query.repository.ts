@@ -20,7 +20,10 @@ export type QueryRecord = QueryRow & {
 export const FINISHED_STATES = ['success', 'failed', 'stopped', 'timed_out'];
 
 /** Message a query left running by a stopped server gets on the next start. */
-export const ORPHANED_QUERY_MESSAGE = 'The server restarted while this query was running, so it was stopped. Run it again.';
+export const ORPHANED_QUERY_MESSAGE = 'The server process running this query stopped, so the query was stopped. Run it again.';
+
+/** A queued query that waited in the job queue past its time limit (the queue lost it, or no worker came). */
+export const QUEUE_EXPIRED_MESSAGE = 'The query waited in the job queue longer than its time limit, so it was stopped. Run it again.';
 
 const num = (v: string | number | null): number | null => (v === null || v === undefined ? null : Number(v));
 
@@ -239,6 +242,11 @@ export interface OrphanSweep {
   runnerId?: string;
   /** A heartbeat older than this means the run is dead. */
   staleAfterMs?: number;
+  /**
+   * Queries waiting in the job queue (pending, `queued` in extra_json) belong to no process until a
+   * worker starts them: they are left alone for this long after they were submitted, then failed.
+   */
+  queuedMaxMs?: number;
   message?: string;
 }
 
@@ -251,7 +259,6 @@ export interface OrphanSweep {
  */
 export async function failOrphanedQueries(db: MetadataDb, sweep: OrphanSweep = {}): Promise<number> {
   const message = sweep.message ?? ORPHANED_QUERY_MESSAGE;
-  let ids: number[] | null = null;
   if (sweep.instanceName !== undefined) {
     const runners = db.withTables<{ query_runner: QueryRunnerTable }>();
     const staleSeconds = (sweep.staleAfterMs ?? 30_000) / 1000;
@@ -262,10 +269,20 @@ export async function failOrphanedQueries(db: MetadataDb, sweep: OrphanSweep = {
     let dead = runners.deleteFrom('query_runner').where((eb) => eb.or([eb.not(fresh), eb('instance_name', '=', sweep.instanceName!)]));
     if (sweep.runnerId) dead = dead.where('id', '<>', sweep.runnerId);
     await dead.execute();
-    const unfinished = await db.selectFrom('query').select(['id', 'extra_json']).where('status', 'in', UNFINISHED_STATES).execute();
-    ids = unfinished.filter((q) => !alive.has(runnerOf(q.extra_json) ?? '')).map((q) => q.id);
-    if (!ids.length) return 0;
+    const unfinished = await db.selectFrom('query').select(['id', 'status', 'start_time', 'extra_json']).where('status', 'in', UNFINISHED_STATES).execute();
+    const queuedSince = Date.now() - (sweep.queuedMaxMs ?? Infinity);
+    const waiting = (q: (typeof unfinished)[number]) => q.status === 'pending' && parseJson(q.extra_json).queued === true;
+    const expired = unfinished.filter((q) => waiting(q) && Number(q.start_time ?? 0) < queuedSince).map((q) => q.id);
+    if (expired.length) await failQueries(db, expired, QUEUE_EXPIRED_MESSAGE);
+    const ids = unfinished.filter((q) => !waiting(q) && !alive.has(runnerOf(q.extra_json) ?? '')).map((q) => q.id);
+    if (!ids.length) return expired.length;
+    return expired.length + (await failQueries(db, ids, message));
   }
+  return failQueries(db, null, message);
+}
+
+/** Fails unfinished queries (these ids, or all) with a message. */
+async function failQueries(db: MetadataDb, ids: number[] | null, message: string): Promise<number> {
   const now = Date.now();
   let update = db
     .updateTable('query')

@@ -5,12 +5,13 @@ import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import type { SqlLabService } from '../sqllab/sqllab.service';
+import type { MeridianJobQueue } from '../jobs/jobs';
 import { FINISHED_STATES, queryToDict, queryToItem, type QueryRepository } from './query.repository';
 
 /** Query history, polling for changes, and stopping a running query on its database. */
 export class QueryService {
   constructor(
-    private readonly deps: { security: SecurityService; queries: QueryRepository; databases: DatabaseService; runtime: QueryRuntime; sqllab: SqlLabService },
+    private readonly deps: { security: SecurityService; queries: QueryRepository; databases: DatabaseService; runtime: QueryRuntime; sqllab: SqlLabService; jobs: Pick<MeridianJobQueue, 'broadcastStop' | 'distributed'> },
   ) {}
 
   /** `GET /api/v1/query/`: the user's own queries unless all_query_access. */
@@ -42,7 +43,8 @@ export class QueryService {
 
   /**
    * `POST /api/v1/query/stop`: marks the query stopped and cancels it ON THE DATABASE (through the
-   * pool, or by its stored cancel id when another process runs it). Finished queries are left alone.
+   * pool; when another process runs it, that process is told, and the query is also cancelled here by
+   * its stored cancel id). Finished queries are left alone.
    */
   async stop(actor: Actor | null, clientId: string): Promise<void> {
     this.deps.security.require(actor, 'can_read', 'Query');
@@ -52,6 +54,7 @@ export class QueryService {
     await this.deps.queries.update(query.id, { status: 'stopped', end_time: performance.timeOrigin + performance.now(), error_message: null }, { unlessFinished: true });
     const { pool } = this.deps.runtime;
     if (await pool.stop(clientId)) return;
+    if (this.deps.jobs.distributed) await this.deps.jobs.broadcastStop(clientId).catch(() => undefined);
     const cancelId = (JSON.parse(query.extra_json || '{}') as { cancel_query?: string }).cancel_query;
     if (cancelId) {
       const db = await this.deps.databases.getAccessible(actor, query.database_id).catch(() => null);

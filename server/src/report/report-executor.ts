@@ -52,6 +52,17 @@ export class ReportExecutor {
     this.baseUrl = deps.config.reports.webdriverBaseUrl ?? `http://127.0.0.1:${deps.config.port}`;
   }
 
+  /**
+   * A queued run whose worker stopped before it finished: whether it sent anything is unknown, so it
+   * is not run again; it is logged as an error and the report leaves its working state.
+   */
+  async abandon(id: number, scheduled: Date): Promise<void> {
+    const now = new Date();
+    const message = 'The worker running this report stopped before it finished. It runs again at its next scheduled time.';
+    await this.deps.db.insertInto('report_execution_log').values({ uuid: randomUUID(), scheduled_dttm: scheduled, start_dttm: now, end_dttm: now, state: REPORT_STATES.ERROR, report_schedule_id: id, error_message: message }).execute();
+    await this.deps.db.updateTable('report_schedule').set({ last_state: REPORT_STATES.ERROR, last_eval_dttm: now }).where('id', '=', id).execute();
+  }
+
   async execute(id: number, scheduled: Date, now = new Date()): Promise<string> {
     const report = await this.deps.reports.row(id);
     const uuid = randomUUID();

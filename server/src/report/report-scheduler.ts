@@ -3,6 +3,14 @@ import type { MetadataDb } from '../db/database';
 import type { Logger } from '../logger';
 import type { ReportExecutor } from './report-executor';
 import type { ReportService } from './report.service';
+import type { MeridianJobQueue } from '../jobs/jobs';
+
+/** A claimed report run in the job queue. */
+export interface ReportJob {
+  reportId: number;
+  /** The scheduled time, ISO 8601. */
+  scheduledAt: string;
+}
 
 /** Claims are kept this long (a run is claimed once; old claims only take room). */
 const CLAIM_KEEP_MS = 7 * 24 * 60 * 60 * 1000;
@@ -32,7 +40,18 @@ export class ReportScheduler {
   private lastPrune: number | null = null;
   private readonly running = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: { db: MetadataDb; reports: ReportService; executor: ReportExecutor; logger: Logger; instance: string; tickSeconds: number }) {}
+  constructor(
+    private readonly deps: {
+      db: MetadataDb;
+      reports: ReportService;
+      executor: ReportExecutor;
+      logger: Logger;
+      instance: string;
+      tickSeconds: number;
+      /** With a distributed queue, claimed runs go to it and any worker sends them; else this process runs them. */
+      jobs: () => Pick<MeridianJobQueue, 'submit' | 'distributed'>;
+    },
+  ) {}
 
   start(): void {
     if (this.timer) return;
@@ -56,6 +75,11 @@ export class ReportScheduler {
     for (const s of await this.deps.reports.activeSchedules()) {
       const at = dueAt(s.crontab, s.timezone, from, now);
       if (!at || !(await this.claim(s.id, at))) continue;
+      const jobs = this.deps.jobs();
+      if (jobs.distributed) {
+        await jobs.submit('report', { reportId: s.id, scheduledAt: at.toISOString() }).catch((error) => this.deps.logger.error({ err: error, report: s.id }, 'report run could not be queued'));
+        continue;
+      }
       const run = this.deps.executor.execute(s.id, at).catch((error) => this.deps.logger.error({ err: error, report: s.id }, 'report run failed'));
       this.running.add(run);
       void run.finally(() => this.running.delete(run));

@@ -15,6 +15,8 @@ import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { parseTemplateParams, renderSqlTemplate } from '../templates/sql-template';
 import { ExpiringMap } from '../common/expiring-map';
+import type { JobDelivery } from '../jobs/job-queue';
+import type { MeridianJobQueue } from '../jobs/jobs';
 import { hasSqlValidator, noValidatorMessage, validateSqlSyntax, type SqlValidationAnnotation } from '@meridian/contracts/rules/sql-validation';
 
 /** What execute answers: the HTTP status and the JSON body (text, or a stream with the rows as stored). */
@@ -38,6 +40,17 @@ function backendError(message: string, errorType: string, status: number): Struc
 
 const FORMATTER_DIALECTS: Record<string, SqlLanguage> = { postgresql: 'postgresql', mysql: 'mysql', mariadb: 'mariadb', duckdb: 'duckdb', sqlite: 'sqlite' };
 
+/** An async SQL Lab query in the job queue: its `query` record and what to run. */
+export interface SqlLabJob {
+  queryId: number;
+  task: Omit<RunTask, 'kind'>;
+  /** Nothing it runs can write (no DML allowed, no CTAS): safe to run again when it never started. */
+  readOnly: boolean;
+}
+
+/** A queued query whose process stopped after starting it: whether it ran on the database is unknown, so it is not run again. */
+export const WORKER_LOST_MESSAGE = 'The worker running this query stopped before it finished, so the query was stopped. Run it again.';
+
 /** How long a successful query's record is kept for the results calls that page through it. */
 const FINISHED_QUERY_TTL_MS = 10_000;
 const MAX_FINISHED_QUERIES = 1000;
@@ -47,7 +60,6 @@ const MAX_FINISHED_QUERIES = 1000;
  * from the results backend, cost estimates and SQL formatting.
  */
 export class SqlLabService {
-  private readonly background = new Set<Promise<unknown>>();
   private readonly finishedByKey = new ExpiringMap<string, QueryRecord>(MAX_FINISHED_QUERIES);
 
   constructor(
@@ -58,6 +70,8 @@ export class SqlLabService {
       databases: DatabaseService;
       queries: QueryRepository;
       runtime: QueryRuntime;
+      /** Where async queries go: run in this process, or by whichever process takes them from the queue. */
+      jobs: Pick<MeridianJobQueue, 'submit' | 'distributed' | 'idle'>;
       /** Async events (GLOBAL_ASYNC_QUERIES): told when an async query finishes. */
       events?: () => { publish(channel: string, event: AsyncJobMetadata): Promise<void> } | null;
     },
@@ -110,8 +124,9 @@ export class SqlLabService {
       progress: 0,
       start_time: start,
       start_running_time: runAsync ? null : start,
-      // The run executing it: other processes leave it alone while this one's heartbeat is fresh.
-      extra_json: JSON.stringify({ runner: this.deps.runtime.runner.id }),
+      // The run executing it: other processes leave it alone while this one's heartbeat is fresh. A
+      // query in the job queue has no run until a process takes it.
+      extra_json: JSON.stringify(runAsync && this.deps.jobs.distributed ? { queued: true } : { runner: this.deps.runtime.runner.id }),
     });
     const task: Omit<RunTask, 'kind'> = {
       ...this.deps.databases.target(db, payload.catalog, payload.schema),
@@ -125,9 +140,14 @@ export class SqlLabService {
     };
 
     if (runAsync) {
-      const job = this.runAndRecord(query, task).then(({ result, record }) => this.announce(record, result)).catch((error) => this.deps.logger.error({ err: error, clientId }, 'async query failed unexpectedly'));
-      this.background.add(job);
-      void job.finally(() => this.background.delete(job));
+      try {
+        await this.deps.jobs.submit('sqllab', { queryId: query.id, task, readOnly: !ctas && !db.allow_dml });
+      } catch (error) {
+        const message = `The query could not be queued: ${(error as Error).message}`;
+        const errors = [supersetError('ASYNC_WORKERS_ERROR', message, null)];
+        await this.recordFailure(query.id, { ok: false, status: 'failed', errorType: 'ASYNC_WORKERS_ERROR', message, errors }, {});
+        throw new StructuredError(503, errors.map((e) => ({ ...e })));
+      }
       return { status: 202, json: JSON.stringify({ query: queryToDict(query) }) };
     }
 
@@ -137,6 +157,30 @@ export class SqlLabService {
       return { status: 200, json: JSON.stringify({ status: 'stopped', data: [], columns: [], selected_columns: [], expanded_columns: [], query: queryToDict(record), query_id: record.id }) };
     }
     throw new StructuredError(result.status === 'timed_out' ? 408 : result.errorType === 'ASYNC_WORKERS_ERROR' ? 503 : 500, result.errors.map((e) => ({ ...e })));
+  }
+
+  /**
+   * Runs an async query taken from the job queue (in this process or another). A query stopped or
+   * failed meanwhile is left alone. Handed over again because the process that took it stopped:
+   * run when it never started and cannot write, else failed with a clear error.
+   */
+  async runQueued(job: SqlLabJob, delivery: JobDelivery): Promise<void> {
+    const { queries, runtime } = this.deps;
+    const query = await queries.getById(job.queryId);
+    if (!query || (query.status !== 'pending' && query.status !== 'running')) return;
+    if (delivery.redelivered && (query.status === 'running' || !job.readOnly)) {
+      const failure: TaskFailure = { ok: false, status: 'failed', errorType: 'GENERIC_BACKEND_ERROR', message: WORKER_LOST_MESSAGE, errors: [supersetError('GENERIC_BACKEND_ERROR', WORKER_LOST_MESSAGE, null)] };
+      await this.recordFailure(query.id, failure, { runner: runtime.runner.id });
+      // The statement may outlive the process that sent it (a database notices a dead client late): cancel it there.
+      const cancelId = (JSON.parse(query.extra_json || '{}') as { cancel_query?: string }).cancel_query;
+      if (cancelId) await runtime.pool.cancel({ uri: job.task.uri, catalog: job.task.catalog, schema: job.task.schema, cancelId }).catch(() => undefined);
+      await this.announce((await queries.getById(query.id))!, failure);
+      return;
+    }
+    // This run takes it: still pending (and so still retried if this process stops) until the database starts it.
+    if (this.deps.jobs.distributed && !(await queries.update(query.id, { extra_json: JSON.stringify({ queued: true, runner: runtime.runner.id }) }, { unlessFinished: true }))) return;
+    const { result, record } = await this.runAndRecord(query, job.task);
+    await this.announce(record, result);
   }
 
   /** Publishes the end of an async query as an async event when GLOBAL_ASYNC_QUERIES is on. */
@@ -342,9 +386,9 @@ export class SqlLabService {
     }
   }
 
-  /** Waits for background (async) queries: tests and graceful shutdown. */
+  /** Waits for the async queries this process runs: tests and graceful shutdown. */
   async idle(): Promise<void> {
-    while (this.background.size) await Promise.allSettled([...this.background]);
+    await this.deps.jobs.idle();
   }
 }
 
