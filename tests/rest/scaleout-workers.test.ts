@@ -6,8 +6,12 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { BullJobQueue } from '../../server/src/jobs/job-queue';
+import type { MeridianJobs } from '../../server/src/jobs/jobs';
+import { createLogger } from '../../server/src/logger';
 import { WORKER_LOST_MESSAGE } from '../../server/src/sqllab/sqllab.service';
 import { createPgDatabase, PG_ADMIN_URL } from '../helpers/pg';
+import { startWebhookSink } from '../helpers/report-sinks';
 import { login, startServer, startWorker, type Running } from '../helpers/server-process';
 import { waitFor } from './sqllab.helpers';
 
@@ -33,6 +37,7 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
   let headersB: Record<string, string>;
   let database: number;
   let socket: WebSocket;
+  let hooks: Awaited<ReturnType<typeof startWebhookSink>>;
   const events: Array<Record<string, unknown>> = [];
 
   const api = async (web: Running, headers: Record<string, string>, path: string, init: { method?: string; body?: unknown } = {}) => {
@@ -72,6 +77,11 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
     target = await createPgDatabase();
     admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
+    const data = new pg.Client({ connectionString: target.url });
+    await data.connect();
+    await data.query(`CREATE TABLE sales (region text, amount numeric); INSERT INTO sales VALUES ('North', 120), ('South', 80), ('East', 45), ('West', 150)`);
+    await data.end();
+    hooks = await startWebhookSink();
     redis = new Redis(REDIS_URL);
     await redis.flushdb();
     env = {
@@ -84,6 +94,7 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
       LOAD_EXAMPLES: 'false',
       FEATURE_GLOBAL_ASYNC_QUERIES: 'true',
       SHUTDOWN_GRACE_SECONDS: '2',
+      FEATURE_ALERT_REPORTS: 'true',
     };
     // A first, so that one process migrates a fresh store and seeds the admin; then the rest together.
     webA = await startWeb();
@@ -108,6 +119,7 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
     socket?.close();
     for (const p of [webA, webB, ...workers]) p?.child.kill('SIGKILL');
     await Promise.all([webA, webB, ...workers].map((p) => p?.exited));
+    await hooks?.close();
     await redis?.flushdb();
     redis?.disconnect();
     await admin?.end();
@@ -133,6 +145,40 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
     const lines = csv.text.trim().split(/\r?\n/);
     expect(lines[0]).toBe('n,twice');
     expect(lines).toHaveLength(5001);
+  });
+
+  it('runs async chart data and a report run on the workers: the chart answer is read from web B, the report reaches its webhook', async () => {
+    const dataset = await api(webA, headersA, '/api/v1/dataset/', { method: 'POST', body: { database, schema: 'public', table_name: 'sales' } });
+    expect(dataset.status, dataset.text).toBe(201);
+    const datasetId = dataset.json().id as number;
+    const metric = { expressionType: 'SQL', sqlExpression: 'SUM(amount)', label: 'total' };
+    const job = await api(webA, headersA, '/api/v1/chart/data', {
+      method: 'POST',
+      body: { datasource: { id: datasetId, type: 'table' }, queries: [{ columns: ['region'], metrics: [metric], orderby: [[metric, false]], row_limit: 10 }], result_format: 'json', result_type: 'full' },
+    });
+    expect(job.status, job.text).toBe(202);
+    const done = await waitFor('chart data event on web B', async () => events.find((e) => e.job_id === job.json().job_id && e.status === 'done'));
+    const answer = await api(webB, headersB, done.result_url as string);
+    expect(answer.status, answer.text).toBe(200);
+    expect(answer.json().result[0].data.map((r: Record<string, unknown>) => r.region)).toEqual(['West', 'North', 'South', 'East']);
+
+    // A report run as a web process's scheduler queues it once claimed (its crontab is never due here).
+    const params = { viz_type: 'table', datasource: `${datasetId}__table`, groupby: ['region'], metrics: [metric], adhoc_filters: [], row_limit: 100 };
+    const chart = await api(webA, headersA, '/api/v1/chart/', { method: 'POST', body: { slice_name: 'Sales by region', viz_type: 'table', datasource_id: datasetId, datasource_type: 'table', params: JSON.stringify(params) } });
+    expect(chart.status, chart.text).toBe(201);
+    const report = await api(webA, headersA, '/api/v1/report/', {
+      method: 'POST',
+      body: { type: 'Report', name: 'Sales from a worker', crontab: '0 0 1 1 *', chart: chart.json().id, report_format: 'TEXT', recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hooks.url}/sales` } }] },
+    });
+    expect(report.status, report.text).toBe(201);
+    const queue = new BullJobQueue<MeridianJobs>({ redisUrl: REDIS_URL, queueName: env.JOB_QUEUE, lockSeconds: 2, logger: createLogger('silent') });
+    await queue.submit('report', { reportId: report.json().id, scheduledAt: new Date().toISOString() });
+    await queue.close();
+    const post = await waitFor('webhook post from a worker', async () => hooks.posts.find((p) => p.path === '/sales'));
+    expect(post.body.report).toMatchObject({ name: 'Sales from a worker' });
+    expect(post.body.blocks[1].text.text).toContain('West');
+    const logs = await api(webB, headersB, `/api/v1/report/${report.json().id}/log/`);
+    expect(logs.json().result.map((l: Record<string, unknown>) => l.state)).toContain('Success');
   });
 
   it('stops from web B a query a worker runs: the statement leaves PostgreSQL and the query reads stopped', async () => {
