@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,11 +24,21 @@ export function percentile(values: number[], p: number): number {
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 }
 
-/** Starts the real server (`server/src/main.ts`) on a port with its own data dir; resolves once /health answers. BENCH_SERVER_NODE_ARGS adds node flags (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`). */
+let built = false;
+
+/**
+ * Starts the real server as `pnpm start` does (the built `server/dist/main.js`, built once per bench run)
+ * on a port with its own data dir; resolves once /health answers. BENCH_SERVER_NODE_ARGS adds node flags
+ * (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`).
+ */
 export async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; url: string; startedMs: number; stop: () => Promise<void> }> {
   const port = env.PORT ?? String(19000 + Math.floor(Math.random() * 900));
+  if (!built) {
+    execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+    built = true;
+  }
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), join(ROOT, 'server/dist/main.js')], {
     cwd: ROOT,
     env: { ...process.env, LOG_LEVEL: 'warn', NODE_ENV: 'production', SECRET_KEY: 'bench', ...env, PORT: port },
     stdio: ['ignore', 'ignore', 'inherit'],

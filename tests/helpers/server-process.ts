@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { expect } from 'vitest';
@@ -24,10 +24,19 @@ export interface Running {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Starts `server/src/main.ts` under tsx, as scripts/start.mjs does, and waits until /health answers. */
-export async function startServer(dataDir: string, env: Record<string, string> = {}): Promise<Running> {
+/** Builds the server into server/dist (scripts/build-server.mjs), as `pnpm start` does before it starts it. */
+export function buildServer(): void {
+  execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/**
+ * Starts the server and waits until /health answers: `server/src/main.ts` under tsx, or with `built`
+ * the bundle `pnpm start` runs (`server/dist/main.js`, see buildServer).
+ */
+export async function startServer(dataDir: string, env: Record<string, string> = {}, opts: { built?: boolean } = {}): Promise<Running> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/main.ts')], {
+  const entry = opts.built ? [join(ROOT, 'server/dist/main.js')] : ['--import', 'tsx', join(ROOT, 'server/src/main.ts')];
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {

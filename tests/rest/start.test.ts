@@ -5,10 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { ORPHANED_QUERY_MESSAGE } from '../../server/src/query/query.repository';
 import { createPgDatabase } from '../helpers/pg';
-import { login, startServer, type Running } from '../helpers/server-process';
+import { buildServer, login, startServer, type Running } from '../helpers/server-process';
 import { clientId } from './sqllab.helpers';
 
-describe('starting the real server (server/src/main.ts) on the embedded default', () => {
+describe('starting the real server on the embedded default', () => {
   let dataDir: string;
   let server: Running | null = null;
   const started: Running[] = [];
@@ -30,8 +30,10 @@ describe('starting the real server (server/src/main.ts) on the embedded default'
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('builds and registers the examples, serves big integers exactly, and exits 0 on SIGTERM', async () => {
-    server = await start();
+  it('the built server (what pnpm start runs) builds and registers the examples, serves big integers exactly, and exits 0 on SIGTERM', async () => {
+    buildServer();
+    server = await startServer(dataDir, {}, { built: true });
+    started.push(server);
     const headers = await login(server.url);
 
     const databases = (await (await fetch(`${server.url}/api/v1/database/`, { headers })).json()) as { result: { id: number; database_name: string; backend: string }[] };

@@ -1,11 +1,14 @@
-// Builds the examples DuckDB file in its own process: `tsx build-examples.ts <target> [salesRows]`.
+// Builds the examples DuckDB file in its own process: `tsx build-examples.ts <target> [salesRows]` (built: `node build-examples.js`).
 // Run apart from the server so no thread of the server keeps the file open while the pool's
 // workers use it. The file is built under a temporary name, checkpointed and closed, then renamed.
 import { existsSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { buildExamplesDuckDb } from '@meridian/query-worker/examples/index';
+import { ROOT_DIR } from '../config';
 
-const workerRequire = createRequire(new URL('../../../query-worker/package.json', import.meta.url));
+// DuckDB is the query worker's dependency: resolved from its package (also from the built server).
+const workerRequire = createRequire(join(ROOT_DIR, 'query-worker/package.json'));
 const { DuckDBInstance } = workerRequire('@duckdb/node-api') as typeof import('@duckdb/node-api');
 
 const [target, salesRows] = process.argv.slice(2);

@@ -28,9 +28,11 @@ function salesRowsFromEnv(): number | undefined {
 
 /** Builds the examples DuckDB file in a child process (the build holds the file only while it runs). */
 function buildExamplesFile(path: string, salesRows?: number): Promise<void> {
-  const script = join(dirname(fileURLToPath(import.meta.url)), 'build-examples.ts');
+  // Beside this module: the TypeScript source under tsx, or the built server's bundle.
+  const built = import.meta.url.endsWith('.js');
+  const script = join(dirname(fileURLToPath(import.meta.url)), built ? 'build-examples.js' : 'build-examples.ts');
   return new Promise((done, fail) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', script, path, ...(salesRows ? [String(salesRows)] : [])], { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(built ? [] : ['--import', 'tsx']), script, path, ...(salesRows ? [String(salesRows)] : [])], { cwd: ROOT_DIR, stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', fail);
