@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 // Builds the server into server/dist with esbuild: one ES module per entry point (the web process, the
 // worker process, the query threads, the isolated query child and the examples builder), with Meridian's
-// own packages inlined. Every other package stays external, imported by the absolute path it resolves to
-// from the file that imports it: pnpm gives each workspace package its own node_modules, so a bundle in
-// server/dist could not find the query worker's drivers by name.
+// own packages inlined, and with them the plain-JavaScript libraries made of many small modules (loading
+// kysely's or zod's hundreds of files costs more of a start than reading them from one bundle). Every other
+// package stays external (native code, files read at run time, worker threads, or a class another external
+// package checks), imported by the absolute path it resolves to from the file that imports it: pnpm gives
+// each workspace package its own node_modules, so a bundle in server/dist could not find them by name.
 import { build } from 'esbuild';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -37,11 +39,17 @@ export function serverBuildStale() {
   return Math.max(...sources.map(newest)) > oldest;
 }
 
+/** Inlined into the bundles: pure JavaScript, no files read beside their modules, no instance checked by an external package. */
+const INLINED = new Set(['zod', 'kysely', 'kysely-pglite-dialect', 'jose', 'yaml', 'cron-parser', 'cronstrue', 'rison', 'lossless-json', 'ipaddr.js', '@trpc/server', 'jszip', 'csv-stringify', 'nodemailer']);
+const packageOf = (specifier) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+
 const externalByPath = {
   name: 'external-by-path',
   setup(b) {
     b.onResolve({ filter: /^[^./]/ }, async (args) => {
       if (args.path.startsWith('node:') || args.path.startsWith('@meridian/') || args.pluginData === 'resolving') return undefined;
+      // A library inlined stays inlined with everything it imports (its own dependencies included).
+      if (INLINED.has(packageOf(args.path)) || args.importer.includes('/node_modules/')) return undefined;
       const resolved = await b.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'resolving' });
       if (resolved.errors.length) return { errors: resolved.errors };
       // Node built-ins come back unresolved (no path on disk): keep them by name.

@@ -29,75 +29,47 @@ export function buildServer(): void {
   execFileSync(process.execPath, [join(ROOT, 'scripts/build-server.mjs')], { cwd: ROOT, stdio: 'inherit' });
 }
 
+/** Spawns node with `args` from the project root, keeps its output, and resolves once `ready()` says so (it fails if the process exits first). */
+async function spawnUntil(what: string, args: string[], env: NodeJS.ProcessEnv, ready: (output: string) => Promise<boolean>, limitMs: number): Promise<Omit<Running, 'url'>> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
+  let gone = false;
+  void exited.then(() => (gone = true));
+  const start = Date.now();
+  while (!(await ready(output))) {
+    if (gone) throw new Error(`the ${what} exited before it was ready:\n${output}`);
+    if (Date.now() - start > limitMs) {
+      child.kill('SIGKILL');
+      throw new Error(`gave up waiting for the ${what}:\n${output}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { child, output: () => output, exited };
+}
+
 /**
  * Starts the server and waits until /health answers: `server/src/main.ts` under tsx, or with `built`
  * the bundle `pnpm start` runs (`server/dist/main.js`, see buildServer).
  */
 export async function startServer(dataDir: string, env: Record<string, string> = {}, opts: { built?: boolean } = {}): Promise<Running> {
   const port = await freePort();
-  const entry = opts.built ? [join(ROOT, 'server/dist/main.js')] : ['--import', 'tsx', join(ROOT, 'server/src/main.ts')];
-  const child = spawn(process.execPath, entry, {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      LOAD_EXAMPLES: 'true',
-      EXAMPLES_SALES_ROWS: '2000',
-      LOG_LEVEL: 'warn',
-      WORKER_POOL_SIZE: '1',
-      ...env,
-    },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  let gone = false;
-  void exited.then(() => (gone = true));
   const url = `http://127.0.0.1:${port}`;
-  const start = Date.now();
-  for (;;) {
-    if (gone) throw new Error(`the server exited before answering /health:\n${output}`);
+  const entry = opts.built ? [join(ROOT, 'server/dist/main.js')] : ['--import', 'tsx', join(ROOT, 'server/src/main.ts')];
+  const env0 = { NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOAD_EXAMPLES: 'true', EXAMPLES_SALES_ROWS: '2000', LOG_LEVEL: 'warn', WORKER_POOL_SIZE: '1' };
+  const healthy = async () => {
     const health = await fetch(`${url}/health`).catch(() => null);
-    if (health?.status === 200 && (await health.text()) === 'OK') break;
-    if (Date.now() - start > 150_000) {
-      child.kill('SIGKILL');
-      throw new Error(`gave up waiting for /health:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return { child, url, output: () => output, exited };
+    return health?.status === 200 && (await health.text()) === 'OK';
+  };
+  return { ...(await spawnUntil('server', entry, { ...process.env, ...env0, ...env }, healthy, 150_000)), url };
 }
 
 /** Starts `meridian worker` (server/src/worker-main.ts) under tsx and waits until it takes jobs. */
-export async function startWorker(env: Record<string, string>): Promise<Omit<Running, 'url'>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/src/worker-main.ts')], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', WORKER_POOL_SIZE: '2', ...env },
-  });
-  let output = '';
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((done) => child.once('exit', (code, signal) => done({ code, signal })));
-  let gone = false;
-  void exited.then(() => (gone = true));
-  const start = Date.now();
-  while (!output.includes('is taking jobs')) {
-    if (gone) throw new Error(`the worker exited before taking jobs:\n${output}`);
-    if (Date.now() - start > 120_000) {
-      child.kill('SIGKILL');
-      throw new Error(`gave up waiting for the worker:\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return { child, output: () => output, exited };
+export function startWorker(env: Record<string, string>): Promise<Omit<Running, 'url'>> {
+  const args = ['--import', 'tsx', join(ROOT, 'server/src/worker-main.ts')];
+  return spawnUntil('worker', args, { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', WORKER_POOL_SIZE: '2', ...env }, async (output) => output.includes('is taking jobs'), 120_000);
 }
 
 export async function login(url: string): Promise<Record<string, string>> {

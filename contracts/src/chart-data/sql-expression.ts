@@ -5,7 +5,7 @@
  * node-sql-parser inside a fixed wrapper, and a tokenizer check keeps the guarantee when the parser
  * does not know an engine's syntax.
  */
-import nodeSqlParser from 'node-sql-parser';
+import { sqlParser, type ParserDatabase } from './sql-parsers';
 
 export type Backend = 'postgresql' | 'mysql' | 'duckdb' | 'sqlite';
 
@@ -90,11 +90,9 @@ export function tokenizeSql(sql: string, backend: Backend = 'postgresql'): Token
   return tokens;
 }
 
-const PARSER_DATABASE: Record<Backend, string> = { postgresql: 'PostgresQL', mysql: 'MySQL', duckdb: 'PostgresQL', sqlite: 'Sqlite' };
+const PARSER_DATABASE: Record<Backend, ParserDatabase> = { postgresql: 'PostgresQL', mysql: 'MySQL', duckdb: 'PostgresQL', sqlite: 'Sqlite' };
 /** Reserved words that only start statements; never part of an expression. */
 const STATEMENT_WORDS = new Set(['insert', 'update', 'delete', 'drop', 'create', 'alter', 'truncate', 'grant', 'revoke']);
-
-let parser: InstanceType<typeof nodeSqlParser.Parser> | null = null;
 
 function containsSubquery(node: unknown): boolean {
   if (!node || typeof node !== 'object') return false;
@@ -139,10 +137,9 @@ export function validateSqlExpression(
       : place === 'where'
         ? `SELECT * FROM meridian_table WHERE (${expression}\n)`
         : `SELECT 1 FROM meridian_table GROUP BY 1 HAVING (${expression}\n)`;
-  parser ??= new nodeSqlParser.Parser();
   let ast: unknown;
   try {
-    ast = parser.astify(wrapped, { database: PARSER_DATABASE[opts.backend] });
+    ast = sqlParser(PARSER_DATABASE[opts.backend]).astify(wrapped, { database: PARSER_DATABASE[opts.backend] });
   } catch {
     // The parser does not know every engine function; the token checks above already keep the
     // expression inside its parentheses and free of statements and subqueries.

@@ -4,7 +4,7 @@
  * (line_number from 1, start_column/end_column from 1). Engines without a validator are refused, as
  * Superset refuses engines missing from SQL_VALIDATORS_BY_ENGINE.
  */
-import nodeSqlParser from 'node-sql-parser';
+import { sqlParser, type ParserDatabase } from '../chart-data/sql-parsers';
 
 export interface SqlValidationAnnotation {
   line_number: number;
@@ -14,7 +14,7 @@ export interface SqlValidationAnnotation {
 }
 
 /** The parser dialect of each engine that has a validator. */
-const VALIDATOR_DIALECTS: Record<string, string> = { postgresql: 'PostgresQL', mysql: 'MariaDB', mariadb: 'MariaDB' };
+const VALIDATOR_DIALECTS: Record<string, ParserDatabase> = { postgresql: 'PostgresQL', mysql: 'MariaDB', mariadb: 'MariaDB' };
 
 export const hasSqlValidator = (dialect: string): boolean => dialect in VALIDATOR_DIALECTS;
 
@@ -31,7 +31,7 @@ export function validateSqlSyntax(sql: string, dialect: string): SqlValidationAn
   const database = VALIDATOR_DIALECTS[dialect];
   if (!database) throw new Error(noValidatorMessage(dialect));
   try {
-    new nodeSqlParser.Parser().astify(sql, { database });
+    sqlParser(database).astify(sql, { database });
     return [];
   } catch (error) {
     const peg = error as PegError;

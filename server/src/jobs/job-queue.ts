@@ -1,4 +1,4 @@
-import { Queue, Worker, type Job } from 'bullmq';
+import type { Job, Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Logger } from '../logger';
 
@@ -89,8 +89,9 @@ const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
 export class BullJobQueue<P> implements JobQueue<P> {
   readonly distributed = true;
   private handlers: JobHandlers<P> | null = null;
-  private readonly queue: Queue;
-  private worker: Worker | null = null;
+  // BullMQ is loaded only by a process that uses Redis: the embedded default starts without it.
+  private readonly queue: Promise<Queue>;
+  private worker: Promise<Worker> | null = null;
   private subscriber: Redis | null = null;
   private publisher: Redis | null = null;
   private readonly stopListeners: Array<(clientId: string) => void> = [];
@@ -108,8 +109,11 @@ export class BullJobQueue<P> implements JobQueue<P> {
     },
   ) {
     // A submit while Redis is away fails after a few tries (the request that submits answers an error) instead of hanging.
-    this.queue = new Queue(opts.queueName, { connection: new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 }), defaultJobOptions: { removeOnComplete: true, removeOnFail: { count: 1000 } } });
-    this.queue.on('error', (err) => opts.logger.warn({ err }, 'job queue connection error'));
+    this.queue = import('bullmq').then(({ Queue }) => {
+      const queue = new Queue(opts.queueName, { connection: new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 }), defaultJobOptions: { removeOnComplete: true, removeOnFail: { count: 1000 } } });
+      queue.on('error', (err) => opts.logger.warn({ err }, 'job queue connection error'));
+      return queue;
+    });
     this.stopChannel = `meridian:${opts.queueName}:stop`;
   }
 
@@ -125,13 +129,17 @@ export class BullJobQueue<P> implements JobQueue<P> {
   }
 
   async submit<K extends keyof P & string>(kind: K, data: P[K], opts: { jobId?: string } = {}): Promise<void> {
-    await this.queue.add(kind, data, opts.jobId ? { jobId: opts.jobId } : {});
+    await (await this.queue).add(kind, data, opts.jobId ? { jobId: opts.jobId } : {});
   }
 
   consume(concurrency: number): void {
     if (this.worker) return;
+    this.worker = import('bullmq').then(({ Worker }) => this.startWorker(Worker, concurrency));
+  }
+
+  private startWorker(WorkerClass: typeof Worker, concurrency: number): Worker {
     const lockDuration = this.opts.lockSeconds * 1000;
-    this.worker = new Worker(
+    const worker = new WorkerClass(
       this.opts.queueName,
       async (job: Job) => {
         const handler = this.handlers?.[job.name as keyof P];
@@ -145,12 +153,13 @@ export class BullJobQueue<P> implements JobQueue<P> {
       // One job per pool thread: a process takes no more than it can start, so idle processes get the rest.
       { connection: this.connection(), concurrency: Math.max(1, concurrency), lockDuration, stalledInterval: lockDuration, maxStalledCount: 1 },
     );
-    this.worker.on('error', (err) => this.opts.logger.warn({ err }, 'job worker connection error'));
-    this.worker.on('failed', (job, err) => {
+    worker.on('error', (err) => this.opts.logger.warn({ err }, 'job worker connection error'));
+    worker.on('failed', (job, err) => {
       if (!job || !STALLED_TOO_OFTEN.test(err.message)) return;
       this.opts.logger.error({ kind: job.name, job: job.id }, 'a job was abandoned: the processes that took it stopped');
       void this.opts.onAbandoned?.(job.name, job.data).catch((error: unknown) => this.opts.logger.error({ err: error }, 'recording an abandoned job failed'));
     });
+    return worker;
   }
 
   private listenForStops(): Redis {
@@ -177,8 +186,8 @@ export class BullJobQueue<P> implements JobQueue<P> {
   }
 
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
+    await (await this.worker)?.close();
+    await (await this.queue).close();
     this.subscriber?.disconnect();
     this.publisher?.disconnect();
     this.worker = null;
