@@ -1,5 +1,6 @@
 import type { AsyncEvent, AsyncJobMetadata } from '@meridian/contracts';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from '../common/redis';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 
@@ -53,7 +54,7 @@ export class RedisEventStream implements AsyncEventStream {
   private readonly redis: Redis;
 
   constructor(url: string, private readonly prefix = 'meridian:async-events:') {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2 });
+    this.redis = redisConnection(url);
   }
 
   async add(channel: string, event: AsyncJobMetadata): Promise<string> {

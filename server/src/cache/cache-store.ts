@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from '../common/redis';
 
 /**
  * A key/value cache with per-entry time to live: chart data results, explore form data, async
@@ -68,7 +69,7 @@ export class RedisCacheStore implements CacheStore {
   readonly redis: Redis;
 
   constructor(url: string, private readonly prefix = 'meridian:cache:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+    this.redis = redisConnection(url);
   }
 
   async get(key: string): Promise<string | null> {

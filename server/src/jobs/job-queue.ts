@@ -1,5 +1,6 @@
 import type { Job, Queue, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from '../common/redis';
 import type { Logger } from '../logger';
 
 /** How a handler is given a job: its data, and whether a process that died had taken it before. */
@@ -110,7 +111,7 @@ export class BullJobQueue<P> implements JobQueue<P> {
   ) {
     // A submit while Redis is away fails after a few tries (the request that submits answers an error) instead of hanging.
     this.queue = import('bullmq').then(({ Queue }) => {
-      const queue = new Queue(opts.queueName, { connection: new Redis(opts.redisUrl, { maxRetriesPerRequest: 2 }), defaultJobOptions: { removeOnComplete: true, removeOnFail: { count: 1000 } } });
+      const queue = new Queue(opts.queueName, { connection: redisConnection(opts.redisUrl), defaultJobOptions: { removeOnComplete: true, removeOnFail: { count: 1000 } } });
       queue.on('error', (err) => opts.logger.warn({ err }, 'job queue connection error'));
       return queue;
     });
@@ -119,7 +120,7 @@ export class BullJobQueue<P> implements JobQueue<P> {
 
   /** BullMQ wants its own connections, and ones that retry for ever while Redis is away (a restart must not lose a worker). */
   private connection(): Redis {
-    return new Redis(this.opts.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false });
+    return redisConnection(this.opts.redisUrl, { maxRetriesPerRequest: null, enableReadyCheck: false });
   }
 
   handle(handlers: JobHandlers<P>): void {

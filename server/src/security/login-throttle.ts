@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
+import { redisConnection } from '../common/redis';
 
 /** How a throttle slows a key down; see `delayAfter`. */
 export interface LoginThrottleOptions {
@@ -99,7 +100,7 @@ export function createLoginThrottles<N extends string>(
   names: Record<N, LoginThrottleOptions>,
   redisUrl?: string | null,
 ): { throttles: Record<N, LoginThrottle>; close: () => Promise<void> } {
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const redis = redisUrl ? redisConnection(redisUrl) : null;
   const throttles = Object.fromEntries(
     Object.entries<LoginThrottleOptions>(names).map(([name, opts]) => [name, redis ? new RedisLoginThrottle(redis, name, opts) : new MemoryLoginThrottle(opts)]),
   ) as unknown as Record<N, LoginThrottle>;
