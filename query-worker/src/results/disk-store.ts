@@ -11,13 +11,22 @@ export interface DiskResultsStoreOptions {
   ttlSeconds: number;
 }
 
+/** How often a store looks over the whole directory at most, when little was written: expired results go then. */
+const SCAN_EVERY_MS = 60_000;
+
 /**
- * Results on disk, one directory per key (`<hash>/meta.json`, `<hash>/page-<n>`). Bounded: after
- * each finished result the store drops expired results, then the least recently read ones until
- * the total is under `maxBytes`. Safe across worker threads and processes (atomic renames).
+ * Results on disk, one directory per key (`<hash>/meta.json`, `<hash>/page-<n>`). Bounded: after a
+ * finished result, once this store wrote a tenth of `maxBytes` since it last looked (or a minute
+ * passed), it drops expired results, then the least recently read ones until the total is under
+ * `maxBytes`. Looking reads the whole directory, so it is not done after every result: with
+ * thousands of results kept, that made each query slower than the last. Between looks the store
+ * may pass `maxBytes` by a tenth per thread writing to it. Safe across worker threads and
+ * processes (atomic renames).
  */
 export class DiskResultsStore implements ResultsBackend {
   private readonly options: DiskResultsStoreOptions;
+  private writtenSinceScan = 0;
+  private lastScan = 0;
 
   constructor(options: DiskResultsStoreOptions) {
     this.options = options;
@@ -36,11 +45,12 @@ export class DiskResultsStore implements ResultsBackend {
 
   async putPage(key: string, pageIndex: number, bytes: Buffer): Promise<void> {
     await this.writeAtomic(path.join(this.keyDir(key), `page-${pageIndex}`), bytes);
+    this.writtenSinceScan += bytes.length;
   }
 
   async putMeta(key: string, meta: ResultMeta): Promise<void> {
     await this.writeAtomic(path.join(this.keyDir(key), 'meta.json'), JSON.stringify({ key, meta }));
-    await this.evict();
+    if (this.writtenSinceScan >= this.options.maxBytes / 10 || Date.now() - this.lastScan >= SCAN_EVERY_MS) await this.evict();
   }
 
   getPage(key: string, pageIndex: number): Promise<Buffer | null> {
@@ -97,6 +107,8 @@ export class DiskResultsStore implements ResultsBackend {
 
   /** Drops expired results, then least recently read ones until the store fits `maxBytes`. */
   async evict(): Promise<void> {
+    this.writtenSinceScan = 0;
+    this.lastScan = Date.now();
     let entries: string[];
     try {
       entries = await readdir(this.options.dir);

@@ -90,6 +90,23 @@ describe('disk store bounds', () => {
     expect(await store.getMeta('c')).not.toBeNull();
   });
 
+  it('looks over the directory once a tenth of maxBytes was written, not after every result', async () => {
+    const store = new DiskResultsStore({ dir: path.join(tmp.dir, 'scans'), maxBytes: 100_000, ttlSeconds: 3600 });
+    let scans = 0;
+    const evict = store.evict.bind(store);
+    store.evict = async () => {
+      scans++;
+      await evict();
+    };
+    const page = Buffer.alloc(1_000, 'x');
+    for (let i = 0; i < 25; i++) {
+      await store.putPage(`k${i}`, 0, page);
+      await store.putMeta(`k${i}`, meta(`k${i}`, 1_000));
+    }
+    // The first result looks (nothing was looked at yet), then every 10,000 bytes written.
+    expect(scans).toBe(3);
+  });
+
   it('expires results after the TTL', async () => {
     const store = new DiskResultsStore({ dir: path.join(tmp.dir, 'ttl'), maxBytes: 1e9, ttlSeconds: 1 });
     await store.putPage('k', 0, Buffer.from('{"a":1}'));
