@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { ResultMeta } from '../types.ts';
 import type { ResultsBackend } from './results-backend.ts';
 
@@ -15,7 +16,9 @@ export class RedisResultsStore implements ResultsBackend {
 
   constructor(options: RedisResultsStoreOptions) {
     this.options = options;
-    this.redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Required here, not imported: a process without REDIS_URL never loads ioredis.
+    const { Redis: RedisClient } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
+    this.redis = new RedisClient(options.url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
     // Errors surface on commands; an unhandled 'error' event would crash the thread.
     this.redis.on('error', () => undefined);
   }

@@ -1,5 +1,4 @@
-import JSZip from 'jszip';
-import { parse as parseYaml } from 'yaml';
+import type JSZip from 'jszip';
 import { chartIdsOf } from '@meridian/contracts/dashboard/layout';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import type { MetadataDb } from '../db/database';
@@ -60,9 +59,11 @@ export class AssetImportService {
 
   /** The bundle's files by path below its root folder, YAML parsed. */
   private async read(kind: BundleKind, zip: Buffer): Promise<Map<string, Yaml>> {
+    // Loaded on the first import: a start does not pay for them.
+    const [{ default: Zip }, { parse: parseYaml }] = await Promise.all([import('jszip'), import('yaml')]);
     let archive: JSZip;
     try {
-      archive = await JSZip.loadAsync(zip);
+      archive = await Zip.loadAsync(zip);
     } catch {
       throw new Invalid({ formData: ['Not a ZIP file'] });
     }

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { WebSocketServer, type WebSocket } from 'ws';
+import type { WebSocket, WebSocketServer } from 'ws';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { ASYNC_POLLING_INTERVAL_MS } from '@meridian/contracts/rules/constants';
 import { SESSION_COOKIE } from '../security/security.rest';
@@ -23,7 +23,8 @@ function cookie(req: IncomingMessage, name: string): string | undefined {
  * Events are read from the same stream as polling, so any web node can serve any client.
  */
 export function registerAsyncEventSocket(app: FastifyInstance, services: Services): void {
-  const wss = new WebSocketServer({ noServer: true });
+  // Made on the first connection: a process nobody opens a socket to never loads ws.
+  let wss: WebSocketServer | null = null;
   const sockets = new Set<WebSocket>();
 
   app.server.on('upgrade', (req, socket, head) => {
@@ -36,6 +37,7 @@ export function registerAsyncEventSocket(app: FastifyInstance, services: Service
         socket.end('HTTP/1.1 401 Unauthorized\r\n\r\n');
         return;
       }
+      wss ??= new (await import('ws')).WebSocketServer({ noServer: true });
       wss.handleUpgrade(req, socket, head, (ws) => {
         sockets.add(ws);
         const channel = services.asyncEvents.channelFor(auth.actor);
@@ -70,6 +72,6 @@ export function registerAsyncEventSocket(app: FastifyInstance, services: Service
 
   app.addHook('onClose', async () => {
     for (const ws of sockets) ws.terminate();
-    wss.close();
+    wss?.close();
   });
 }

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Kysely, Migrator, PostgresDialect, sql, type Migration } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
 import { migrations } from '../../../migrations/index';
 import type { DB } from './schema';
 
@@ -10,10 +10,10 @@ export type MetadataDb = Kysely<DB>;
 
 // The metadata store holds no integer past 2^53, so its int8 values (count(*), ids) are read as numbers.
 // Scoped to this pool: analytic connections elsewhere in the process keep every digit of their BIGINTs.
-const metadataTypes = {
+const metadataTypes = (types: typeof pg.types) => ({
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
-};
+    oid === 20 ? (v: string) => Number(v) : types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+});
 
 /**
  * Opens the metadata store: PostgreSQL through `pg` when a URL is given, otherwise PGlite in-process
@@ -21,7 +21,9 @@ const metadataTypes = {
  */
 export async function openMetadataDb(opts: { databaseUrl?: string; dataDir: string }): Promise<MetadataDb> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: metadataTypes });
+    // Loaded only for a PostgreSQL store: the embedded default starts without it.
+    const { default: pg } = await import('pg');
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10, types: metadataTypes(pg.types) });
     // An idle connection the server ended (a restart, a terminated backend) is an 'error' event on the pool; pg
     // already drops that client and the next query connects again, but an event without a listener kills the process.
     pool.on('error', () => undefined);

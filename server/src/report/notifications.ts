@@ -1,4 +1,4 @@
-import { createTransport, type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Config } from '../config';
 
 /** What a report run sends: the same content goes to every recipient, each in its own form. */
@@ -77,6 +77,8 @@ export class ReportNotifier {
     const to = list(config.target);
     if (!to.length) throw new Error('No email address to send to');
     const smtp = this.config.smtp;
+    // Loaded when the first email goes: most processes never send one.
+    const { createTransport } = await import('nodemailer');
     this.transport ??= createTransport({
       host: smtp.host,
       port: smtp.port,
