@@ -51,6 +51,9 @@ export class SecurityRepository {
    * taken back). Set-based (a few queries per role whatever the matrix size), because it runs on every start.
    */
   async seedRoles(matrix: Record<string, readonly PermissionView[]>): Promise<void> {
+    // Nearly every start finds the seeded roles exactly as the matrix says: one read tells, and the
+    // dozen writes below (a noticeable part of a start on the embedded store) are skipped.
+    if (await this.rolesMatch(matrix)) return;
     await this.db.transaction().execute(async (trx) => {
       const pairs = Object.values(matrix).flat();
       const names = (values: string[]) => [...new Set(values)].map((name) => ({ name }));
@@ -82,6 +85,30 @@ export class SecurityRepository {
         if (keep.length) stale = stale.where('permission_view_id', 'not in', keep);
         await stale.execute();
       }
+    });
+  }
+
+  /** Whether each seeded role holds exactly the matrix's grants (every other role is left alone either way). */
+  private async rolesMatch(matrix: Record<string, readonly PermissionView[]>): Promise<boolean> {
+    const rows = await this.db
+      .selectFrom('ab_role as r')
+      .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
+      .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
+      .leftJoin('ab_permission as p', 'p.id', 'pv.permission_id')
+      .leftJoin('ab_view_menu as v', 'v.id', 'pv.view_menu_id')
+      .select(['r.name as role', 'p.name as permission', 'v.name as view'])
+      .where('r.name', 'in', Object.keys(matrix))
+      .execute();
+    const held = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const grants = held.get(row.role) ?? new Set<string>();
+      if (row.permission && row.view) grants.add(`${row.permission}\u0000${row.view}`);
+      held.set(row.role, grants);
+    }
+    return Object.entries(matrix).every(([role, list]) => {
+      const grants = held.get(role);
+      const wanted = new Set(list.map(([p, v]) => `${p}\u0000${v}`));
+      return grants !== undefined && grants.size === wanted.size && [...wanted].every((g) => grants.has(g));
     });
   }
 }
