@@ -1,3 +1,4 @@
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest } from '../../server/src/db/database';
 import { startTestApp, type MetadataKind, type TestApp } from '../helpers/app';
@@ -37,6 +38,32 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('foundation on %s', (metadat
     expect(me.body.result.username).toBe('admin');
     const withAccess = await t.http.post('/api/v1/security/refresh').set('Authorization', `Bearer ${login.body.access_token}`);
     expect(withAccess.status).toBe(401);
+  });
+
+  it('refuses expired, forged and wrong-kind tokens and sessions on both doors, and an expired refresh token', async () => {
+    // Tokens as Meridian signs them (HS256 with SECRET_KEY), but already past their expiry.
+    const key = new TextEncoder().encode('test-secret');
+    const token = (type: string, exp: number, secret = key) =>
+      new SignJWT({ type, ...(type === 'session' ? { sid: 's1' } : {}) }).setProtectedHeader({ alg: 'HS256' }).setSubject('1').setIssuedAt(exp - 60).setExpirationTime(exp).sign(secret);
+    const past = Math.floor(Date.now() / 1000) - 5;
+    const future = Math.floor(Date.now() / 1000) + 600;
+    const rest = (auth: Record<string, string>) => t.http.get('/api/v1/me/').set(auth);
+    const trpc = (auth: Record<string, string>) => t.http.get('/trpc/home.overview').set(auth);
+    const valid = await token('access', future);
+    expect((await rest({ Authorization: `Bearer ${valid}` })).status).toBe(200);
+    expect((await trpc({ Authorization: `Bearer ${valid}` })).status).toBe(200);
+    for (const auth of [
+      { Authorization: `Bearer ${await token('access', past)}` },
+      { Authorization: `Bearer ${await token('access', future, new TextEncoder().encode('another-secret'))}` },
+      { Authorization: `Bearer ${await token('refresh', future)}` },
+      { Cookie: `session=${await token('session', past)}` },
+      { Cookie: `session=${await token('access', future)}` },
+    ]) {
+      expect((await rest(auth)).status, JSON.stringify(auth)).toBe(401);
+      expect((await trpc(auth)).status, JSON.stringify(auth)).toBe(401);
+    }
+    expect((await rest({ Cookie: `session=${await token('session', future)}` })).status).toBe(200);
+    expect((await t.http.post('/api/v1/security/refresh').set('Authorization', `Bearer ${await token('refresh', past)}`)).status).toBe(401);
   });
 
   it('refuses a wrong password with 401 and validates the login body with a field map', async () => {
