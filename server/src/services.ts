@@ -110,7 +110,8 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const queryRuntime = new QueryRuntime(deps.config);
   // A job no live process will take again is failed by the domain it belongs to.
   const jobs = createJobQueue(deps.config, deps.logger, async (kind, data) => {
-    if (kind === 'sqllab') await sqllab.runQueued(data as SqlLabJob, { redelivered: true });
+    // Never run from here (outside any job's lock): the query is failed, cancelled where it ran, and its user told.
+    if (kind === 'sqllab') await sqllab.runQueued({ ...(data as SqlLabJob), readOnly: false }, { redelivered: true });
     else if (kind === 'chart-data') await chartData.abandonAsyncJob(data as ChartDataJob);
     else if (kind === 'report') await reportExecutor.abandon((data as ReportJob).reportId, new Date((data as ReportJob).scheduledAt));
   });
