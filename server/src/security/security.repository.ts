@@ -16,22 +16,18 @@ export class SecurityRepository {
 
   /** Role name to permission-view pairs for one user. */
   async rolesOf(userId: number): Promise<Record<string, PermissionView[]>> {
-    const rows = await this.db
-      .selectFrom('ab_user_role as ur')
-      .innerJoin('ab_role as r', 'r.id', 'ur.role_id')
+    return grantsByRole(await this.rolesWithGrants().innerJoin('ab_user_role as ur', 'ur.role_id', 'r.id').where('ur.user_id', '=', userId).execute());
+  }
+
+  /** Roles with the permission and view names of each grant (a role without grants comes once, with nulls). */
+  private rolesWithGrants() {
+    return this.db
+      .selectFrom('ab_role as r')
       .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
       .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
       .leftJoin('ab_permission as p', 'p.id', 'pv.permission_id')
       .leftJoin('ab_view_menu as v', 'v.id', 'pv.view_menu_id')
-      .select(['r.name as role', 'p.name as permission', 'v.name as view'])
-      .where('ur.user_id', '=', userId)
-      .execute();
-    const roles: Record<string, PermissionView[]> = {};
-    for (const row of rows) {
-      const list = (roles[row.role] ??= []);
-      if (row.permission && row.view) list.push([row.permission, row.view]);
-    }
-    return roles;
+      .select(['r.name as role', 'p.name as permission', 'v.name as view']);
   }
 
   async recordLogin(userId: number, ok: boolean): Promise<void> {
@@ -90,27 +86,24 @@ export class SecurityRepository {
 
   /** Whether each seeded role holds exactly the matrix's grants (every other role is left alone either way). */
   private async rolesMatch(matrix: Record<string, readonly PermissionView[]>): Promise<boolean> {
-    const rows = await this.db
-      .selectFrom('ab_role as r')
-      .leftJoin('ab_permission_view_role as pvr', 'pvr.role_id', 'r.id')
-      .leftJoin('ab_permission_view as pv', 'pv.id', 'pvr.permission_view_id')
-      .leftJoin('ab_permission as p', 'p.id', 'pv.permission_id')
-      .leftJoin('ab_view_menu as v', 'v.id', 'pv.view_menu_id')
-      .select(['r.name as role', 'p.name as permission', 'v.name as view'])
-      .where('r.name', 'in', Object.keys(matrix))
-      .execute();
-    const held = new Map<string, Set<string>>();
-    for (const row of rows) {
-      const grants = held.get(row.role) ?? new Set<string>();
-      if (row.permission && row.view) grants.add(`${row.permission}\u0000${row.view}`);
-      held.set(row.role, grants);
-    }
+    const held = grantsByRole(await this.rolesWithGrants().where('r.name', 'in', Object.keys(matrix)).execute());
+    const key = ([permission, view]: PermissionView) => `${permission}\u0000${view}`;
     return Object.entries(matrix).every(([role, list]) => {
-      const grants = held.get(role);
-      const wanted = new Set(list.map(([p, v]) => `${p}\u0000${v}`));
-      return grants !== undefined && grants.size === wanted.size && [...wanted].every((g) => grants.has(g));
+      const grants = new Set((held[role] ?? []).map(key));
+      const wanted = new Set(list.map(key));
+      return role in held && grants.size === wanted.size && [...wanted].every((g) => grants.has(g));
     });
   }
+}
+
+/** Rows of role and grant names as role name to its permission-view pairs. */
+function grantsByRole(rows: Array<{ role: string; permission: string | null; view: string | null }>): Record<string, PermissionView[]> {
+  const roles: Record<string, PermissionView[]> = {};
+  for (const row of rows) {
+    const list = (roles[row.role] ??= []);
+    if (row.permission && row.view) list.push([row.permission, row.view]);
+  }
+  return roles;
 }
 
 /** The id of a permission-view pair, created if missing. */
