@@ -22,7 +22,7 @@ export interface JobQueue<P> {
   readonly distributed: boolean;
   /** The handlers: set once, before the first job is submitted or taken. */
   handle(handlers: JobHandlers<P>): void;
-  submit<K extends keyof P & string>(kind: K, data: P[K], opts?: { jobId?: string }): Promise<void>;
+  submit<K extends keyof P & string>(kind: K, data: P[K]): Promise<void>;
   /** Takes jobs from the queue, at most `concurrency` at a time (a no-op in one process, where submit runs them). */
   consume(concurrency: number): void;
   /** Tells every process of the deployment to stop a query it runs (stop from any web process reaches the worker). */
@@ -129,8 +129,8 @@ export class BullJobQueue<P> implements JobQueue<P> {
     this.subscriber ??= this.listenForStops();
   }
 
-  async submit<K extends keyof P & string>(kind: K, data: P[K], opts: { jobId?: string } = {}): Promise<void> {
-    await (await this.queue).add(kind, data, opts.jobId ? { jobId: opts.jobId } : {});
+  async submit<K extends keyof P & string>(kind: K, data: P[K]): Promise<void> {
+    await (await this.queue).add(kind, data);
   }
 
   consume(concurrency: number): void {
@@ -165,7 +165,6 @@ export class BullJobQueue<P> implements JobQueue<P> {
 
   private listenForStops(): Redis {
     const subscriber = this.connection();
-    subscriber.on('error', (err) => this.opts.logger.warn({ err }, 'stop channel connection error'));
     void subscriber.subscribe(this.stopChannel).catch((err: unknown) => this.opts.logger.warn({ err }, 'could not listen for stops'));
     subscriber.on('message', (channel, clientId) => {
       if (channel === this.stopChannel) for (const listener of this.stopListeners) listener(clientId);
