@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failOrphanedQueries, QUEUE_EXPIRED_MESSAGE } from '../../server/src/query/query.repository';
 import { WORKER_LOST_MESSAGE } from '../../server/src/sqllab/sqllab.service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createPgDatabase } from '../helpers/pg';
@@ -90,6 +91,16 @@ describe('the job queue on Redis (BullMQ)', () => {
     expect((await idle.http.post('/api/v1/query/stop').set(bearer(token)).send({ client_id: stopped.id })).status).toBe(200);
     await busy.services.sqllab.runQueued({ queryId: stopped.queryId, task: stopped.task, readOnly: true }, { redelivered: false });
     expect(await queryState(idle, token, stopped.id)).toMatchObject({ state: 'stopped', rows: null });
+  });
+
+  it('a query left in the queue past its time limit (the queue lost it, no worker came) is failed by the heartbeat sweep, not before', async () => {
+    const waiting = await queuedQuery('SELECT 5 AS five');
+    const sweep = (queuedMaxMs: number) => failOrphanedQueries(idle.services.db, { instanceName: 'sweeper', runnerId: 'sweeper-run', queuedMaxMs });
+    await sweep(60_000);
+    expect(await queryState(idle, token, waiting.id)).toMatchObject({ state: 'pending' });
+    await new Promise((r) => setTimeout(r, 20));
+    await sweep(10);
+    expect(await queryState(idle, token, waiting.id)).toMatchObject({ state: 'failed', errorMessage: QUEUE_EXPIRED_MESSAGE });
   });
 
   it('the report scheduler queues a claimed run, and the process that takes jobs sends it', async () => {
