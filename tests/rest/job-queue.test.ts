@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failOrphanedQueries, QUEUE_EXPIRED_MESSAGE } from '../../server/src/query/query.repository';
+import { ReportScheduler } from '../../server/src/report/report-scheduler';
 import { WORKER_LOST_MESSAGE } from '../../server/src/sqllab/sqllab.service';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createPgDatabase } from '../helpers/pg';
@@ -117,5 +118,14 @@ describe('the job queue on Redis (BullMQ)', () => {
     await busy.services.jobs.idle();
     const logs = await idle.services.db.selectFrom('report_execution_log').select(['state']).where('report_schedule_id', '=', report.body.id).execute();
     expect(logs.map((l) => l.state)).toContain('Success');
+
+    // When the queue refuses the claimed run (Redis is away), the process that claimed it runs it rather than lose it.
+    const refused = await admin('/api/v1/report/', { type: 'Report', name: 'Refused by the queue', crontab: '* * * * *', chart, report_format: 'TEXT', recipients: [{ type: 'Webhook', recipient_config_json: { target: `${hooks.url}/refused` } }] });
+    await idle.services.db.updateTable('report_schedule').set({ active: false }).where('id', '=', report.body.id).execute();
+    const { reports, reportExecutor, logger, db } = idle.services;
+    const scheduler = new ReportScheduler({ db, reports, executor: reportExecutor, logger, instance: 'refused', tickSeconds: 60, jobs: () => ({ distributed: true, submit: () => Promise.reject(new Error('Redis is away')) }) });
+    expect(await scheduler.tick(new Date(Math.ceil(Date.now() / 60_000) * 60_000 + 60_000))).toBe(1);
+    expect(hooks.posts.find((p) => p.path === '/refused')?.body.report).toMatchObject({ name: 'Refused by the queue' });
+    expect(refused.status).toBe(201);
   });
 });

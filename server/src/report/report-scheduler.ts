@@ -77,8 +77,13 @@ export class ReportScheduler {
       if (!at || !(await this.claim(s.id, at))) continue;
       const jobs = this.deps.jobs();
       if (jobs.distributed) {
-        await jobs.submit('report', { reportId: s.id, scheduledAt: at.toISOString() }).catch((error) => this.deps.logger.error({ err: error, report: s.id }, 'report run could not be queued'));
-        continue;
+        try {
+          await jobs.submit('report', { reportId: s.id, scheduledAt: at.toISOString() });
+          continue;
+        } catch (error) {
+          // The run is claimed: no other process will run it. Rather than lose it, this process does.
+          this.deps.logger.warn({ err: error, report: s.id }, 'report run could not be queued: running it here');
+        }
       }
       const run = this.deps.executor.execute(s.id, at).catch((error) => this.deps.logger.error({ err: error, report: s.id }, 'report run failed'));
       this.running.add(run);
