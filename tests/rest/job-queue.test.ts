@@ -96,12 +96,16 @@ describe('the job queue on Redis (BullMQ)', () => {
 
   it('a query left in the queue past its time limit (the queue lost it, no worker came) is failed by the heartbeat sweep, not before', async () => {
     const waiting = await queuedQuery('SELECT 5 AS five');
-    const sweep = (queuedMaxMs: number) => failOrphanedQueries(idle.services.db, { instanceName: 'sweeper', runnerId: 'sweeper-run', queuedMaxMs });
+    // Told of what it failed, so the process can send those queries' users an error event.
+    const told: number[][] = [];
+    const sweep = (queuedMaxMs: number) => failOrphanedQueries(idle.services.db, { instanceName: 'sweeper', runnerId: 'sweeper-run', queuedMaxMs, onFailed: async (ids) => void told.push(ids) });
     await sweep(60_000);
     expect(await queryState(idle, token, waiting.id)).toMatchObject({ state: 'pending' });
+    expect(told).toEqual([]);
     await new Promise((r) => setTimeout(r, 20));
     await sweep(10);
     expect(await queryState(idle, token, waiting.id)).toMatchObject({ state: 'failed', errorMessage: QUEUE_EXPIRED_MESSAGE });
+    expect(told).toEqual([[waiting.queryId]]);
   });
 
   it('the report scheduler queues a claimed run, and the process that takes jobs sends it', async () => {

@@ -25,7 +25,7 @@ export const RUNNER_STALE_AFTER_MS = 3 * RUNNER_HEARTBEAT_MS;
  */
 export class QueryRunnerHeartbeat {
   /** The heartbeat a process of this config keeps: RUNNER_HEARTBEAT_SECONDS, queued queries failed past the async time limit. */
-  static forConfig(config: Pick<Config, 'jobs' | 'sqllabAsyncTimeLimitSeconds'>, deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger }): QueryRunnerHeartbeat {
+  static forConfig(config: Pick<Config, 'jobs' | 'sqllabAsyncTimeLimitSeconds'>, deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger; onFailed?: (ids: number[]) => Promise<void> }): QueryRunnerHeartbeat {
     const intervalMs = config.jobs.heartbeatSeconds * 1000;
     return new QueryRunnerHeartbeat({ ...deps, intervalMs, staleAfterMs: 3 * intervalMs, queuedMaxMs: config.sqllabAsyncTimeLimitSeconds * 1000 });
   }
@@ -33,7 +33,7 @@ export class QueryRunnerHeartbeat {
   private timer: ReturnType<typeof setInterval> | null = null;
   private beating: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger; intervalMs?: number; staleAfterMs?: number; queuedMaxMs?: number }) {}
+  constructor(private readonly deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger; intervalMs?: number; staleAfterMs?: number; queuedMaxMs?: number; onFailed?: (ids: number[]) => Promise<void> }) {}
 
   /** Registers this run, sweeps orphans once, then beats every interval. Returns how many queries the first sweep failed. */
   async start(): Promise<number> {
@@ -54,7 +54,7 @@ export class QueryRunnerHeartbeat {
       .values({ id: runner.id, instance_name: runner.instanceName })
       .onConflict((oc) => oc.column('id').doUpdateSet({ heartbeat_at: sql<Date>`now()` }))
       .execute();
-    const failed = await failOrphanedQueries(db, { instanceName: runner.instanceName, runnerId: runner.id, staleAfterMs: this.deps.staleAfterMs ?? RUNNER_STALE_AFTER_MS, queuedMaxMs: this.deps.queuedMaxMs });
+    const failed = await failOrphanedQueries(db, { instanceName: runner.instanceName, runnerId: runner.id, staleAfterMs: this.deps.staleAfterMs ?? RUNNER_STALE_AFTER_MS, queuedMaxMs: this.deps.queuedMaxMs, onFailed: this.deps.onFailed });
     if (failed) logger.warn({ failed }, 'queries whose server process is gone were marked failed');
     return failed;
   }

@@ -248,6 +248,8 @@ export interface OrphanSweep {
    */
   queuedMaxMs?: number;
   message?: string;
+  /** Told the ids of the queries the sweep failed (their users' clients may be waiting for an event). */
+  onFailed?: (ids: number[]) => Promise<void>;
 }
 
 /**
@@ -273,16 +275,19 @@ export async function failOrphanedQueries(db: MetadataDb, sweep: OrphanSweep = {
     const queuedSince = Date.now() - (sweep.queuedMaxMs ?? Infinity);
     const waiting = (q: (typeof unfinished)[number]) => q.status === 'pending' && parseJson(q.extra_json).queued === true;
     const expired = unfinished.filter((q) => waiting(q) && Number(q.start_time ?? 0) < queuedSince).map((q) => q.id);
-    if (expired.length) await failQueries(db, expired, QUEUE_EXPIRED_MESSAGE);
+    const failed = expired.length ? await failQueries(db, expired, QUEUE_EXPIRED_MESSAGE) : [];
     const ids = unfinished.filter((q) => !waiting(q) && !alive.has(runnerOf(q.extra_json) ?? '')).map((q) => q.id);
-    if (!ids.length) return expired.length;
-    return expired.length + (await failQueries(db, ids, message));
+    if (ids.length) failed.push(...(await failQueries(db, ids, message)));
+    if (failed.length) await sweep.onFailed?.(failed);
+    return failed.length;
   }
-  return failQueries(db, null, message);
+  const failed = await failQueries(db, null, message);
+  if (failed.length) await sweep.onFailed?.(failed);
+  return failed.length;
 }
 
-/** Fails unfinished queries (these ids, or all) with a message. */
-async function failQueries(db: MetadataDb, ids: number[] | null, message: string): Promise<number> {
+/** Fails unfinished queries (these ids, or all) with a message; returns the ids it failed. */
+async function failQueries(db: MetadataDb, ids: number[] | null, message: string): Promise<number[]> {
   const now = Date.now();
   let update = db
     .updateTable('query')
@@ -295,6 +300,5 @@ async function failQueries(db: MetadataDb, ids: number[] | null, message: string
     })
     .where('status', 'in', UNFINISHED_STATES);
   if (ids) update = update.where('id', 'in', ids);
-  const result = await update.executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  return (await update.returning('id').execute()).map((row) => row.id);
 }

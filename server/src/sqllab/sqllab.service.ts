@@ -183,6 +183,16 @@ export class SqlLabService {
     await this.announce(record, result);
   }
 
+  /** Publishes the failure of queries another process failed (a sweep of dead processes' queries), for clients waiting on their events. */
+  async announceFailed(ids: number[]): Promise<void> {
+    for (const id of ids) {
+      const record = await this.deps.queries.getById(id);
+      if (record?.status !== 'failed') continue;
+      const message = record.error_message ?? 'The query failed.';
+      await this.announce(record, { ok: false, status: 'failed', errorType: 'GENERIC_BACKEND_ERROR', message, errors: [supersetError('GENERIC_BACKEND_ERROR', message, null)] });
+    }
+  }
+
   /** Publishes the end of an async query as an async event when GLOBAL_ASYNC_QUERIES is on. */
   private async announce(record: QueryRecord, result: RunResult): Promise<void> {
     const events = this.deps.events?.();
