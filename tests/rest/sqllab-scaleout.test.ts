@@ -32,8 +32,9 @@ describe('two app instances sharing a PostgreSQL metadata store', () => {
     target = await createPgDatabase();
     admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
-    a = await startTestApp({ metadataUrl: store.url });
-    b = await startTestApp({ metadataUrl: store.url });
+    // Async events on, so a query the sweep fails can be seen to reach its user (one process's events: no Redis here).
+    a = await startTestApp({ metadataUrl: store.url, env: { FEATURE_GLOBAL_ASYNC_QUERIES: 'true' } });
+    b = await startTestApp({ metadataUrl: store.url, env: { FEATURE_GLOBAL_ASYNC_QUERIES: 'true' } });
     tokenA = await a.token();
     tokenB = await b.token();
     database = await registerDatabase(a, tokenA, { database_name: 'scaleout', sqlalchemy_uri: target.url, allow_run_async: true });
@@ -48,7 +49,7 @@ describe('two app instances sharing a PostgreSQL metadata store', () => {
   });
 
   const heartbeat = (t: TestApp, runner = t.services.queryRuntime.runner) => {
-    const made = new QueryRunnerHeartbeat({ db: t.services.db, runner, logger: t.services.logger, intervalMs: NEVER });
+    const made = new QueryRunnerHeartbeat({ db: t.services.db, runner, logger: t.services.logger, intervalMs: NEVER, onFailed: (ids) => t.services.sqllab.announceFailed(ids) });
     heartbeats.push(made);
     return made;
   };
@@ -96,6 +97,9 @@ describe('two app instances sharing a PostgreSQL metadata store', () => {
     await sql`UPDATE query_runner SET heartbeat_at = now() - interval '1 hour' WHERE id = ${a.services.queryRuntime.runner.id}`.execute(b.services.db);
     expect(await heartbeats[1].beat()).toBeGreaterThanOrEqual(1);
     expect(await queryState(b, tokenB, id)).toMatchObject({ state: 'failed', errorMessage: ORPHANED_QUERY_MESSAGE });
+    // Its user, waiting on events, is told by the process whose sweep failed it.
+    const events = (await b.http.get('/api/v1/async_event/').set(bearer(tokenB))).body.result as Array<Record<string, any>>;
+    expect(events.find((e) => e.job_id === id)).toMatchObject({ status: 'error', errors: [expect.objectContaining({ message: ORPHANED_QUERY_MESSAGE })] });
     // A's own run ending later never overwrites that.
     await a.services.queryRuntime.pool.stop(id);
     await waitFor('A released the query', async () => !a.services.queryRuntime.pool.isRunning(id));
