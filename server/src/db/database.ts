@@ -27,6 +27,9 @@ export async function openMetadataDb(opts: { databaseUrl?: string; dataDir: stri
     // An idle connection the server ended (a restart, a terminated backend) is an 'error' event on the pool; pg
     // already drops that client and the next query connects again, but an event without a listener kills the process.
     pool.on('error', () => undefined);
+    // A client checked out when the server goes (a restart) emits 'error' on itself, where the pool's listener does not
+    // reach; unheard, it would end the process. Its query in flight still fails, and the pool drops the client.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
