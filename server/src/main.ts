@@ -30,7 +30,7 @@ export async function main(): Promise<void> {
   }
   const services = createServices({ config, db, logger });
   const app = await buildApp(services);
-  const heartbeat = config.databaseUrl ? QueryRunnerHeartbeat.forConfig(config, { db, runner: services.queryRuntime.runner, logger, onFailed: (ids) => services.sqllab.announceFailed(ids) }) : null;
+  const heartbeat = config.databaseUrl ? QueryRunnerHeartbeat.forProcess(services) : null;
   await heartbeat?.start();
   await app.listen({ port: config.port, host: process.env.HOST ?? '0.0.0.0' });
   const login = admin.created ? `${admin.username} / ${config.adminPassword === 'admin' ? 'admin' : '(ADMIN_PASSWORD)'}` : `${admin.username} (existing password)`;

@@ -23,7 +23,7 @@ export async function runWorker(): Promise<void> {
   const db = await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   await migrateToLatest(db);
   const services = createServices({ config, db, logger });
-  const heartbeat = QueryRunnerHeartbeat.forConfig(config, { db, runner: services.queryRuntime.runner, logger, onFailed: (ids) => services.sqllab.announceFailed(ids) });
+  const heartbeat = QueryRunnerHeartbeat.forProcess(services);
   await heartbeat.start();
   services.jobs.consume(config.workerPoolSize);
   logger.info({ instance: services.queryRuntime.runner.instanceName, queue: config.jobs.queueName, threads: config.workerPoolSize }, 'worker taking jobs');

@@ -53,6 +53,15 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
     expect(res.status, res.text).toBe(202);
     return id;
   };
+  /** Submits a long pg_sleep and waits until a worker runs it with its cancel id recorded (read through web B). */
+  const sleeping = async (marker: string) => {
+    const id = await submit(`SELECT pg_sleep(120) AS ${marker}`);
+    const running = await waitFor('running with a cancel id', async () => {
+      const q = await query(webB, headersB, id);
+      return q?.state === 'running' && q.extra?.cancel_query ? q : null;
+    });
+    return { id, running };
+  };
   /** The worker processes' runs, by run id, from the shared query_runner table. */
   const workerRuns = async () => {
     const rows = await new pg.Client({ connectionString: store.url });
@@ -182,11 +191,7 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
   });
 
   it('stops from web B a query a worker runs: the statement leaves PostgreSQL and the query reads stopped', async () => {
-    const id = await submit('SELECT pg_sleep(120) AS stop_me');
-    const running = await waitFor('running with a cancel id', async () => {
-      const q = await query(webB, headersB, id);
-      return q?.state === 'running' && q.extra?.cancel_query ? q : null;
-    });
+    const { id, running } = await sleeping('stop_me');
     const pid = Number(running.extra.cancel_query);
     await waitFor('statement active on PostgreSQL', async () => (await backendState(pid)) === 'active');
     const stop = await api(webB, headersB, '/api/v1/query/stop', { method: 'POST', body: { client_id: id } });
@@ -196,11 +201,7 @@ describe('2 web processes + 2 workers on PostgreSQL and Redis', () => {
   });
 
   it('fails the query of a worker killed mid-query with a clear error, cancels it on PostgreSQL, and the other worker keeps serving', async () => {
-    const id = await submit('SELECT pg_sleep(120) AS killed');
-    const running = await waitFor('running with a cancel id', async () => {
-      const q = await query(webB, headersB, id);
-      return q?.state === 'running' && q.extra?.cancel_query ? q : null;
-    });
+    const { id, running } = await sleeping('killed');
     const pid = Number(running.extra.cancel_query);
     const victimPid = (await workerRuns()).get(running.extra.runner as string);
     const victim = workers.find((w) => w.child.pid === victimPid);

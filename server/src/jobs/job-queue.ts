@@ -35,33 +35,19 @@ export interface JobQueue<P> {
   close(): Promise<void>;
 }
 
-/** Jobs run in this process, in the background: the embedded default. */
-export class InProcessJobQueue<P> implements JobQueue<P> {
-  readonly distributed = false;
-  private handlers: JobHandlers<P> | null = null;
+/** What both queues do alike: the jobs this process runs, waited for by `idle`, and the stop listeners. */
+abstract class JobsOfThisProcess {
   private readonly running = new Set<Promise<void>>();
   private readonly stopListeners: Array<(clientId: string) => void> = [];
 
-  constructor(private readonly logger: Logger) {}
-
-  handle(handlers: JobHandlers<P>): void {
-    this.handlers = handlers;
+  /** Runs a handler as a job of this process; its errors are logged (a handler records its own outcome). */
+  protected track(run: Promise<void>, logger: Logger, kind: string): Promise<void> {
+    const tracked = run.catch((err: unknown) => logger.error({ err, kind }, 'background job failed unexpectedly'));
+    this.running.add(tracked);
+    return tracked.finally(() => this.running.delete(tracked));
   }
 
-  async submit<K extends keyof P & string>(kind: K, data: P[K]): Promise<void> {
-    const handler = this.handlers?.[kind];
-    if (!handler) throw new Error(`no handler for ${kind} jobs`);
-    // After the caller answered (as a queued job would be): the job never delays the request that made it.
-    const run = new Promise<void>((done) => setImmediate(done))
-      .then(() => handler(data, { redelivered: false }))
-      .catch((err: unknown) => this.logger.error({ err, kind }, 'background job failed unexpectedly'));
-    this.running.add(run);
-    void run.finally(() => this.running.delete(run));
-  }
-
-  consume(): void {}
-
-  async broadcastStop(clientId: string): Promise<void> {
+  protected notifyStop(clientId: string): void {
     for (const listener of this.stopListeners) listener(clientId);
   }
 
@@ -71,6 +57,33 @@ export class InProcessJobQueue<P> implements JobQueue<P> {
 
   async idle(): Promise<void> {
     while (this.running.size) await Promise.allSettled([...this.running]);
+  }
+}
+
+/** Jobs run in this process, in the background: the embedded default. */
+export class InProcessJobQueue<P> extends JobsOfThisProcess implements JobQueue<P> {
+  readonly distributed = false;
+  private handlers: JobHandlers<P> | null = null;
+
+  constructor(private readonly logger: Logger) {
+    super();
+  }
+
+  handle(handlers: JobHandlers<P>): void {
+    this.handlers = handlers;
+  }
+
+  async submit<K extends keyof P & string>(kind: K, data: P[K]): Promise<void> {
+    const handler = this.handlers?.[kind];
+    if (!handler) throw new Error(`no handler for ${kind} jobs`);
+    // After the caller answered (as a queued job would be): the job never delays the request that made it.
+    void this.track(new Promise<void>((done) => setImmediate(done)).then(() => handler(data, { redelivered: false })), this.logger, kind);
+  }
+
+  consume(): void {}
+
+  async broadcastStop(clientId: string): Promise<void> {
+    this.notifyStop(clientId);
   }
 
   async close(): Promise<void> {
@@ -87,7 +100,7 @@ const STALLED_TOO_OFTEN = /stalled more than allowable limit/;
  * `redelivered`, whose handler fails it clearly or runs it again when that is safe; should that one
  * die as well, `onAbandoned` fails it. Stops travel on a Redis channel to every process.
  */
-export class BullJobQueue<P> implements JobQueue<P> {
+export class BullJobQueue<P> extends JobsOfThisProcess implements JobQueue<P> {
   readonly distributed = true;
   private handlers: JobHandlers<P> | null = null;
   // BullMQ is loaded only by a process that uses Redis: the embedded default starts without it.
@@ -95,9 +108,7 @@ export class BullJobQueue<P> implements JobQueue<P> {
   private worker: Promise<Worker> | null = null;
   private subscriber: Redis | null = null;
   private publisher: Redis | null = null;
-  private readonly stopListeners: Array<(clientId: string) => void> = [];
   private readonly stopChannel: string;
-  private readonly running = new Set<Promise<void>>();
 
   constructor(
     private readonly opts: {
@@ -109,6 +120,7 @@ export class BullJobQueue<P> implements JobQueue<P> {
       onAbandoned?: (kind: string, data: unknown) => Promise<void>;
     },
   ) {
+    super();
     // A submit while Redis is away fails after a few tries (the request that submits answers an error) instead of hanging.
     this.queue = import('bullmq').then(({ Queue }) => {
       const queue = new Queue(opts.queueName, { connection: redisConnection(opts.redisUrl), defaultJobOptions: { removeOnComplete: true, removeOnFail: { count: 1000 } } });
@@ -145,11 +157,7 @@ export class BullJobQueue<P> implements JobQueue<P> {
       async (job: Job) => {
         const handler = this.handlers?.[job.name as keyof P];
         if (!handler) throw new Error(`no handler for ${job.name} jobs`);
-        const run = handler(job.data, { redelivered: job.stalledCounter > 0 }).catch((err: unknown) => {
-          this.opts.logger.error({ err, kind: job.name, job: job.id }, 'background job failed unexpectedly');
-        });
-        this.running.add(run);
-        await run.finally(() => this.running.delete(run));
+        await this.track(handler(job.data, { redelivered: job.stalledCounter > 0 }), this.opts.logger, job.name);
       },
       // One job per pool thread: a process takes no more than it can start, so idle processes get the rest.
       { connection: this.connection(), concurrency: Math.max(1, concurrency), lockDuration, stalledInterval: lockDuration, maxStalledCount: 1 },
@@ -167,7 +175,7 @@ export class BullJobQueue<P> implements JobQueue<P> {
     const subscriber = this.connection();
     void subscriber.subscribe(this.stopChannel).catch((err: unknown) => this.opts.logger.warn({ err }, 'could not listen for stops'));
     subscriber.on('message', (channel, clientId) => {
-      if (channel === this.stopChannel) for (const listener of this.stopListeners) listener(clientId);
+      if (channel === this.stopChannel) this.notifyStop(clientId);
     });
     return subscriber;
   }
@@ -175,14 +183,6 @@ export class BullJobQueue<P> implements JobQueue<P> {
   async broadcastStop(clientId: string): Promise<void> {
     this.publisher ??= this.connection();
     await this.publisher.publish(this.stopChannel, clientId);
-  }
-
-  onStop(listener: (clientId: string) => void): void {
-    this.stopListeners.push(listener);
-  }
-
-  async idle(): Promise<void> {
-    while (this.running.size) await Promise.allSettled([...this.running]);
   }
 
   async close(): Promise<void> {

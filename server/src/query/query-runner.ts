@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Config } from '../config';
+import type { Services } from '../services';
 import type { MetadataDb } from '../db/database';
 import type { Logger } from '../logger';
 import type { RunnerIdentity } from '../results/query-runtime';
@@ -24,10 +24,22 @@ export const RUNNER_STALE_AFTER_MS = 3 * RUNNER_HEARTBEAT_MS;
  * await heartbeat.stop();
  */
 export class QueryRunnerHeartbeat {
-  /** The heartbeat a process of this config keeps: RUNNER_HEARTBEAT_SECONDS, queued queries failed past the async time limit. */
-  static forConfig(config: Pick<Config, 'jobs' | 'sqllabAsyncTimeLimitSeconds'>, deps: { db: MetadataDb; runner: RunnerIdentity; logger: Logger; onFailed?: (ids: number[]) => Promise<void> }): QueryRunnerHeartbeat {
+  /**
+   * The heartbeat a server process keeps (web or worker): every RUNNER_HEARTBEAT_SECONDS, queued queries failed
+   * past the async time limit, and the users of the queries its sweep fails told by an async event.
+   */
+  static forProcess(services: Pick<Services, 'config' | 'db' | 'logger' | 'queryRuntime' | 'sqllab'>): QueryRunnerHeartbeat {
+    const { config, db, logger } = services;
     const intervalMs = config.jobs.heartbeatSeconds * 1000;
-    return new QueryRunnerHeartbeat({ ...deps, intervalMs, staleAfterMs: 3 * intervalMs, queuedMaxMs: config.sqllabAsyncTimeLimitSeconds * 1000 });
+    return new QueryRunnerHeartbeat({
+      db,
+      logger,
+      runner: services.queryRuntime.runner,
+      intervalMs,
+      staleAfterMs: 3 * intervalMs,
+      queuedMaxMs: config.sqllabAsyncTimeLimitSeconds * 1000,
+      onFailed: (ids) => services.sqllab.announceFailed(ids),
+    });
   }
 
   private timer: ReturnType<typeof setInterval> | null = null;

@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { AsyncJobMetadata, EstimatePayload, ExecutePayload, FormatSqlPayload, QueryDict, ResultsQuery } from '@meridian/contracts';
 import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
-import { getEngineSpec, QueueFullError, openRows, supersetError, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
+import { getEngineSpec, QueueFullError, openRows, supersetError, taskFailure, type QueryEvent, type RunResult, type RunTask, type SupersetError, type TaskFailure } from '@meridian/query-worker';
 import type { SqlLanguage } from 'sql-formatter';
 import type { Config } from '../config';
 import type { DatabaseRecord } from '../database/database.repository';
@@ -143,10 +143,9 @@ export class SqlLabService {
       try {
         await this.deps.jobs.submit('sqllab', { queryId: query.id, task, readOnly: !ctas && !db.allow_dml });
       } catch (error) {
-        const message = `The query could not be queued: ${(error as Error).message}`;
-        const errors = [supersetError('ASYNC_WORKERS_ERROR', message, null)];
-        await this.recordFailure(query.id, { ok: false, status: 'failed', errorType: 'ASYNC_WORKERS_ERROR', message, errors }, {});
-        throw new StructuredError(503, errors.map((e) => ({ ...e })));
+        const failure = taskFailure(supersetError('ASYNC_WORKERS_ERROR', `The query could not be queued: ${(error as Error).message}`, null));
+        await this.recordFailure(query.id, failure, {});
+        throw new StructuredError(503, failure.errors.map((e) => ({ ...e })));
       }
       return { status: 202, json: JSON.stringify({ query: queryToDict(query) }) };
     }
@@ -169,7 +168,7 @@ export class SqlLabService {
     const query = await queries.getById(job.queryId);
     if (!query || (query.status !== 'pending' && query.status !== 'running')) return;
     if (delivery.redelivered && (query.status === 'running' || !job.readOnly)) {
-      const failure: TaskFailure = { ok: false, status: 'failed', errorType: 'GENERIC_BACKEND_ERROR', message: WORKER_LOST_MESSAGE, errors: [supersetError('GENERIC_BACKEND_ERROR', WORKER_LOST_MESSAGE, null)] };
+      const failure = taskFailure(supersetError('GENERIC_BACKEND_ERROR', WORKER_LOST_MESSAGE, null));
       await this.recordFailure(query.id, failure, { runner: runtime.runner.id });
       // The statement may outlive the process that sent it (a database notices a dead client late): cancel it there.
       const cancelId = (JSON.parse(query.extra_json || '{}') as { cancel_query?: string }).cancel_query;
@@ -188,8 +187,7 @@ export class SqlLabService {
     for (const id of ids) {
       const record = await this.deps.queries.getById(id);
       if (record?.status !== 'failed') continue;
-      const message = record.error_message ?? 'The query failed.';
-      await this.announce(record, { ok: false, status: 'failed', errorType: 'GENERIC_BACKEND_ERROR', message, errors: [supersetError('GENERIC_BACKEND_ERROR', message, null)] });
+      await this.announce(record, taskFailure(supersetError('GENERIC_BACKEND_ERROR', record.error_message ?? 'The query failed.', null)));
     }
   }
 
