@@ -237,7 +237,9 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
       prefix: '/static/',
       wildcard: true,
       index: false,
-      // Built assets carry a content hash in their names: cache them for good; index.html never.
+      // Built assets carry a content hash in their names: cache them for good; index.html never. The
+      // plugin's own cache-control (max-age=0) is off, else it replaces this one.
+      cacheControl: false,
       setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     });
     app.get('/', (_req, reply) => reply.sendFile('index.html'));

@@ -44,6 +44,10 @@ describe('security headers', () => {
     expect(policy).toContain("frame-ancestors 'self' https://intranet.example https://wiki.example");
     expect(policy).not.toContain("'unsafe-eval'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');
+    // The page is revalidated each time; its hashed scripts are cached for good (no revalidation per visit).
+    expect(index.headers['cache-control']).toBe('no-cache');
+    const script = /src="(\/static\/assets\/[^"]+\.js)"/.exec(index.text)![1]!;
+    expect((await t.http.get(script)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const api = await t.http.get('/api/v1/menu/');
     expect(api.status).toBe(401);
     expect(api.headers['x-content-type-options']).toBe('nosniff');
