@@ -6,7 +6,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { api } from '../api';
 import { PageHeader } from '../components/PageHeader';
-import { allChartPlugins } from '../viz/registry';
+import { allChartTypes } from '../viz/registry';
 import { VIZ_TYPE_NAMES } from './viz-types';
 import classes from './ChartAddScreen.module.css';
 
@@ -26,7 +26,7 @@ interface ChartTypeChoice {
 
 /** The types Explore registers; until its registry holds any, Superset's common types by name. */
 function chartTypeChoices(): ChartTypeChoice[] {
-  const plugins = allChartPlugins();
+  const plugins = allChartTypes();
   if (plugins.length) return plugins.map((p) => ({ key: p.key, name: p.name, description: p.description, thumbnail: p.thumbnail }));
   return Object.entries(VIZ_TYPE_NAMES)
     .filter(([key]) => key !== 'line' && key !== 'bar')

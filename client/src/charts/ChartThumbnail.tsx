@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { fetchChartData } from '../explore/explore.api';
 import { useNearViewport } from '../components/useNearViewport';
-import { getChartPlugin } from '../viz/registry';
+import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { SuperChart } from '../viz/shared/SuperChart';
 import type { FormData } from '../viz/types';
 
@@ -17,9 +17,11 @@ export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: n
   const [nearRef, near] = useNearViewport<HTMLDivElement>('100px');
   const { ref: sizeRef, width } = useElementSize();
   const ref = useMergedRef(nearRef, sizeRef);
-  const plugin = getChartPlugin(formData.viz_type);
+  const meta = getChartMeta(formData.viz_type);
+  // The type's code loads once the card is near, with its data.
+  const { plugin, failed } = useChartPlugin(near ? formData.viz_type : null);
   const fd = useMemo(() => ({ ...formData, slice_id: chartId }), [formData, chartId]);
-  const needsQuery = plugin?.needsQuery !== false;
+  const needsQuery = meta?.needsQuery !== false;
   const data = useQuery({
     queryKey: ['chart-thumbnail', chartId, JSON.stringify(formData)],
     enabled: near && !!plugin && needsQuery,
@@ -28,15 +30,15 @@ export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: n
     retry: false,
   });
   let body: React.ReactNode = null;
-  if (!plugin || data.isError)
+  if (!meta || failed || data.isError)
     body = (
       <Center h={height}>
         <Text size="xs" c="dimmed">
-          {plugin?.name ?? formData.viz_type ?? 'Chart'}
+          {meta?.name ?? formData.viz_type ?? 'Chart'}
         </Text>
       </Center>
     );
-  else if (near && width > 0 && (!needsQuery || data.data))
+  else if (near && width > 0 && plugin && (!needsQuery || data.data))
     body = <SuperChart formData={fd} queriesData={data.data ?? []} datasource={null} width={width} height={height} theme={theme} onRenderError={() => undefined} />;
   else if (near)
     body = (

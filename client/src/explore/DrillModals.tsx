@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
 import { cellText } from '../components/cell-text';
-import { getChartPlugin } from '../viz/registry';
+import { useChartPlugin } from '../viz/registry';
 import { SuperChart } from '../viz/shared/SuperChart';
 import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
 import { fetchChartData } from './explore.api';
@@ -112,8 +112,8 @@ function DrillChart({ formData, datasource }: { formData: FormData; datasource: 
   const theme = useComputedColorScheme('light');
   const [rendered, setRendered] = useState(false);
   const [renderError, setRenderError] = useState<string | null>(null);
-  const plugin = getChartPlugin(formData.viz_type)!;
-  const data = useQuery({ queryKey: ['drill-by', JSON.stringify(formData)], queryFn: ({ signal }) => fetchChartData(plugin.buildQuery(formData), { signal }), retry: false });
+  const { plugin } = useChartPlugin(formData.viz_type);
+  const data = useQuery({ queryKey: ['drill-by', JSON.stringify(formData)], enabled: !!plugin, queryFn: ({ signal }) => fetchChartData(plugin!.buildQuery(formData), { signal }), retry: false });
   return (
     <div ref={ref} style={{ height: '55vh', position: 'relative' }} data-testid="drill-by-chart" data-chart-state={data.isError || renderError ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'}>
       {data.isPending && <Loader size="sm" />}

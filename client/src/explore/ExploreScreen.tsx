@@ -23,6 +23,7 @@ import { DrillByModal, drillBySteps, DrillDetailModal, DrillMenu } from './Drill
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
 import { useExplore } from './useExplore';
+import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { VizThumbnail, VizTypeGallery } from './VizTypeGallery';
 import classes from './explore.module.css';
 
@@ -95,7 +96,28 @@ export function ExploreScreen() {
   return <ExploreView key={entry} boot={data} formDataKey={params.form_data_key ?? null} force={bool(search.force)} standalone={bool(search.standalone)} />;
 }
 
-function ExploreView({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
+/** Explore edits one chart type at a time: its code (control panel, buildQuery) is loaded before the editor opens. */
+function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
+  const vizType = props.boot.form_data.viz_type;
+  const { plugin, failed } = useChartPlugin(getChartMeta(vizType) ? vizType : 'table');
+  if (failed)
+    return (
+      <Center h="60vh">
+        <Alert color="red" variant="light" title="This chart could not be opened">
+          {`The code of chart type ${vizType} could not load.`}
+        </Alert>
+      </Center>
+    );
+  if (!plugin)
+    return (
+      <Center h="60vh">
+        <Loader />
+      </Center>
+    );
+  return <ExploreEditor {...props} />;
+}
+
+function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });

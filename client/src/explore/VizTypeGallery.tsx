@@ -1,8 +1,8 @@
 import { Badge, Button, Group, Modal, NavLink, ScrollArea, SimpleGrid, Stack, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { allChartPlugins, getChartPlugin } from '../viz/registry';
-import type { ChartPlugin } from '../viz/types';
+import { allChartTypes, getChartMeta } from '../viz/registry';
+import type { ChartMeta } from '../viz/types';
 import classes from './explore.module.css';
 
 const RECENT_KEY = 'explore_recent_viz_types';
@@ -12,7 +12,7 @@ const RECENT_MAX = 6;
 export function recentVizTypes(): string[] {
   try {
     const list = JSON.parse(localStorage.getItem(RECENT_KEY) ?? '[]');
-    return Array.isArray(list) ? list.filter((k) => typeof k === 'string' && getChartPlugin(k)) : [];
+    return Array.isArray(list) ? list.filter((k) => typeof k === 'string' && getChartMeta(k)) : [];
   } catch {
     return [];
   }
@@ -23,13 +23,13 @@ export function rememberVizType(key: string): void {
 }
 
 /** A chart type's thumbnail: our own inline SVG drawing, declared by the type. */
-export function VizThumbnail({ plugin, size = 64 }: { plugin: ChartPlugin; size?: number }) {
+export function VizThumbnail({ plugin, size = 64 }: { plugin: ChartMeta; size?: number }) {
   return <div className={classes.thumbnail} style={{ width: size, height: (size * 40) / 64 }} aria-hidden dangerouslySetInnerHTML={{ __html: plugin.thumbnail }} />;
 }
 
 /** The viz type gallery: search, categories and tags, recently used first. */
 export function VizTypeGallery({ opened, current, onClose, onSelect }: { opened: boolean; current: string; onClose: () => void; onSelect: (key: string) => void }) {
-  const plugins = allChartPlugins();
+  const plugins = allChartTypes();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState<string>('Recommended');
   const [selected, setSelected] = useState(current);
@@ -39,11 +39,11 @@ export function VizTypeGallery({ opened, current, onClose, onSelect }: { opened:
   const shown = q
     ? plugins.filter((p) => p.name.toLowerCase().includes(q) || p.key.includes(q) || p.tags.some((t) => t.toLowerCase().includes(q)) || p.description.toLowerCase().includes(q))
     : category === 'Recommended'
-      ? [...recent.map((k) => getChartPlugin(k)!), ...plugins.filter((p) => !recent.includes(p.key) && p.tags.includes('Popular'))]
+      ? [...recent.map((k) => getChartMeta(k)!), ...plugins.filter((p) => !recent.includes(p.key) && p.tags.includes('Popular'))]
       : category === 'All charts'
         ? plugins
         : plugins.filter((p) => p.category === category);
-  const chosen = getChartPlugin(selected);
+  const chosen = getChartMeta(selected);
   const choose = (key: string) => {
     rememberVizType(key);
     onSelect(key);

@@ -7,7 +7,7 @@ import { chartReducer, initialChartState } from '@meridian/contracts/explore/cha
 import { dropMissingDatasourceValues, switchVizType } from '@meridian/contracts/explore/form-data';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../api';
-import { getChartPlugin } from '../viz/registry';
+import { getChartPlugin, loadChartPlugin } from '../viz/registry';
 import { preloadChart } from '../viz/shared/SuperChart';
 import type { ChartPlugin, FormData } from '../viz/types';
 import { controlsOf, normaliseFormData, validateFormData, visibleControlNames } from './controls/panel';
@@ -160,10 +160,11 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
 
   const setControl = useCallback((name: string, value: unknown) => setFormData((fd) => ({ ...fd, [name]: value })), []);
 
-  /** A change of chart type: hidden values stashed, stashed ones restored, the new type's defaults filled. */
+  /** A change of chart type: hidden values stashed, stashed ones restored, the new type's defaults filled (ExploreView loaded the current type's code). */
   const changeVizType = useCallback(
-    (vizType: string) => {
-      const next = getChartPlugin(vizType);
+    async (vizType: string) => {
+      // The new type's code loads first (at once when it already has).
+      const next = await loadChartPlugin(vizType).catch(() => undefined);
       if (!next) return;
       const names = new Set(controlsOf(next).map((c) => c.name));
       const switched = switchVizType(formData, stash, vizType, names, next.defaultFormData ?? {});

@@ -151,8 +151,11 @@ export type VizCategory =
 
 export type VizBehavior = 'INTERACTIVE_CHART' | 'DRILL_TO_DETAIL' | 'DRILL_BY' | 'CROSS_FILTER';
 
-/** One chart type. `key` is Superset's viz_type, so charts exported from Superset open here. */
-export interface ChartPlugin<P = any> {
+/**
+ * What is known of a chart type before its code loads (its folder's `meta.ts`): enough for the gallery,
+ * lists and menus. `key` is Superset's viz_type, so charts exported from Superset open here.
+ */
+export interface ChartMeta {
   key: string;
   name: string;
   category: VizCategory;
@@ -161,6 +164,12 @@ export interface ChartPlugin<P = any> {
   /** Small inline SVG markup (a drawing of the chart), shown in the viz type gallery. */
   thumbnail: string;
   behaviors: readonly VizBehavior[];
+  /** False for types that draw without data (markdown). Default true. */
+  needsQuery?: boolean;
+}
+
+/** One chart type: its meta, control panel, pure query and transform, and its lazily loaded component. */
+export interface ChartPlugin<P = any> extends ChartMeta {
   controlPanel: ControlPanelConfig;
   /** Form data keys this type sets when first chosen (merged under the user's values). */
   defaultFormData?: Partial<FormData>;
@@ -170,6 +179,4 @@ export interface ChartPlugin<P = any> {
   transformProps: (input: TransformInput) => P;
   /** The component, loaded when this type is first drawn (keeps ECharts parts out of other pages). */
   loadChart: () => Promise<{ default: ComponentType<ChartProps<P>> }>;
-  /** False for types that draw without data (markdown). Default true. */
-  needsQuery?: boolean;
 }

@@ -9,7 +9,7 @@ import { ApiError } from '../../api';
 import { logEvent } from '../../event-log/event-logger';
 import { fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
-import { getChartPlugin } from '../../viz/registry';
+import { getChartMeta, useChartPlugin } from '../../viz/registry';
 import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
 import { useAutoRefreshToken } from '../auto-refresh';
@@ -53,7 +53,10 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     return () => window.removeEventListener('keydown', leave);
   }, [fullSize]);
   const [ref, near] = useNearViewport<HTMLDivElement>(NEAR_VIEWPORT);
-  const plugin = getChartPlugin(chart?.viz_type ?? chart?.form_data?.viz_type);
+  const vizType = chart?.viz_type ?? chart?.form_data?.viz_type;
+  const meta = getChartMeta(vizType);
+  // The type's code (its buildQuery) loads once the cell is near, then its data is asked for.
+  const { plugin, failed: pluginFailed } = useChartPlugin(near ? vizType : null);
   const filters = useFiltersContext();
   // Native filters and cross-filters in scope reach the query as extra_form_data (applied by the server).
   const extraFormData = filters && chart ? filters.extraFormDataFor(chart.id) : null;
@@ -64,7 +67,7 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
     [chart, extraKey, urlParams],
   );
-  const needsQuery = plugin?.needsQuery !== false;
+  const needsQuery = meta?.needsQuery !== false;
   // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
@@ -90,10 +93,11 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
 
   let body: React.ReactNode;
   if (!chart) body = <Text c="dimmed" size="sm">There is no chart definition associated with this component, could it have been deleted?</Text>;
-  else if (!plugin) body = <Alert color="yellow" variant="light">{`Unknown chart type: ${chart.viz_type}`}</Alert>;
+  else if (!meta) body = <Alert color="yellow" variant="light">{`Unknown chart type: ${chart.viz_type}`}</Alert>;
+  else if (pluginFailed) body = <Alert color="red" variant="light" title="This chart could not load">{`The code of chart type ${meta.name} could not load.`}</Alert>;
   else if (data.isError) body = <Alert color="red" variant="light" title="This chart could not load">{data.error instanceof ApiError ? data.error.clientError.error : (data.error as Error).message}</Alert>;
   else if (renderError) body = <Alert color="red" variant="light">{`An error occurred while rendering the visualization: ${renderError}`}</Alert>;
-  else if (needsQuery && !data.data)
+  else if (!plugin || (needsQuery && !data.data))
     body = (
       <Stack align="center" justify="center" h={bodyHeight}>
         <Loader size="sm" />
@@ -122,7 +126,7 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
     );
 
   return (
-    <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !plugin ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
+    <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !meta || pluginFailed ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
       <div className={classes.chartHeader}>
         {chart && filters ? (
           // In view mode the title opens the chart in Explore, carrying the filters applied to it.

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { getChartPlugin } from '../../viz/registry';
+import { loadChartPlugin } from '../../viz/registry';
 import { normaliseFormData, validateFormData, visibleControlNames } from './panel';
 
 const datasource = { id: 1, type: 'table', name: 'birth_names', columns: [{ column_name: 'ds', is_dttm: true }, { column_name: 'gender' }], metrics: [{ metric_name: 'count', expression: 'COUNT(*)' }] };
 
-describe('control panel rules (spec 01 §5)', () => {
-  const line = getChartPlugin('echarts_timeseries_line')!;
-  const table = getChartPlugin('table')!;
+describe('control panel rules (spec 01 §5)', async () => {
+  const line = (await loadChartPlugin('echarts_timeseries_line'))!;
+  const table = (await loadChartPlugin('table'))!;
 
   it("blocks a run while metrics are empty, the row limit is not a whole number or above the maximum", () => {
     const errors = validateFormData(line, { formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: [], row_limit: '12.5' }, datasource }, 50000);

@@ -1,7 +1,7 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { svg } from '../shared/timeseries/plugin';
 import type { ChartPlugin, ControlPanelSection, FormData, QueryContext } from '../types';
 import { transformBigNumber, type BigNumberProps } from './transform-props';
+import meta from './meta';
 
 /** Display controls both big number types share. */
 export const BIG_NUMBER_DISPLAY: ControlPanelSection = {
@@ -26,13 +26,7 @@ export function buildBigNumberQuery(fd: FormData): QueryContext {
 }
 
 const bigNumber: ChartPlugin<BigNumberProps> = {
-  key: 'big_number',
-  name: 'Big Number with Trendline',
-  category: 'KPI',
-  description: 'Showcases a single number accompanied by a simple line chart, to call attention to an important metric along with its change over time or other dimension.',
-  tags: ['Advanced-Analytics', 'Line', 'Percentages', 'Text', 'Trend', 'Popular'],
-  thumbnail: svg('<text x="32" y="18" text-anchor="middle" font-size="14" font-weight="700" fill="#1FA8C9">1.2k</text><path d="M6 36 L18 30 L28 32 L40 24 L58 22" stroke="#1FA8C9" stroke-width="2"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  ...meta,
   controlPanel: {
     sections: [
       { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metric'], ['adhoc_filters'], ['time_range']] },

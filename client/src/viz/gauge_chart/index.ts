@@ -1,17 +1,11 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, QueryContext } from '../types';
 import { transformGauge } from './transform-props';
+import meta from './meta';
 
 const gauge: ChartPlugin<EChartsTransformed> = {
-  key: 'gauge_chart',
-  name: 'Gauge Chart',
-  category: 'KPI',
-  description: 'Uses a gauge to showcase progress of a metric towards a target. The position of the dial represents the progress and the terminal value in the gauge represents the target value.',
-  tags: ['ECharts', 'Multi-Variables', 'Business', 'Comparison', 'Report'],
-  thumbnail: svg('<path d="M10 32 A22 22 0 1 1 54 32" stroke="#E9ECEF" stroke-width="6"/><path d="M10 32 A22 22 0 0 1 40 12" stroke="#1FA8C9" stroke-width="6"/><path d="M32 30 L42 16" stroke="#454E7C" stroke-width="3"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  ...meta,
   controlPanel: {
     sections: [
       { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['groupby'], ['metric'], ['adhoc_filters'], ['time_range'], [{ name: 'row_limit', override: { default: 10 } }]] },

@@ -1,9 +1,9 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
 import { transformGraph } from './transform-props';
 import { columnChoices, REQUIRED } from '../shared/controls';
+import meta from './meta';
 
 
 /** The metric per (source, target) pair: one edge each. Shared by the graph and the Sankey. */
@@ -22,13 +22,7 @@ export const FLOW_QUERY_ROWS = [
 ] as const satisfies ReadonlyArray<ReadonlyArray<string | ControlConfig>>;
 
 const graph: ChartPlugin<EChartsTransformed> = {
-  key: 'graph_chart',
-  name: 'Graph Chart',
-  category: 'Flow',
-  description: 'Displays connections between entities in a graph structure. Useful for mapping relationships and showing which nodes are important in a network.',
-  tags: ['Circular', 'Comparison', 'Directional', 'ECharts', 'Relational', 'Structural', 'Transformable'],
-  thumbnail: svg('<path d="M14 28 L32 10 L50 26 L14 28 M32 10 L34 34" stroke="#A1A6BD" stroke-width="1.5"/><circle cx="14" cy="28" r="5" fill="#1FA8C9"/><circle cx="32" cy="10" r="6" fill="#454E7C"/><circle cx="50" cy="26" r="4" fill="#5AC189"/><circle cx="34" cy="34" r="3" fill="#FF7F44"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  ...meta,
   controlPanel: {
     sections: [
       { label: 'Query', expanded: true, tab: 'data', controlSetRows: FLOW_QUERY_ROWS },

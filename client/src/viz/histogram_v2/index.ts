@@ -1,9 +1,9 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { columnLabel } from '../shared/metrics';
-import { svg } from '../shared/timeseries/plugin';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformHistogram } from './transform-props';
+import meta from './meta';
 
 /** The raw values of the column (and group-bys), binned by the server's `histogram` post-processing. */
 export function buildHistogramQuery(fd: FormData): QueryContext {
@@ -17,13 +17,7 @@ const numericColumns = ({ datasource }: { datasource: { columns: Array<{ column_
   (datasource?.columns ?? []).filter((c) => !c.type || /INT|NUM|DEC|FLOAT|DOUBLE|REAL/i.test(c.type)).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
 const histogram: ChartPlugin<EChartsTransformed> = {
-  key: 'histogram_v2',
-  name: 'Histogram',
-  category: 'Distribution',
-  description: 'Take your data points, and group them into "bins" to see where the densest areas of information lie',
-  tags: ['Comparison', 'ECharts', 'Pattern', 'Popular', 'Statistical'],
-  thumbnail: svg('<rect x="6" y="26" width="10" height="10" fill="#1FA8C9"/><rect x="17" y="14" width="10" height="22" fill="#1FA8C9"/><rect x="28" y="6" width="10" height="30" fill="#1FA8C9"/><rect x="39" y="16" width="10" height="20" fill="#1FA8C9"/><rect x="50" y="28" width="10" height="8" fill="#1FA8C9"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  ...meta,
   controlPanel: {
     sections: [
       {

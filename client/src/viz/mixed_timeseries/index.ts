@@ -1,9 +1,9 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { svg } from '../shared/timeseries/plugin';
 import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
 import type { TimeseriesProps } from '../shared/timeseries/transform-props';
 import { queryFormData, transformMixed } from './transform-props';
 import { columnChoices } from '../shared/controls';
+import meta from './meta';
 
 /** Two queries over the same x-axis and time grain: A's and B's metrics, group-bys and filters. */
 export function buildMixedQuery(fd: FormData): QueryContext {
@@ -15,13 +15,7 @@ export function buildMixedQuery(fd: FormData): QueryContext {
 const SERIES_TYPES = [['line', 'Line'], ['scatter', 'Scatter'], ['smooth', 'Smooth Line'], ['bar', 'Bar'], ['step', 'Step'], ['area', 'Area']] as const;
 
 const mixed: ChartPlugin<TimeseriesProps> = {
-  key: 'mixed_timeseries',
-  name: 'Mixed Chart',
-  category: 'Evolution',
-  description: 'Visualize two different series using the same x-axis. Note that both series can be visualized with a different chart type (e.g. 1 using bars and 1 using a line).',
-  tags: ['Advanced-Analytics', 'ECharts', 'Line', 'Multi-Variables', 'Time', 'Transformable'],
-  thumbnail: svg('<rect x="8" y="22" width="8" height="14" fill="#454E7C"/><rect x="22" y="16" width="8" height="20" fill="#454E7C"/><rect x="36" y="20" width="8" height="16" fill="#454E7C"/><rect x="50" y="12" width="8" height="24" fill="#454E7C"/><path d="M6 18 L20 8 L34 14 L48 6 L60 10" stroke="#1FA8C9" stroke-width="3"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  ...meta,
   controlPanel: {
     sections: [
       { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], ['time_range']] },

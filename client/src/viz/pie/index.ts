@@ -1,7 +1,7 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { svg } from '../shared/timeseries/plugin';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformPie, type PieProps } from './transform-props';
+import meta from './meta';
 
 /** The pie's query: the metric per group-by value, largest first when sorting by metric. */
 export function buildPieQuery(fd: FormData): QueryContext {
@@ -12,13 +12,7 @@ export function buildPieQuery(fd: FormData): QueryContext {
 }
 
 const pie: ChartPlugin<PieProps> = {
-  key: 'pie',
-  name: 'Pie Chart',
-  category: 'Part of a Whole',
-  description: 'The classic. Great for showing how much of a company each investor gets, what demographics follow your blog, or what portion of the budget goes to the military industrial complex.',
-  tags: ['ECharts', 'Categorical', 'Circular', 'Percentages', 'Proportional', 'Popular'],
-  thumbnail: svg('<circle cx="32" cy="20" r="16" fill="#454E7C"/><path d="M32 20 L32 4 A16 16 0 0 1 47 25 Z" fill="#1FA8C9"/><path d="M32 20 L47 25 A16 16 0 0 1 22 33 Z" fill="#5AC189"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL', 'DRILL_BY', 'CROSS_FILTER'],
+  ...meta,
   controlPanel: {
     sections: [
       { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['groupby'], ['metric'], ['adhoc_filters'], ['time_range'], ['row_limit'], ['sort_by_metric']] },

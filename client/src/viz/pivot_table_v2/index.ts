@@ -1,8 +1,8 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { SHARED_CONTROLS, columnChoices } from '../shared/controls';
-import { svg } from '../shared/timeseries/plugin';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformPivot, type PivotProps } from './transform-props';
+import meta from './meta';
 
 export function buildPivotQuery(fd: FormData): QueryContext {
   const rows = Array.isArray(fd.groupbyRows) ? fd.groupbyRows : [];
@@ -15,13 +15,7 @@ export function buildPivotQuery(fd: FormData): QueryContext {
 
 
 const pivotTable: ChartPlugin<PivotProps> = {
-  key: 'pivot_table_v2',
-  name: 'Pivot Table',
-  category: 'Table',
-  description: 'Used to summarize a set of data by grouping together multiple statistics along two axes. Examples: Sales numbers by region and month, tasks by status and assignee, active users by age and location.',
-  tags: ['Additive', 'Report', 'Tabular', 'Popular'],
-  thumbnail: svg('<rect x="6" y="6" width="52" height="28" rx="2" stroke="#454E7C" stroke-width="2"/><rect x="6" y="6" width="52" height="7" fill="#454E7C" fill-opacity="0.35"/><rect x="6" y="6" width="14" height="28" fill="#454E7C" fill-opacity="0.35"/><path d="M6 20 H58 M6 27 H58 M32 6 V34 M45 6 V34" stroke="#454E7C" stroke-width="1"/>'),
-  behaviors: ['INTERACTIVE_CHART', 'DRILL_TO_DETAIL'],
+  ...meta,
   controlPanel: {
     sections: [
       {

@@ -18,9 +18,30 @@ export interface EChartProps {
 }
 
 /**
+ * Draws wait their turn, one per task: charts whose answers arrive together (a dashboard) would otherwise be
+ * initialised and drawn in one commit, holding the main thread for the sum of their draws.
+ */
+const drawQueue: Array<() => void> = [];
+let drawChannel: MessageChannel | null = null;
+function queueDraw(job: () => void): void {
+  if (!drawChannel) {
+    drawChannel = new MessageChannel();
+    drawChannel.port1.onmessage = () => {
+      try {
+        drawQueue.shift()?.();
+      } finally {
+        if (drawQueue.length) drawChannel!.port2.postMessage(null);
+      }
+    };
+  }
+  drawQueue.push(job);
+  if (drawQueue.length === 1) drawChannel.port2.postMessage(null);
+}
+
+/**
  * One ECharts canvas. Each chart type passes only the parts it uses, so a page loads only what its
  * charts draw. Resizes with its box, disposes on unmount, reports each finished draw of a new option
- * and any option error.
+ * and any option error. Creating the instance and each new option are drawn in their own task (queueDraw).
  */
 export function EChart({ option, use: parts, width, height, theme, onRendered, onRenderError, onEvents }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
@@ -29,19 +50,27 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
   const pending = useRef(false);
   const callbacks = useRef({ onRendered, onRenderError, onEvents });
   callbacks.current = { onRendered, onRenderError, onEvents };
+  const size = useRef({ width, height });
+  size.current = { width, height };
 
   useEffect(() => {
-    use(parts);
-    const instance = init(el.current!, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas' });
-    chart.current = instance;
-    instance.on('finished', () => {
-      if (!pending.current) return;
-      pending.current = false;
-      callbacks.current.onRendered?.();
+    let live = true;
+    let instance: EChartsType | null = null;
+    queueDraw(() => {
+      if (!live || !el.current) return;
+      use(parts);
+      instance = init(el.current, theme === 'dark' ? 'dark' : undefined, { renderer: 'canvas', ...size.current });
+      chart.current = instance;
+      instance.on('finished', () => {
+        if (!pending.current) return;
+        pending.current = false;
+        callbacks.current.onRendered?.();
+      });
+      for (const name of Object.keys(callbacks.current.onEvents ?? {})) instance.on(name, (params: unknown) => callbacks.current.onEvents?.[name]?.(params));
     });
-    for (const name of Object.keys(callbacks.current.onEvents ?? {})) instance.on(name, (params: unknown) => callbacks.current.onEvents?.[name]?.(params));
     return () => {
-      instance.dispose();
+      live = false;
+      instance?.dispose();
       chart.current = null;
     };
     // The instance is made again only when the theme changes; parts are fixed per chart type.
@@ -49,12 +78,20 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
   }, [theme]);
 
   useEffect(() => {
-    try {
-      pending.current = true;
-      chart.current?.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
-    } catch (error) {
-      callbacks.current.onRenderError?.(error as Error);
-    }
+    let live = true;
+    // Queued after the instance's creation, so it finds the instance; a newer option cancels this one.
+    queueDraw(() => {
+      if (!live || !chart.current) return;
+      try {
+        pending.current = true;
+        chart.current.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+      } catch (error) {
+        callbacks.current.onRenderError?.(error as Error);
+      }
+    });
+    return () => {
+      live = false;
+    };
   }, [option, theme]);
 
   useEffect(() => {

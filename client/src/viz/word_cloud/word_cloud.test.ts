@@ -10,6 +10,8 @@ describe('word cloud chart type', () => {
     const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: [{ name: 'Mike', count: 9 }, { name: 'Ann', count: 3 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.option.series[0].sizeRange).toEqual([12, 60]);
     expect(out.option.series[0].rotationRange).toEqual([0, 0]);
+    // Laid out word by word, each in its own task, so a large cloud never blocks the page.
+    expect(out.option.series[0].layoutAnimation).toBe(true);
     expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
   });
 
