@@ -9,7 +9,6 @@ import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
 import { downloadAsImage, downloadChartData } from '../charts/chart-export';
 import { useHeaderReport } from '../reports/useHeaderReport';
-import { ViewQueryModal } from '../charts/ViewQueryModal';
 import { FavoriteStar } from '../charts/FavoriteStar';
 import { addDangerToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
@@ -19,18 +18,24 @@ import { AnnotationStatusContext } from './controls/AnnotationLayerControl';
 import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
-import { DrillByModal, drillBySteps, DrillDetailModal, DrillMenu } from './DrillModals';
+import type { drillBySteps } from './DrillModals';
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
 import { useExplore } from './useExplore';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
-import { VizThumbnail, VizTypeGallery } from './VizTypeGallery';
+import { VizThumbnail } from './VizThumbnail';
 import classes from './explore.module.css';
 
 // Modals open on a click: their code loads then, not with the screen.
 const SaveModal = lazy(() => import('./SaveModal').then((m) => ({ default: m.SaveModal })));
 const PropertiesModal = lazy(() => import('./PropertiesModal').then((m) => ({ default: m.PropertiesModal })));
 const SwapDatasetModal = lazy(() => import('./SwapDatasetModal').then((m) => ({ default: m.SwapDatasetModal })));
+// What opens on demand loads on demand: the drill menus, the type gallery, the query view.
+const DrillMenu = lazy(() => import('./DrillModals').then((m) => ({ default: m.DrillMenu })));
+const DrillDetailModal = lazy(() => import('./DrillModals').then((m) => ({ default: m.DrillDetailModal })));
+const DrillByModal = lazy(() => import('./DrillModals').then((m) => ({ default: m.DrillByModal })));
+const VizTypeGallery = lazy(() => import('./VizTypeGallery').then((m) => ({ default: m.VizTypeGallery })));
+const ViewQueryModal = lazy(() => import('../charts/ViewQueryModal').then((m) => ({ default: m.ViewQueryModal })));
 const DatasetEditorModal = lazy(() => import('../datasets/DatasetEditorModal').then((m) => ({ default: m.DatasetEditorModal })));
 
 const num = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v));
@@ -308,20 +313,21 @@ function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: Explore
           <DataPanes pane={dataPane} onPane={setDataPane} formData={x.formData} queryContext={queryContext} datasourceKey={datasourceKey} />
         </div>
       </div>
-      {drill?.kind === 'menu' && (
-        <DrillMenu
-          click={drill.click}
-          formData={x.chartFormData}
-          datasource={boot.dataset}
-          onClose={() => setDrill((d) => (d?.kind === 'menu' ? null : d))}
-          onDetail={(filters) => setDrill({ kind: 'detail', filters })}
-          onDrillBy={(filters, column) => setDrill({ kind: 'by', steps: drillBySteps(x.chartFormData, filters, column, sliceName) })}
-        />
-      )}
-      {drill?.kind === 'detail' && <DrillDetailModal formData={x.chartFormData} filters={drill.filters} onClose={() => setDrill(null)} />}
-      {drill?.kind === 'by' && <DrillByModal start={drill.steps} datasource={boot.dataset} onClose={() => setDrill(null)} />}
-      <VizTypeGallery opened={modal === 'viz'} current={x.formData.viz_type} onClose={() => setModal(null)} onSelect={(key) => { setModal(null); x.changeVizType(key); }} />
       <Suspense fallback={null}>
+        {drill?.kind === 'menu' && (
+          <DrillMenu
+            click={drill.click}
+            formData={x.chartFormData}
+            datasource={boot.dataset}
+            onClose={() => setDrill((d) => (d?.kind === 'menu' ? null : d))}
+            onDetail={(filters) => setDrill({ kind: 'detail', filters })}
+            // The menu's module is loaded (it is showing), so this import answers at once.
+            onDrillBy={(filters, column) => void import('./DrillModals').then((m) => setDrill({ kind: 'by', steps: m.drillBySteps(x.chartFormData, filters, column, sliceName) }))}
+          />
+        )}
+        {drill?.kind === 'detail' && <DrillDetailModal formData={x.chartFormData} filters={drill.filters} onClose={() => setDrill(null)} />}
+        {drill?.kind === 'by' && <DrillByModal start={drill.steps} datasource={boot.dataset} onClose={() => setDrill(null)} />}
+        {modal === 'viz' && <VizTypeGallery opened current={x.formData.viz_type} onClose={() => setModal(null)} onSelect={(key) => { setModal(null); void x.changeVizType(key); }} />}
         {modal === 'save' && (
           <SaveModal
             opened
@@ -341,7 +347,7 @@ function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: Explore
             }}
           />
         )}
-        <ViewQueryModal sql={modal === 'query' ? queryText : null} onClose={() => setModal(null)} />
+        {modal === 'query' && <ViewQueryModal sql={queryText} onClose={() => setModal(null)} />}
         {emailReport.modals}
         <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
           <EmbedCode formData={x.formData} />

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { allChartTypes, getChartMeta } from '../viz/registry';
 import type { ChartMeta } from '../viz/types';
 import classes from './explore.module.css';
+import { VizThumbnail } from './VizThumbnail';
 
 const RECENT_KEY = 'explore_recent_viz_types';
 const RECENT_MAX = 6;
@@ -22,10 +23,6 @@ export function rememberVizType(key: string): void {
   localStorage.setItem(RECENT_KEY, JSON.stringify([key, ...recentVizTypes().filter((k) => k !== key)].slice(0, RECENT_MAX)));
 }
 
-/** A chart type's thumbnail: our own inline SVG drawing, declared by the type. */
-export function VizThumbnail({ plugin, size = 64 }: { plugin: ChartMeta; size?: number }) {
-  return <div className={classes.thumbnail} style={{ width: size, height: (size * 40) / 64 }} aria-hidden dangerouslySetInnerHTML={{ __html: plugin.thumbnail }} />;
-}
 
 /** The viz type gallery: search, categories and tags, recently used first. */
 export function VizTypeGallery({ opened, current, onClose, onSelect }: { opened: boolean; current: string; onClose: () => void; onSelect: (key: string) => void }) {

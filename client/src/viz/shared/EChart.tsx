@@ -50,6 +50,8 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
   const pending = useRef(false);
   const callbacks = useRef({ onRendered, onRenderError, onEvents });
   callbacks.current = { onRendered, onRenderError, onEvents };
+  const partsRef = useRef(parts);
+  partsRef.current = parts;
   const size = useRef({ width, height });
   size.current = { width, height };
 
@@ -73,7 +75,7 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
       instance?.dispose();
       chart.current = null;
     };
-    // The instance is made again only when the theme changes; parts are fixed per chart type.
+    // The instance is made again only when the theme changes; parts added later are used before each option.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [theme]);
 
@@ -83,6 +85,8 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
     queueDraw(() => {
       if (!live || !chart.current) return;
       try {
+        // Parts may grow with the option (a chart that starts zooming loads the zoom part).
+        use(partsRef.current);
         pending.current = true;
         chart.current.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
       } catch (error) {
@@ -92,7 +96,7 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
     return () => {
       live = false;
     };
-  }, [option, theme]);
+  }, [option, theme, parts]);
 
   useEffect(() => {
     chart.current?.resize({ width, height });

@@ -1,9 +1,10 @@
-import { BarChart, LineChart, ScatterChart } from 'echarts/charts';
-import { DataZoomComponent, GridComponent, LegendComponent, MarkAreaComponent, MarkLineComponent, TooltipComponent } from 'echarts/components';
+import { LineChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { useEffect, useMemo, useState } from 'react';
 import type { ChartProps } from '../../types';
 import { EChart } from '../EChart';
 import { needsFormula, withAnnotations, type FormulaEvaluator } from './annotations';
+import { partsOf, useOptionalParts } from './optional-parts';
 import type { TimeseriesProps } from './transform-props';
 
 /** The formula evaluator, loaded the first time a chart has a formula layer; null until then. */
@@ -20,12 +21,15 @@ function useFormulaEvaluator(needed: boolean): FormulaEvaluator | null {
   return evaluate;
 }
 
-const PARTS = [LineChart, BarChart, ScatterChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, MarkLineComponent, MarkAreaComponent];
+/** What every time-series option uses; bars, scatter points, zoom and markers load when an option needs them. */
+const PARTS = [LineChart, GridComponent, TooltipComponent, LegendComponent];
 
 /** The component every time-series type draws with; a click selects the point's x value and group. */
 export default function TimeseriesChart({ transformed, width, height, theme, onRendered, onRenderError, onDataPointClick }: ChartProps<TimeseriesProps>) {
   const evaluate = useFormulaEvaluator(needsFormula(transformed.annotations));
   const option = useMemo(() => (transformed.annotations ? withAnnotations(transformed.option, transformed.annotations, evaluate) : transformed.option), [transformed, evaluate]);
+  const optional = useOptionalParts(partsOf(option));
+  const parts = useMemo(() => (optional ? [...PARTS, ...optional] : null), [optional]);
   const click = (params: any, isContextMenu: boolean) => {
     if (!onDataPointClick) return;
     const x = Array.isArray(params.value) ? params.value[0] : params.name;
@@ -37,10 +41,12 @@ export default function TimeseriesChart({ transformed, width, height, theme, onR
     params.event?.event?.preventDefault?.();
     onDataPointClick({ filters, clientX: params.event?.event?.clientX ?? 0, clientY: params.event?.event?.clientY ?? 0, isContextMenu });
   };
+  // Held back (an empty box of the same size) until the parts this option needs have loaded.
+  if (!parts) return <div style={{ width, height }} />;
   return (
     <EChart
       option={option}
-      use={PARTS}
+      use={parts}
       width={width}
       height={height}
       theme={theme}

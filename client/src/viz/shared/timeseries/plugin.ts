@@ -1,5 +1,6 @@
 import type { ChartMeta, ChartPlugin, ControlPanelSection } from '../../types';
 import { buildTimeseriesQuery } from './build-query';
+import { loadPart } from './optional-parts';
 import { timeseriesControlPanel } from './control-panel';
 import { transformTimeseries, type SeriesKind, type TimeseriesProps } from './transform-props';
 
@@ -18,6 +19,7 @@ export function timeseriesPlugin(
     defaultFormData: { time_grain_sqla: 'P1D', row_limit: 10000, show_legend: true, rich_tooltip: true, color_scheme: 'supersetColors', ...def.defaults },
     buildQuery: buildTimeseriesQuery,
     transformProps: (input) => transformTimeseries(input, def.kind),
-    loadChart: () => import('./TimeseriesChart'),
+    // Bars and scatter points load beside the component, not after the first answer.
+    loadChart: () => Promise.all([import('./TimeseriesChart'), def.kind === 'bar' || def.kind === 'scatter' ? loadPart(def.kind) : null]).then(([component]) => component),
   };
 }

@@ -1,0 +1,3 @@
+import { MarkAreaComponent, MarkLineComponent } from 'echarts/components';
+
+export default [MarkLineComponent, MarkAreaComponent];

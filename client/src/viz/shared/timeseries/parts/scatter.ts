@@ -1,0 +1,3 @@
+import { ScatterChart } from 'echarts/charts';
+
+export default [ScatterChart];

@@ -1,0 +1,3 @@
+import { DataZoomComponent } from 'echarts/components';
+
+export default [DataZoomComponent];
