@@ -22,7 +22,9 @@ export function AutoRefreshProvider({ periodSeconds, chartIds, metadata, childre
   }, [periodSeconds]);
   const key = chartIds.join(',');
   const delays = useMemo(() => staggerDelays(chartIds, periodSeconds, metadata), [key, periodSeconds, metadata]); // eslint-disable-line react-hooks/exhaustive-deps
-  return <Ctx.Provider value={{ tick, delays }}>{children}</Ctx.Provider>;
+  // One value per tick and schedule: a new object each render would re-render every chart cell.
+  const value = useMemo(() => ({ tick, delays }), [tick, delays]);
+  return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 
 /** The periodic refreshes a chart has taken, each taken after the chart's stagger delay; stays 0 for an immune chart. */

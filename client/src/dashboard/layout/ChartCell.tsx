@@ -2,8 +2,7 @@ import { Alert, Badge, Loader, Popover, Stack, Text, useComputedColorScheme } fr
 import { crossFilterMask } from '@meridian/contracts';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useViewportSize } from '@mantine/hooks';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { ApiError } from '../../api';
 import { logEvent } from '../../event-log/event-logger';
@@ -33,16 +32,17 @@ const NEAR_VIEWPORT = '300px';
 
 /**
  * One chart of a dashboard: fetches its data once it is near the viewport and draws it with its chart
- * type. A failure shows in this cell only; the other charts keep working.
+ * type. A failure shows in this cell only; the other charts keep working. Memoised: the dashboard around it
+ * re-renders as it loads (favourite status, reports, filter state), which must not re-render 50 cells.
  */
-export function ChartCell({ chart, width: cellWidth, height: cellHeight, refreshToken, force, menu = false }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean }) {
+export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, height: cellHeight, refreshToken, force, menu = false }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean }) {
   const theme = useComputedColorScheme('light');
   // "Enter fullscreen" of the chart menu: the chart drawn over the whole window until it is left.
   const [fullSize, setFullSize] = useState(false);
   const [descriptionShown, setDescriptionShown] = useState(false);
   // "Force refresh" of this chart alone: a new query that bypasses the cache.
   const [ownRefresh, setOwnRefresh] = useState(0);
-  const viewport = useViewportSize();
+  const viewport = useWindowSizeWhile(fullSize);
   const width = fullSize ? viewport.width : cellWidth;
   const height = fullSize ? viewport.height : cellHeight;
   const bodyRef = useRef<HTMLDivElement>(null);
@@ -164,6 +164,19 @@ export function ChartCell({ chart, width: cellWidth, height: cellHeight, refresh
       <div ref={bodyRef} className={classes.chartBody}>{near ? body : null}</div>
     </div>
   );
+});
+
+/** The window's size, followed only while `active` (one listener for a full-size chart, not one per cell). */
+function useWindowSizeWhile(active: boolean): { width: number; height: number } {
+  const [size, setSize] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }));
+  useEffect(() => {
+    if (!active) return;
+    const update = () => setSize({ width: window.innerWidth, height: window.innerHeight });
+    update();
+    window.addEventListener('resize', update);
+    return () => window.removeEventListener('resize', update);
+  }, [active]);
+  return size;
 }
 
 /** Explore for a dashboard's chart, with the dashboard's filters as the form data's extra_form_data. */
