@@ -79,8 +79,15 @@ describe('Explore in the browser', () => {
     const saved = await rest('get', `/api/v1/chart/${sliceId}`);
     expect(JSON.parse(saved.body.result.params)).toMatchObject({ viz_type: 'pie', groupby: ['gender'], metric: 'sum__num' });
 
+    // Reopened: one chart data call, started before the editor's controls are drawn and taken over by its first run.
+    const dataCalls: string[] = [];
+    const countCall = (req: import('playwright-core').Request) => void (new URL(req.url()).pathname === '/api/v1/chart/data' && dataCalls.push(req.postData() ?? ''));
+    page.on('request', countCall);
     await page.goto(`${t.url}/explore/?slice_id=${sliceId}`);
     await rendered(page);
+    page.off('request', countCall);
+    expect(dataCalls).toHaveLength(1);
+    expect(JSON.parse(dataCalls[0]!).queries[0]).toMatchObject({ columns: ['gender'], metrics: ['sum__num'] });
     await expect(page.getByLabel('Chart name').inputValue()).resolves.toBe('Births by gender (pie)');
     await page.getByRole('tab', { name: 'Customize' }).click();
     await page.getByRole('checkbox', { name: 'Donut' }).check();

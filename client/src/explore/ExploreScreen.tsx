@@ -2,8 +2,8 @@ import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Load
 import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useRouterState } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
@@ -21,7 +21,7 @@ import { DatasourcePanel } from './DatasourcePanel';
 import type { drillBySteps } from './DrillModals';
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
-import { useExplore } from './useExplore';
+import { prefetchOpeningChart, useExplore } from './useExplore';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { VizThumbnail } from './VizThumbnail';
 import classes from './explore.module.css';
@@ -81,6 +81,16 @@ export function ExploreScreen() {
   const [opened] = useState(() => ({ entry, params }));
   const bootParams = opened.entry === entry ? opened.params : params;
   const boot = useQuery({ queryKey: ['explore-bootstrap', entry], queryFn: () => fetchBootstrap(bootParams), staleTime: Infinity, gcTime: 0, retry: false });
+  // What the editor opens with, fixed per opening: our own address updates (form_data_key) must not hand the
+  // editor a new object, which would re-render every control.
+  const data = useMemo(() => {
+    if (!boot.data) return null;
+    const opening: ExploreBootstrap = { ...boot.data, form_data: { ...boot.data.form_data } };
+    if (fromUrl && !params.form_data_key) Object.assign(opening.form_data, fromUrl);
+    if (typeof search.viz_type === 'string' && !opening.slice && !params.form_data_key) opening.form_data.viz_type = search.viz_type;
+    return { boot: opening, formDataKey: params.form_data_key ?? null };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [boot.data, entry]);
   if (boot.isPending)
     return (
       <Center h="60vh">
@@ -95,10 +105,7 @@ export function ExploreScreen() {
         </Alert>
       </Center>
     );
-  const data: ExploreBootstrap = { ...boot.data, form_data: { ...boot.data.form_data } };
-  if (fromUrl && !params.form_data_key) Object.assign(data.form_data, fromUrl);
-  if (typeof search.viz_type === 'string' && !data.slice && !params.form_data_key) data.form_data.viz_type = search.viz_type;
-  return <ExploreView key={entry} boot={data} formDataKey={params.form_data_key ?? null} force={bool(search.force)} standalone={bool(search.standalone)} />;
+  return <ExploreView key={entry} boot={data!.boot} formDataKey={data!.formDataKey} force={bool(search.force)} standalone={bool(search.standalone)} />;
 }
 
 /** Explore edits one chart type at a time: its code (control panel, buildQuery) is loaded before the editor opens. */
@@ -113,7 +120,14 @@ function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null
         </Alert>
       </Center>
     );
-  if (!plugin)
+  // The editor's first render is heavy: its chart data call starts first, from the code just loaded.
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (!plugin || started) return;
+    prefetchOpeningChart(props.boot, props.force);
+    setStarted(true);
+  }, [plugin, started, props.boot, props.force]);
+  if (!plugin || !started)
     return (
       <Center h="60vh">
         <Loader />
@@ -122,10 +136,10 @@ function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null
   return <ExploreEditor {...props} />;
 }
 
-function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
+const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
   const navigate = useNavigate();
+  const router = useRouter();
   const queryClient = useQueryClient();
-  const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const [slice, setSlice] = useState(boot.slice);
   const [sliceName, setSliceName] = useState(boot.slice?.slice_name ?? `${boot.dataset?.table_name ?? 'Untitled'} - ${new Date().toLocaleDateString()}`);
   const emailReport = useHeaderReport(slice ? { chartId: slice.slice_id, title: slice.slice_name } : null);
@@ -139,7 +153,8 @@ function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: Explore
     force,
     // Annotation queries share the chart request timeout (the web server timeout, in seconds).
     timeoutMs: (Number(conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000,
-    onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...search, form_data_key: key } as never, replace: true }),
+    // The address is read when the key arrives, not subscribed to: the editor does not re-render for its own update.
+    onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...(router.state.location.search as Record<string, unknown>), form_data_key: key } as never, replace: true }),
   });
   const annotationStatus = useMemo(() => ({ loading: x.chart.annotationQuery, errors: x.chart.annotationError }), [x.chart.annotationQuery, x.chart.annotationError]);
   const datasourceKey = String(x.formData.datasource ?? `${boot.dataset?.id ?? 0}__table`);
@@ -376,7 +391,7 @@ function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: Explore
       </Suspense>
     </div>
   );
-}
+});
 
 /** "Added to N dashboards", with the dashboards in its menu (Superset's explore header). */
 function OnDashboards({ sliceId }: { sliceId: number }) {

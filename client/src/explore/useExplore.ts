@@ -17,13 +17,52 @@ const SAVE_FORM_DATA_DEBOUNCE_MS = 1000;
 
 const layersOf = (fd: FormData): AnnotationLayer[] => (Array.isArray(fd.annotation_layers) ? fd.annotation_layers : []);
 
+/** The form data Explore opens with: the type's defaults filled, saved values missing from the dataset dropped (its code is loaded). */
+function openingFormData(boot: ExploreBootstrap): FormData {
+  const datasource = boot.dataset;
+  const plugin = getChartPlugin(boot.form_data.viz_type) ?? getChartPlugin('table')!;
+  const base = normaliseFormData(plugin, { ...boot.form_data, viz_type: plugin.key }, { datasource });
+  return datasource ? dropMissingDatasourceValues(base, controlsOf(plugin), datasource).formData : base;
+}
+
+/** The chart data request of a run: the type's query, without the annotation layers that run beside it. */
+const chartRequest = (plugin: ChartPlugin, fd: FormData) => withoutQueriedLayers(plugin.buildQuery(fd));
+
+/**
+ * The opening chart data call, started before the editor's first render (which takes a few hundred ms of
+ * Mantine controls): the first run takes it over when it asks for the same request.
+ */
+let opening: { key: string; answer: Promise<any[]>; abort: AbortController } | null = null;
+const openingKey = (request: unknown, force: boolean) => JSON.stringify([request, force]);
+
+export function prefetchOpeningChart(boot: ExploreBootstrap, force: boolean): void {
+  const fd = openingFormData(boot);
+  const plugin = getChartPlugin(fd.viz_type);
+  if (!plugin || plugin.needsQuery === false || !boot.dataset) return;
+  if (Object.keys(validateFormData(plugin, { formData: fd, datasource: boot.dataset })).length) return;
+  opening?.abort.abort();
+  const request = chartRequest(plugin, fd);
+  const abort = new AbortController();
+  const answer = fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force });
+  answer.catch(() => undefined);
+  opening = { key: openingKey(request, force), answer, abort };
+}
+
+/** The prefetched answer of this request, once (a stop aborts it); null when none was started for it. */
+function takeOpening(request: unknown, force: boolean, signal: AbortSignal): Promise<any[]> | null {
+  const taken = opening;
+  opening = null;
+  if (!taken || taken.key !== openingKey(request, force)) {
+    taken?.abort.abort();
+    return null;
+  }
+  signal.addEventListener('abort', () => taken.abort.abort(), { once: true });
+  return taken.answer;
+}
+
 export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string | null; force: boolean; onFormDataKey: (key: string) => void; timeoutMs: number }) {
   const datasource = boot.dataset;
-  const [formData, setFormData] = useState<FormData>(() => {
-    const plugin = getChartPlugin(boot.form_data.viz_type) ?? getChartPlugin('table')!;
-    const base = normaliseFormData(plugin, { ...boot.form_data, viz_type: plugin.key }, { datasource });
-    return datasource ? dropMissingDatasourceValues(base, controlsOf(plugin), datasource).formData : base;
-  });
+  const [formData, setFormData] = useState<FormData>(() => openingFormData(boot));
   const [stash, setStash] = useState<Record<string, unknown>>({});
   const [chart, dispatch] = useReducer(chartReducer, initialChartState);
   const [queriedFormData, setQueriedFormData] = useState<FormData | null>(null);
@@ -91,7 +130,8 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       // The layers run beside the chart, each on its own, so a failing layer never fails the chart.
       for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);
       try {
-        const result = await fetchChartData(withoutQueriedLayers(p.buildQuery(fd)), { sliceId: fd.slice_id ?? null, signal: abort.signal, force });
+        const request = chartRequest(p, fd);
+        const result = await (takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force }));
         if (controller.current !== abort) return;
         dispatch({ type: 'CHART_UPDATE_SUCCEEDED', queriesResponse: result, now: Date.now() });
       } catch (error) {
