@@ -1,4 +1,5 @@
 import { api } from '../api';
+import { loadChartPlugin } from '../viz/registry';
 
 export interface Person {
   id: number;
@@ -54,7 +55,12 @@ export const dashboardKey = (idOrSlug: string | number) => ['dashboard', String(
 export const dashboardChartsKey = (idOrSlug: string | number) => ['dashboard-charts', String(idOrSlug)] as const;
 
 export const fetchDashboard = async (idOrSlug: string | number) => (await api<{ result: DashboardDetail }>(`/api/v1/dashboard/${idOrSlug}`)).result;
-export const fetchDashboardCharts = async (idOrSlug: string | number) => (await api<{ result: DashboardChart[] }>(`/api/v1/dashboard/${idOrSlug}/charts`)).result;
+/** The dashboard's charts; their types' code starts loading with the answer, while the grid is first rendered. */
+export async function fetchDashboardCharts(idOrSlug: string | number): Promise<DashboardChart[]> {
+  const charts = (await api<{ result: DashboardChart[] }>(`/api/v1/dashboard/${idOrSlug}/charts`)).result;
+  for (const vizType of new Set(charts.map((c) => c.viz_type ?? c.form_data?.viz_type))) void loadChartPlugin(vizType).catch(() => undefined);
+  return charts;
+}
 
 export async function createDashboard(body: Record<string, unknown> = {}): Promise<DashboardSaveAnswer> {
   return api<DashboardSaveAnswer>('/api/v1/dashboard/', { method: 'POST', body });
