@@ -137,7 +137,8 @@ export function ChartHeaderMenu({
           <Menu.Item onClick={image}>Download as image</Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      <ViewQueryModal sql={sql} onClose={() => setSql(null)} />
+      {/* Mounted only while shown: a closed modal in each of 50 cells is render work for nothing. */}
+      {sql !== null && <ViewQueryModal sql={sql} onClose={() => setSql(null)} />}
       {modal === 'results' && <ResultsModal chart={chart} plugin={plugin} formData={formData} onClose={() => setModal(null)} />}
       {modal === 'detail' && <DrillDetailModal formData={formData} filters={[]} onClose={() => setModal(null)} />}
     </>
