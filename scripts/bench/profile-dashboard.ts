@@ -65,4 +65,5 @@ for (let round = 0; round < 3; round++) {
   void drawnAt;
 }
 await browser.close();
+await server.stop();
 process.exit(0);

@@ -128,6 +128,25 @@ describe('Explore in the browser', () => {
     await rendered(page);
     await screenshot(page, 'explore-bar-horizontal');
 
+    // Turning on Data Zoom loads the zoom part and draws with it; the drawing stays on screen meanwhile (never unmounted).
+    const drawing = page.getByTestId('explore-chart').getByTestId('echart');
+    const partsBefore = Number(await drawing.getAttribute('data-parts'));
+    await page.evaluate(() => {
+      const w = window as unknown as { echartsRemoved: number };
+      w.echartsRemoved = 0;
+      new MutationObserver((records) => {
+        for (const r of records) for (const n of r.removedNodes) if (n instanceof Element && (n.matches('[data-testid="echart"]') || n.querySelector('[data-testid="echart"]'))) w.echartsRemoved++;
+      }).observe(document.querySelector('[data-testid="explore-chart"]')!, { childList: true, subtree: true });
+    });
+    await controls.getByRole('checkbox', { name: 'Data Zoom' }).check();
+    await expect.poll(async () => Number(await drawing.getAttribute('data-parts'))).toBeGreaterThan(partsBefore);
+    await expect(page.evaluate(() => (window as unknown as { echartsRemoved: number }).echartsRemoved)).resolves.toBe(0);
+    // Drawn again with the part (the instance is made anew): not a render failure.
+    await page.waitForTimeout(500);
+    await expect(page.getByTestId('explore-chart').getAttribute('data-chart-state')).resolves.toBe('rendered');
+    await expect(drawing.locator('canvas').count()).resolves.toBeGreaterThan(0);
+    await controls.getByRole('checkbox', { name: 'Data Zoom' }).uncheck();
+
     // Bad values show the validators' words and block the run.
     await page.getByRole('tab', { name: 'Data' }).click();
     await controls.getByRole('button', { name: 'Remove sum__num' }).click();

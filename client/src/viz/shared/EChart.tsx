@@ -50,8 +50,6 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
   const pending = useRef(false);
   const callbacks = useRef({ onRendered, onRenderError, onEvents });
   callbacks.current = { onRendered, onRenderError, onEvents };
-  const partsRef = useRef(parts);
-  partsRef.current = parts;
   const size = useRef({ width, height });
   size.current = { width, height };
 
@@ -75,9 +73,10 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
       instance?.dispose();
       chart.current = null;
     };
-    // The instance is made again only when the theme changes; parts added later are used before each option.
+    // The instance is made again when the theme or the parts change: ECharts cannot take a component into an
+    // instance made before it was registered (a chart that starts zooming gets a new instance with the zoom part).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [theme]);
+  }, [theme, parts]);
 
   useEffect(() => {
     let live = true;
@@ -85,8 +84,6 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
     queueDraw(() => {
       if (!live || !chart.current) return;
       try {
-        // Parts may grow with the option (a chart that starts zooming loads the zoom part).
-        use(partsRef.current);
         pending.current = true;
         chart.current.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
       } catch (error) {
@@ -102,5 +99,5 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
     chart.current?.resize({ width, height });
   }, [width, height]);
 
-  return <div ref={el} style={{ width, height }} data-testid="echart" />;
+  return <div ref={el} style={{ width, height }} data-testid="echart" data-parts={parts.length} />;
 }

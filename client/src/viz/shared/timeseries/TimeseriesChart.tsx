@@ -1,6 +1,6 @@
 import { LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ChartProps } from '../../types';
 import { EChart } from '../EChart';
 import { needsFormula, withAnnotations, type FormulaEvaluator } from './annotations';
@@ -30,6 +30,10 @@ export default function TimeseriesChart({ transformed, width, height, theme, onR
   const option = useMemo(() => (transformed.annotations ? withAnnotations(transformed.option, transformed.annotations, evaluate) : transformed.option), [transformed, evaluate]);
   const optional = useOptionalParts(partsOf(option));
   const parts = useMemo(() => (optional ? [...PARTS, ...optional] : null), [optional]);
+  // While a newly needed part loads (zoom turned on), the last drawing stays; only a first draw waits blank.
+  const lastReady = useRef<{ option: typeof option; parts: unknown[] } | null>(null);
+  if (parts) lastReady.current = { option, parts };
+  const shown = lastReady.current;
   const click = (params: any, isContextMenu: boolean) => {
     if (!onDataPointClick) return;
     const x = Array.isArray(params.value) ? params.value[0] : params.name;
@@ -41,12 +45,12 @@ export default function TimeseriesChart({ transformed, width, height, theme, onR
     params.event?.event?.preventDefault?.();
     onDataPointClick({ filters, clientX: params.event?.event?.clientX ?? 0, clientY: params.event?.event?.clientY ?? 0, isContextMenu });
   };
-  // Held back (an empty box of the same size) until the parts this option needs have loaded.
-  if (!parts) return <div style={{ width, height }} />;
+  // A first draw is held back (an empty box of the same size) until the parts its option needs have loaded.
+  if (!shown) return <div style={{ width, height }} />;
   return (
     <EChart
-      option={option}
-      use={parts}
+      option={shown.option}
+      use={shown.parts}
       width={width}
       height={height}
       theme={theme}
