@@ -112,6 +112,13 @@ export function ExploreScreen() {
 function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
   const vizType = props.boot.form_data.viz_type;
   const { plugin, failed } = useChartPlugin(getChartMeta(vizType) ? vizType : 'table');
+  // The editor's first render is heavy: its chart data call starts first, from the code just loaded.
+  const [started, setStarted] = useState(false);
+  useEffect(() => {
+    if (!plugin || started) return;
+    prefetchOpeningChart(props.boot, props.force);
+    setStarted(true);
+  }, [plugin, started, props.boot, props.force]);
   if (failed)
     return (
       <Center h="60vh">
@@ -120,13 +127,6 @@ function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null
         </Alert>
       </Center>
     );
-  // The editor's first render is heavy: its chart data call starts first, from the code just loaded.
-  const [started, setStarted] = useState(false);
-  useEffect(() => {
-    if (!plugin || started) return;
-    prefetchOpeningChart(props.boot, props.force);
-    setStarted(true);
-  }, [plugin, started, props.boot, props.force]);
   if (!plugin || !started)
     return (
       <Center h="60vh">

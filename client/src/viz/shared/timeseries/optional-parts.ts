@@ -53,7 +53,8 @@ export function useOptionalParts(parts: OptionalPart[]): unknown[] | null {
   useEffect(() => {
     if (loadedNow) return;
     let live = true;
-    void Promise.all(parts.map(loadPart)).then(() => live && setLoadedKey(key));
+    // A part that fails to load (the network) leaves the last drawing, and is asked for again on the next draw.
+    void Promise.all(parts.map(loadPart)).then(() => live && setLoadedKey(key), () => undefined);
     return () => {
       live = false;
     };
