@@ -5,6 +5,7 @@
  * loads later still, through `loadChart`, when first drawn. Adding a type is adding a folder.
  */
 import { useEffect, useState } from 'react';
+import { loadOnce } from './shared/load-once';
 import type { ChartMeta, ChartPlugin } from './types';
 
 const metaModules = import.meta.glob<{ default: ChartMeta }>('./*/meta.ts', { eager: true });
@@ -16,8 +17,7 @@ const metas: ChartMeta[] = Object.values(metaModules)
 const metaByKey = new Map(metas.map((meta) => [meta.key, meta]));
 const loaderByKey = new Map(Object.entries(pluginModules).map(([path, load]) => [path.split('/')[1]!, load]));
 
-const loaded = new Map<string, ChartPlugin>();
-const loading = new Map<string, Promise<ChartPlugin>>();
+const plugins = loadOnce((vizType: string) => loaderByKey.get(vizType)!().then((module) => module.default));
 
 /** All registered chart types, by name. */
 export function allChartTypes(): readonly ChartMeta[] {
@@ -31,31 +31,12 @@ export function getChartMeta(vizType: string | null | undefined): ChartMeta | un
 
 /** The chart type of a viz_type key once loaded (see loadChartPlugin / useChartPlugin), else undefined. */
 export function getChartPlugin(vizType: string | null | undefined): ChartPlugin | undefined {
-  return vizType ? loaded.get(vizType) : undefined;
+  return vizType ? plugins.get(vizType) : undefined;
 }
 
 /** Loads a chart type's code (once); undefined for a viz_type that is not registered. */
 export function loadChartPlugin(vizType: string | null | undefined): Promise<ChartPlugin | undefined> {
-  const load = vizType ? loaderByKey.get(vizType) : undefined;
-  if (!vizType || !load) return Promise.resolve(undefined);
-  const ready = loaded.get(vizType);
-  if (ready) return Promise.resolve(ready);
-  let pending = loading.get(vizType);
-  if (!pending) {
-    pending = load().then(
-      (module) => {
-        loaded.set(vizType, module.default);
-        return module.default;
-      },
-      (error: unknown) => {
-        // A failed load (the network) may be tried again.
-        loading.delete(vizType);
-        throw error;
-      },
-    );
-    loading.set(vizType, pending);
-  }
-  return pending;
+  return vizType && loaderByKey.has(vizType) ? plugins.load(vizType) : Promise.resolve(undefined);
 }
 
 /**

@@ -2,41 +2,31 @@ import { Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { loadChartPlugin, useChartPlugin } from '../registry';
 import type { ChartProps, DataPointClick, DatasourceMeta, FormData } from '../types';
+import { loadOnce } from './load-once';
 
 type ChartComponent = ComponentType<ChartProps<any>>;
 const lazyComponents = new Map<string, ChartComponent>();
-const loading = new Map<string, Promise<unknown>>();
-/** Components already loaded: drawn at once, with no Suspense (React holds a revealed fallback back ~300 ms). */
-const loaded = new Map<string, ChartComponent>();
+/** The type's code, then its component; a loaded one is drawn at once, with no Suspense (React holds a revealed fallback back ~300 ms). */
+const components = loadOnce(async (vizType: string): Promise<ChartComponent> => {
+  const plugin = await loadChartPlugin(vizType);
+  if (!plugin) throw new Error(`Unknown chart type: ${vizType}`);
+  return (await plugin.loadChart()).default as ChartComponent;
+});
 
 /**
  * Starts loading a chart type's component, so it arrives while its data is queried: callers that know the
  * type before the answer (Explore, dashboard cells) call it first.
  */
 export function preloadChart(vizType: string): void {
-  if (loaded.has(vizType) || loading.has(vizType)) return;
-  loading.set(
-    vizType,
-    loadComponent(vizType).then(
-      (module) => void loaded.set(vizType, module.default),
-      () => loading.delete(vizType),
-    ),
-  );
+  void components.load(vizType).catch(() => undefined);
 }
-
-/** The type's code, then its component. */
-const loadComponent = async (vizType: string): Promise<{ default: ChartComponent }> => {
-  const plugin = await loadChartPlugin(vizType);
-  if (!plugin) throw new Error(`Unknown chart type: ${vizType}`);
-  return (await plugin.loadChart()) as { default: ChartComponent };
-};
 
 /** The chart type's component: the loaded one, else a lazy one that loads it on first use. */
 function componentOf(vizType: string): ChartComponent | null {
-  const ready = loaded.get(vizType);
+  const ready = components.get(vizType);
   if (ready) return ready;
   preloadChart(vizType);
-  if (!lazyComponents.has(vizType)) lazyComponents.set(vizType, lazy(() => loadComponent(vizType)));
+  if (!lazyComponents.has(vizType)) lazyComponents.set(vizType, lazy(async () => ({ default: await components.load(vizType) })));
   return lazyComponents.get(vizType)!;
 }
 

@@ -4,6 +4,7 @@
  * so a line chart never downloads them.
  */
 import { useEffect, useState } from 'react';
+import { loadOnce } from '../load-once';
 
 const LOADERS = {
   bar: () => import('./parts/bar'),
@@ -13,16 +14,8 @@ const LOADERS = {
 } as const;
 export type OptionalPart = keyof typeof LOADERS;
 
-const ready = new Map<OptionalPart, unknown[]>();
-
-export function loadPart(part: OptionalPart): Promise<unknown[]> {
-  const done = ready.get(part);
-  if (done) return Promise.resolve(done);
-  return LOADERS[part]().then((module) => {
-    ready.set(part, module.default);
-    return module.default;
-  });
-}
+const partsLoaded = loadOnce((part: OptionalPart) => LOADERS[part]().then((module) => module.default));
+export const loadPart = partsLoaded.load;
 
 /** Which optional parts an option uses: its series types, a dataZoom, markLine/markArea on any series. */
 export function partsOf(option: Record<string, any>): OptionalPart[] {
@@ -41,14 +34,14 @@ export function partsOf(option: Record<string, any>): OptionalPart[] {
 const combinations = new Map<string, unknown[]>();
 function combined(key: string, parts: OptionalPart[]): unknown[] {
   let list = combinations.get(key);
-  if (!list) combinations.set(key, (list = parts.flatMap((p) => ready.get(p)!)));
+  if (!list) combinations.set(key, (list = parts.flatMap((p) => partsLoaded.get(p)!)));
   return list;
 }
 
 /** The parts, once all are loaded (at once when they already are); null while any is loading. */
 export function useOptionalParts(parts: OptionalPart[]): unknown[] | null {
   const key = parts.join(',');
-  const loadedNow = parts.every((p) => ready.has(p)) ? combined(key, parts) : null;
+  const loadedNow = parts.every((p) => partsLoaded.get(p)) ? combined(key, parts) : null;
   const [, setLoadedKey] = useState('');
   useEffect(() => {
     if (loadedNow) return;
