@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
+import { newNativeFilter } from '../../contracts/src/dashboard/native-filters';
 import { adminHeaders, okBody, startServer } from './util';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-prof-'));
@@ -18,7 +19,7 @@ for (let i = 0; i < 50; i++) {
   ids.push(JSON.parse((await okBody(res)).toString()).id);
 }
 const rows = Array.from({ length: Math.ceil(ids.length / 3) }, (_, r) => ids.slice(r * 3, r * 3 + 3).map((chartId) => ({ chartId, width: 4, height: 50 })));
-const created = await fetch(`${server.url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: 'P', position_json: JSON.stringify(positionFromLayout(layoutOfRows('P', rows))) }) });
+const created = await fetch(`${server.url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: 'P', position_json: JSON.stringify(positionFromLayout(layoutOfRows('P', rows))), json_metadata: JSON.stringify({ native_filter_configuration: [{ ...newNativeFilter('NATIVE_FILTER-years', 'filter_time'), name: 'Years' }] }) }) });
 const dashboardId = JSON.parse((await okBody(created)).toString()).id;
 const context = await browser.newContext({ viewport: { width: 1440, height: 7600 } });
 await context.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
@@ -63,6 +64,54 @@ for (let round = 0; round < 3; round++) {
   }
   writeFileSync(`/tmp/prof/events-${round}.txt`, events.join('\n'));
   void drawnAt;
+}
+
+// Apply of a native filter (a new time range): events and a CPU profile from the click until every chart is drawn again.
+for (let round = 0; round < 2; round++) {
+  await page.getByTestId('filter-bar').getByRole('button', { name: 'Time range' }).click();
+  await page.getByText('Advanced', { exact: true }).click();
+  await page.getByLabel('START (INCLUSIVE)').fill(`19${70 + round}-01-01`);
+  await page.getByLabel('END (EXCLUSIVE)').fill('2010-01-01');
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
+  await page.getByTestId('filter-bar-apply').waitFor();
+  const cdp = round === 1 ? await context.newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
+  const events: string[] = [];
+  const t0 = Date.now();
+  const onReq = (r: import('playwright-core').Request) => events.push(`${Date.now() - t0} req ${r.method()} ${new URL(r.url()).pathname}`);
+  const onRes = (r: import('playwright-core').Response) => events.push(`${Date.now() - t0} res ${r.status()} ${new URL(r.url()).pathname}`);
+  page.on('request', onReq);
+  page.on('response', onRes);
+  await page.evaluate(() => {
+    performance.clearResourceTimings();
+    performance.setResourceTimingBufferSize(10_000);
+    document.addEventListener('click', () => void ((window as any).clickAt = performance.now()), { capture: true, once: true });
+    (window as any).redrawn = [];
+    new MutationObserver((records) => {
+      for (const r of records) {
+        const el = r.target as Element;
+        if (el.getAttribute('data-chart-state') === 'rendered') (window as any).redrawn.push(`${Math.round(performance.now() - (window as any).clickAt)} ${el.querySelector('a,p')?.textContent}`);
+      }
+    }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
+  });
+  await page.getByTestId('filter-bar-apply').click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="dashboard-chart"]:not([data-chart-state="rendered"]):not([data-chart-state="failed"])') !== null, undefined, { timeout: 10_000, polling: 10 }).catch(() => undefined);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="dashboard-chart"]')].every((c) => ['rendered', 'failed'].includes(c.getAttribute('data-chart-state') ?? '')), undefined, { timeout: 120_000, polling: 20 });
+  events.push(`${Date.now() - t0} ALL DRAWN AGAIN`);
+  events.push(...(await page.evaluate(() => (window as any).redrawn as string[])));
+  events.push(await page.evaluate(() => {
+    const at = (window as any).clickAt as number;
+    const calls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/chart/data') && e.startTime > at);
+    return `in page: click at ${Math.round(at)}; first chart data call ${Math.round(Math.min(...calls.map((c) => c.startTime)) - at)} ms after it; last answer ${Math.round(Math.max(...calls.map((c) => c.responseEnd)) - at)} ms; now ${Math.round(performance.now() - at)} ms`;
+  }));
+  page.off('request', onReq);
+  page.off('response', onRes);
+  if (cdp) writeFileSync('/tmp/prof/apply.cpuprofile', JSON.stringify((await cdp.send('Profiler.stop')).profile));
+  writeFileSync(`/tmp/prof/apply-events-${round}.txt`, events.join('\n'));
 }
 await browser.close();
 await server.stop();

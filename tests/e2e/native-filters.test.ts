@@ -132,9 +132,21 @@ describe('native filters and cross-filters in the browser', () => {
     await page.getByLabel('START (INCLUSIVE)').fill('1990-01-01');
     await page.getByLabel('END (EXCLUSIVE)').fill('2000-01-01');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
+    // The chart is updated in place: its drawing stays, under a spinner, while the new answer loads.
+    await cell('Births by gender over time').locator('canvas').first().evaluate((canvas) => {
+      (canvas as unknown as { beforeApply: boolean }).beforeApply = true;
+      const w = window as unknown as { spinnerOverDrawing: boolean };
+      w.spinnerOverDrawing = false;
+      const body = canvas.closest('[data-testid="dashboard-chart"]')!;
+      new MutationObserver(() => {
+        if (body.querySelector('[data-testid="chart-refreshing"]') && body.contains(canvas)) w.spinnerOverDrawing = true;
+      }).observe(body, { childList: true, subtree: true });
+    });
     await page.getByTestId('filter-bar-apply').click();
     await expect.poll(() => sent.get(chartId['Births by gender over time']!)?.time_range).toBe('1990-01-01 : 2000-01-01');
     await drawn();
+    expect(await page.evaluate(() => (window as unknown as { spinnerOverDrawing: boolean }).spinnerOverDrawing)).toBe(true);
+    expect(await cell('Births by gender over time').locator('canvas').first().evaluate((canvas) => (canvas as unknown as { beforeApply?: boolean }).beforeApply)).toBe(true);
     await screenshot(page, 'filters-births-time-range');
   });
 

@@ -83,11 +83,18 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     },
     staleTime: Infinity,
     retry: false,
+    // A new query of the same chart (a filter applied, a refresh) keeps the last drawing under a spinner, as
+    // Superset does: the chart is updated in place instead of torn down and drawn anew.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[1] === chart?.id ? previous : undefined),
   });
+  const refreshing = data.isPlaceholderData;
+  // The drawing shown goes with the form data it was asked for until the new answer comes.
+  const shownFormData = useRef(formData);
+  if (!refreshing) shownFormData.current = formData;
   const [renderError, setRenderError] = useState<string | null>(null);
   // Drawn for this answer: a new query (a filter applied) reads as loading until its answer is drawn.
   const [renderedFor, setRenderedFor] = useState<unknown>(NOT_DRAWN);
-  const rendered = renderedFor === (data.data ?? null);
+  const rendered = !refreshing && renderedFor === (data.data ?? null);
   const description = descriptionShown && chart?.description ? chart.description : null;
   const bodyHeight = Math.max(height - 36 - (description ? 40 : 0), 40);
 
@@ -106,7 +113,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   else
     body = (
       <SuperChart
-        formData={formData!}
+        formData={shownFormData.current!}
         queriesData={data.data ?? []}
         datasource={null}
         width={Math.max(width - 16, 40)}
@@ -126,7 +133,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     );
 
   return (
-    <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !meta || pluginFailed ? 'failed' : rendered ? 'rendered' : data.data ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
+    <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !meta || pluginFailed ? 'failed' : rendered ? 'rendered' : data.data && !refreshing ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
       <div className={classes.chartHeader}>
         {chart && filters ? (
           // In view mode the title opens the chart in Explore, carrying the filters applied to it.
@@ -161,7 +168,14 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
           {description}
         </Text>
       )}
-      <div ref={bodyRef} className={classes.chartBody}>{near ? body : null}</div>
+      <div ref={bodyRef} className={classes.chartBody}>
+        {near ? body : null}
+        {near && refreshing && (
+          <div className={classes.chartRefreshing} data-testid="chart-refreshing">
+            <Loader size="sm" />
+          </div>
+        )}
+      </div>
     </div>
   );
 });
