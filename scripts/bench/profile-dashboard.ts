@@ -105,7 +105,7 @@ for (let round = 0; round < 2; round++) {
   events.push(...(await page.evaluate(() => (window as any).redrawn as string[])));
   events.push(await page.evaluate(() => {
     const at = (window as any).clickAt as number;
-    const calls = performance.getEntriesByType('resource').filter((e) => e.name.includes('/api/v1/chart/data') && e.startTime > at);
+    const calls = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((e) => e.name.includes('/api/v1/chart/data') && e.startTime > at);
     return `in page: click at ${Math.round(at)}; first chart data call ${Math.round(Math.min(...calls.map((c) => c.startTime)) - at)} ms after it; last answer ${Math.round(Math.max(...calls.map((c) => c.responseEnd)) - at)} ms; now ${Math.round(performance.now() - at)} ms`;
   }));
   page.off('request', onReq);
