@@ -1,13 +1,17 @@
 import { ActionIcon, Group, Pagination, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
 import type { TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
+
+/** A row's height before it is measured (13 px text, 4 px padding, a 1 px border). */
+const ROW_HEIGHT = 27;
 
 /** Superset's table chart: sortable headers, optional search and pages, cell bars and conditional colours. */
 export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick }: ChartProps<TableProps>) {
@@ -45,6 +49,13 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   useEffect(() => {
     onRendered?.();
   }, [onRendered]);
+  // Only the rows in view (and a few around) are in the page: a table of thousands of rows drew every row.
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const rows = table.getRowModel().rows;
+  const virtualizer = useVirtualizer({ count: rows.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 10 });
+  const shown = virtualizer.getVirtualItems();
+  const padTop = shown[0]?.start ?? 0;
+  const padBottom = virtualizer.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
   const byKey = new Map(p.columns.map((c) => [c.key, c]));
   const pageCount = p.pageLength ? table.getPageCount() : 1;
   const chromeHeight = (p.includeSearch ? 40 : 0) + (pageCount > 1 ? 40 : 0);
@@ -55,7 +66,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           <TextInput size="xs" placeholder={`Search ${table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
         </Group>
       )}
-      <div style={{ overflow: 'auto', height: height - chromeHeight }}>
+      <div ref={scrollRef} style={{ overflow: 'auto', height: height - chromeHeight }}>
         <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: t.text }}>
           <thead style={{ position: 'sticky', top: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff', zIndex: 1 }}>
             {table.getHeaderGroups().map((hg) => (
@@ -74,8 +85,9 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
             ))}
           </thead>
           <tbody>
-            {table.getRowModel().rows.map((row) => (
-              <tr key={row.id}>
+            {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
+            {shown.map(({ index }) => [index, rows[index]!] as const).map(([index, row]) => (
+              <tr key={row.id} data-index={index} ref={virtualizer.measureElement}>
                 {row.getVisibleCells().map((cell) => {
                   const col = byKey.get(cell.column.id)!;
                   const value = cell.getValue();
@@ -112,6 +124,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                 })}
               </tr>
             ))}
+            {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
         </table>
         {!p.rows.length && <Text c="dimmed" ta="center" p="md">No results were returned for this query</Text>}
