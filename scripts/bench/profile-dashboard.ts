@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { newNativeFilter } from '../../contracts/src/dashboard/native-filters';
+import { chooseTimeRange } from './explore.bench';
 import { adminHeaders, okBody, startServer } from './util';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-prof-'));
@@ -68,12 +69,7 @@ for (let round = 0; round < 3; round++) {
 
 // Apply of a native filter (a new time range): events and a CPU profile from the click until every chart is drawn again.
 for (let round = 0; round < 2; round++) {
-  await page.getByTestId('filter-bar').getByRole('button', { name: 'Time range' }).click();
-  await page.getByText('Advanced', { exact: true }).click();
-  await page.getByLabel('START (INCLUSIVE)').fill(`19${70 + round}-01-01`);
-  await page.getByLabel('END (EXCLUSIVE)').fill('2010-01-01');
-  await page.getByRole('button', { name: 'Apply', exact: true }).click();
-  await page.getByTestId('filter-bar-apply').waitFor();
+  await chooseTimeRange(page, `19${70 + round}-01-01`, '2010-01-01');
   const cdp = round === 1 ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
