@@ -32,6 +32,8 @@ for (let round = 0; round < 3; round++) {
   const onRes = (r: import('playwright-core').Response) => events.push(`${Date.now() - t0} res ${r.status()} ${new URL(r.url()).pathname} ${r.headers()['content-length'] ?? ''}`);
   page.on('request', onReq);
   page.on('response', onRes);
+  // Round 1 records a Chrome trace (style, layout, paint and script per task) into /tmp/prof/dashboard.trace.json.
+  if (round === 1) await browser.startTracing(page, { path: '/tmp/prof/dashboard.trace.json', categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink', 'cc'] });
   const cdp = round === 2 ? await context.newCDPSession(page) : null;
   if (cdp) {
     await cdp.send('Profiler.enable');
@@ -57,6 +59,7 @@ for (let round = 0; round < 3; round++) {
   events.push(...renderedAt.map(([t, id]) => `${nav + t - t0} rendered ${id}`));
   events.push(`${total} ALL RENDERED`);
   writeFileSync(`/tmp/prof/round-${round}.txt`, String(total));
+  if (round === 1) await browser.stopTracing();
   page.off('request', onReq);
   page.off('response', onRes);
   if (cdp) {

@@ -121,7 +121,20 @@ describe('Chart types in the browser', () => {
   });
 
   /** Opens each saved chart in Explore and waits until it is drawn, with no chart error shown. */
+  /** In each page, the chart's canvas as it is the moment Explore's chart turns 'rendered'. */
+  let watching = false;
   async function drawEach(scheme: 'light' | 'dark'): Promise<void> {
+    if (!watching) {
+      watching = true;
+      await page.addInitScript(() => {
+        new MutationObserver(() => {
+          const chart = document.querySelector('[data-testid="explore-chart"][data-chart-state="rendered"]');
+          const canvas = chart?.querySelector('canvas');
+          const w = window as unknown as { atRendered?: string };
+          if (canvas && w.atRendered === undefined) w.atRendered = canvas.toDataURL();
+        }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
+      });
+    }
     for (const s of slices) {
       await page.goto(`${t.url}/explore/?slice_id=${s.id}`);
       const chart = page.locator('[data-testid="explore-chart"]');
@@ -129,6 +142,14 @@ describe('Chart types in the browser', () => {
       expect(await chart.getAttribute('data-chart-state'), `${s.viz_type}: ${await chart.innerText()}`).toBe('rendered');
       if (s.text) await chart.getByText(s.text, { exact: false }).first().waitFor();
       else expect(await chart.locator('canvas, svg').count(), `${s.viz_type} draws a canvas or svg`).toBeGreaterThan(0);
+      if (s.viz_type === 'word_cloud') {
+        // The cloud places its words after ECharts' 'finished': 'rendered' comes when the last is placed, so
+        // what it pictured then is what stays (a report's screenshot is taken at 'rendered').
+        const atRendered = await page.evaluate(() => (window as unknown as { atRendered?: string }).atRendered);
+        expect(atRendered, 'the canvas as it was at rendered').toBeTruthy();
+        await page.waitForTimeout(1_500);
+        expect(await chart.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL()) === atRendered, 'the word cloud did not change after rendered').toBe(true);
+      }
       await screenshot(page, `gallery-${s.viz_type}-${scheme}`);
     }
   }

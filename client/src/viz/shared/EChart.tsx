@@ -15,6 +15,28 @@ export interface EChartProps {
   onRenderError?: (error: Error) => void;
   /** ECharts events by name ('click', 'contextmenu', ...). */
   onEvents?: Record<string, (params: any) => void>;
+  /**
+   * For a chart that goes on drawing after ECharts says 'finished' (a word cloud places its words in later
+   * tasks): given the canvases its option made while set, resolves once the drawing is done; 'rendered' waits.
+   */
+  drawnAfter?: (canvases: HTMLCanvasElement[]) => Promise<void>;
+}
+
+/** Runs `set` and answers the canvases made meanwhile (a word cloud's layout draws on one of its own). */
+function canvasesMadeBy(set: () => void): HTMLCanvasElement[] {
+  const made: HTMLCanvasElement[] = [];
+  const create = document.createElement;
+  document.createElement = function createElement(this: Document, tag: string, options?: ElementCreationOptions) {
+    const element = create.call(this, tag, options);
+    if (element instanceof HTMLCanvasElement) made.push(element);
+    return element;
+  } as typeof document.createElement;
+  try {
+    set();
+  } finally {
+    document.createElement = create;
+  }
+  return made;
 }
 
 /**
@@ -43,13 +65,33 @@ function queueDraw(job: () => void): void {
  * charts draw. Resizes with its box, disposes on unmount, reports each finished draw of a new option
  * and any option error. Creating the instance and each new option are drawn in their own task (queueDraw).
  */
-export function EChart({ option, use: parts, width, height, theme, onRendered, onRenderError, onEvents }: EChartProps) {
+export function EChart({ option, use: parts, width, height, theme, onRendered, onRenderError, onEvents, drawnAfter }: EChartProps) {
   const el = useRef<HTMLDivElement>(null);
   const chart = useRef<EChartsType | null>(null);
   // Set by each setOption; the next 'finished' reports the draw, so every new answer reports 'rendered'.
   const pending = useRef(false);
-  const callbacks = useRef({ onRendered, onRenderError, onEvents });
-  callbacks.current = { onRendered, onRenderError, onEvents };
+  // What the last setOption's drawing still waits for after 'finished' (see drawnAfter), and which option it was.
+  const drawing = useRef<{ done: Promise<void>; generation: number } | null>(null);
+  const generation = useRef(0);
+  // 'rendered' once the drawing is done; a resize that lays the same option out anew hands over to its drawing.
+  const reportWhenDrawn = async (waited: { done: Promise<void>; generation: number }): Promise<void> => {
+    await waited.done;
+    const now = drawing.current;
+    if (!now || now.generation !== waited.generation || !chart.current) return;
+    if (now !== waited) return reportWhenDrawn(now);
+    // What was placed last is painted now, not at the next frame, so 'rendered' pictures the whole drawing.
+    chart.current.getZr().flush();
+    callbacks.current.onRendered?.();
+  };
+  // Runs `run` (a setOption or a resize) as the drawing to wait for: set before it runs, as ECharts may say
+  // 'finished' while still in it; done once drawnAfter is, with the canvases `run` made.
+  const drawWith = (run: () => void, after: NonNullable<EChartProps['drawnAfter']>, of: number): void => {
+    let made!: (canvases: HTMLCanvasElement[]) => void;
+    drawing.current = { done: new Promise<HTMLCanvasElement[]>((resolve) => (made = resolve)).then(after), generation: of };
+    made(canvasesMadeBy(run));
+  };
+  const callbacks = useRef({ onRendered, onRenderError, onEvents, drawnAfter });
+  callbacks.current = { onRendered, onRenderError, onEvents, drawnAfter };
   const size = useRef({ width, height });
   size.current = { width, height };
 
@@ -64,7 +106,8 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
       instance.on('finished', () => {
         if (!pending.current) return;
         pending.current = false;
-        callbacks.current.onRendered?.();
+        if (drawing.current) void reportWhenDrawn(drawing.current);
+        else callbacks.current.onRendered?.();
       });
       for (const name of Object.keys(callbacks.current.onEvents ?? {})) instance.on(name, (params: unknown) => callbacks.current.onEvents?.[name]?.(params));
     });
@@ -85,7 +128,14 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
       if (!live || !chart.current) return;
       try {
         pending.current = true;
-        chart.current.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+        const set = () => chart.current!.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+        const after = callbacks.current.drawnAfter;
+        generation.current += 1;
+        if (after) drawWith(set, after, generation.current);
+        else {
+          drawing.current = null;
+          set();
+        }
       } catch (error) {
         callbacks.current.onRenderError?.(error as Error);
       }
@@ -96,7 +146,14 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
   }, [option, theme, parts]);
 
   useEffect(() => {
-    chart.current?.resize({ width, height });
+    const instance = chart.current;
+    if (!instance) return;
+    const resize = () => instance.resize({ width, height });
+    const after = callbacks.current.drawnAfter;
+    const current = drawing.current;
+    if (!after || !current) return resize();
+    // A resize lays a word cloud out again (the layout under way is dropped): its drawing is the one to wait for.
+    drawWith(resize, after, current.generation);
   }, [width, height]);
 
   return <div ref={el} style={{ width, height }} data-testid="echart" data-parts={parts.length} />;

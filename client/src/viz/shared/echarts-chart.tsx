@@ -15,7 +15,7 @@ export interface EChartsTransformed {
  * The component of an ECharts type: the shared <EChart> with only `parts` registered, and a click (or
  * right-click) on a named item turned into the filters that select it.
  */
-export function echartsComponent(parts: readonly unknown[]): ComponentType<ChartProps<EChartsTransformed>> {
+export function echartsComponent(parts: readonly unknown[], drawnAfter?: (canvases: HTMLCanvasElement[]) => Promise<void>): ComponentType<ChartProps<EChartsTransformed>> {
   return function EChartsChart({ transformed, width, height, theme, onRendered, onRenderError, onDataPointClick }: ChartProps<EChartsTransformed>) {
     const click = (params: any, isContextMenu: boolean) => {
       const values = transformed.groups[params.name];
@@ -34,6 +34,7 @@ export function echartsComponent(parts: readonly unknown[]): ComponentType<Chart
         onRendered={onRendered}
         onRenderError={onRenderError}
         onEvents={{ click: (p) => click(p, false), contextmenu: (p) => click(p, true) }}
+        drawnAfter={drawnAfter}
       />
     );
   };

@@ -7,13 +7,25 @@ import { echartsBase } from '../shared/theme';
 
 const ROTATIONS: Record<string, [number, number, number]> = { flat: [0, 0, 0], square: [-90, 90, 90], random: [-90, 90, 15] };
 
+/** The layout's grid in px: each word takes whole cells of it, and a cell's gap around it. */
+const GRID_SIZE = 6;
+/** A lower bound of a character's width, in em, in the cloud's font (narrow letters such as i and l are about 0.3 em). */
+const MIN_CHAR_EM = 0.3;
+
 /**
- * At most how many words a box can show: even a short word at the smallest size takes about
- * 2 × size_from² pixels with its gap, so words past that count are never placed. Trying to place them
- * is the costly part of the layout (each is tried at every spot before it is dropped).
+ * How many of the words (largest first) the box can show: each takes at least its text at the smallest size
+ * with a grid cell around it, and the cloud is the ellipse in 96% of the box; words past that room are left
+ * out. Trying to place them is the costly part of the layout (each is tried at every spot before it is dropped).
  */
-export function wordsThatFit(width: number, height: number, sizeFrom: number): number {
-  return Math.max(20, Math.floor((width * height) / (2 * Math.max(sizeFrom, 4) ** 2)));
+export function wordsThatFit(words: readonly string[], width: number, height: number, sizeFrom: number): number {
+  const size = Math.max(sizeFrom, 4);
+  const room = (Math.PI / 4) * (0.96 * width) * (0.96 * height);
+  let used = 0;
+  for (let i = 0; i < words.length; i++) {
+    used += (MIN_CHAR_EM * size * Math.max(words[i]!.length, 1) + GRID_SIZE) * (size + GRID_SIZE);
+    if (used > room) return Math.max(i, 20);
+  }
+  return words.length;
 }
 
 /** Words sized between size_from and size_to by the metric (linear), rotated as the rotation says; largest first. */
@@ -24,8 +36,9 @@ export function transformWordCloud({ formData: fd, queriesData, theme, width, he
   const groups: Record<string, unknown[]> = {};
   const sizeFrom = Number(fd.size_from ?? 10);
   const rows = [...rowsOf(queriesData)].sort((a, b) => (toNumber(b[metric]) ?? 0) - (toNumber(a[metric]) ?? 0));
-  const data = rows.slice(0, wordsThatFit(width, height, sizeFrom)).map((row) => {
-    const name = String(row[series] ?? 'NULL');
+  const names = rows.map((row) => String(row[series] ?? 'NULL'));
+  const data = rows.slice(0, wordsThatFit(names, width, height, sizeFrom)).map((row, i) => {
+    const name = names[i]!;
     groups[name] = [row[series]];
     return { name, value: toNumber(row[metric]) ?? 0, textStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
   });
@@ -47,7 +60,7 @@ export function transformWordCloud({ formData: fd, queriesData, theme, width, he
           sizeRange: [sizeFrom, Number(fd.size_to ?? 70)],
           rotationRange: [min, max],
           rotationStep: step,
-          gridSize: 6,
+          gridSize: GRID_SIZE,
           drawOutOfBound: false,
           // Each word placed in its own task: laid out all at once, a cloud of hundreds of words held the
           // main thread for 400-600 ms (the longest task of a scrolled dashboard); word by word it never blocks.

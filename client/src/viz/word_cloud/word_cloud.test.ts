@@ -20,9 +20,16 @@ describe('word cloud chart type', () => {
     const rows = Array.from({ length: 5000 }, (_, i) => ({ name: `w${i}`, count: i }));
     const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     const names = out.option.series[0].data.map((d: any) => d.name);
-    // 400 × 300 px holds at most 400·300 / (2·10²) = 600 words of 10 px.
-    expect(names).toHaveLength(600);
+    // The ellipse in 96% of 400 × 300 px is π/4 · 384 · 288 ≈ 86,860 px². A 5-letter word at 10 px takes at
+    // least (0.3 · 10 · 5 + 6) · (10 + 6) = 336 px², so 258 of them fill it.
+    expect(names).toHaveLength(258);
     expect(names[0]).toBe('w4999');
     expect(names).not.toContain('w0');
+  });
+
+  it('holds more short words than long ones', async () => {
+    const { wordsThatFit } = await import('./transform-props');
+    expect(wordsThatFit(Array(1000).fill('Al'), 400, 300, 10)).toBeGreaterThan(wordsThatFit(Array(1000).fill('Alexandra'), 400, 300, 10));
+    expect(wordsThatFit(['a', 'b'], 400, 300, 10)).toBe(2);
   });
 });
