@@ -215,9 +215,10 @@ describe('Chart types in the browser', () => {
       }
       if (slug === 'births') {
         // The 100-row table puts only the rows in view in the page; scrolled to the end, it shows the last ones.
-        const table = page.locator('[data-testid="dashboard-chart"]').filter({ hasText: 'Most popular names' }).getByTestId('table-chart');
+        const cell = page.locator('[data-testid="dashboard-chart"]').filter({ hasText: 'Most popular names' });
+        const table = cell.getByTestId('table-chart');
         const dataRows = table.locator('tbody tr:not([aria-hidden])');
-        await table.scrollIntoViewIfNeeded();
+        await cell.scrollIntoViewIfNeeded();
         await expect.poll(() => dataRows.count()).toBeGreaterThan(5);
         expect(await dataRows.count()).toBeLessThan(60);
         const first = await dataRows.first().textContent();
