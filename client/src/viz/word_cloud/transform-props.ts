@@ -13,9 +13,11 @@ const GRID_SIZE = 6;
 const MIN_CHAR_EM = 0.3;
 
 /**
- * How many of the words (largest first) the box can show: each takes at least its text at the smallest size
- * with a grid cell around it, and the cloud is the ellipse in 96% of the box; words past that room are left
- * out. Trying to place them is the costly part of the layout (each is tried at every spot before it is dropped).
+ * How many of the words (largest first) the box can show: each is given about the least room a word at the
+ * smallest size takes (narrow letters, a grid cell around it) in the ellipse the cloud fills (96% of the box);
+ * words past that room are left out. An estimate, not a proof: the layout marks only the grid cells a word's ink
+ * touches, so a cloud of short lower-case words could hold a few more. Trying to place words that cannot fit is
+ * the costly part of the layout (each is tried at every spot before it is dropped).
  */
 export function wordsThatFit(words: readonly string[], width: number, height: number, sizeFrom: number): number {
   const size = Math.max(sizeFrom, 4);
