@@ -12,22 +12,43 @@ const GRID_SIZE = 6;
 /** A lower bound of a character's width, in em, in the cloud's font (narrow letters such as i and l are about 0.3 em). */
 const MIN_CHAR_EM = 0.3;
 
+/** A word of the cloud: its text and the metric's value that sizes it. */
+export interface Word {
+  name: string;
+  value: number;
+}
+
 /**
- * How many of the words (largest first) the box can show: each is given about the least room a word at the
- * smallest size takes (narrow letters, a grid cell around it) in the ellipse the cloud fills (96% of the box);
- * words past that room are left out. An estimate, not a proof: the layout marks only the grid cells a word's ink
- * touches, so a cloud of short lower-case words could hold a few more. Trying to place words that cannot fit is
- * the costly part of the layout (each is tried at every spot before it is dropped).
+ * How many of the words (largest value first) the box can show. Each is given about the least room it takes at
+ * the size the layout will give it (its value mapped linearly from the smallest to the largest kept value onto
+ * [sizeFrom, sizeTo], as echarts-wordcloud does): narrow letters and a grid cell around it, in the ellipse the
+ * cloud fills (96% of the box). Keeping one more word makes the others no smaller, so the room taken grows with
+ * the count and the largest count that fits is found by halving. An estimate, not a proof: the layout marks only
+ * the grid cells a word's ink touches, so a cloud of short lower-case words could hold a few more. Trying words
+ * that cannot fit is the costly part of the layout (each is tried at every spot before it is dropped).
  */
-export function wordsThatFit(words: readonly string[], width: number, height: number, sizeFrom: number): number {
-  const size = Math.max(sizeFrom, 4);
+export function wordsThatFit(words: readonly Word[], width: number, height: number, sizeFrom: number, sizeTo: number): number {
   const room = (Math.PI / 4) * (0.96 * width) * (0.96 * height);
-  let used = 0;
-  for (let i = 0; i < words.length; i++) {
-    used += (MIN_CHAR_EM * size * Math.max(words[i]!.length, 1) + GRID_SIZE) * (size + GRID_SIZE);
-    if (used > room) return Math.max(i, 20);
+  const fits = (count: number): boolean => {
+    const max = words[0]!.value;
+    const min = words[count - 1]!.value;
+    let used = 0;
+    for (let i = 0; i < count; i++) {
+      const size = Math.max(max === min ? (sizeFrom + sizeTo) / 2 : sizeFrom + ((words[i]!.value - min) / (max - min)) * (sizeTo - sizeFrom), 4);
+      used += (MIN_CHAR_EM * size * Math.max(words[i]!.name.length, 1) + GRID_SIZE) * (size + GRID_SIZE);
+      if (used > room) return false;
+    }
+    return true;
+  };
+  if (words.length <= 20 || fits(words.length)) return words.length;
+  let low = 20; // kept whatever the estimate says
+  let high = words.length; // does not fit
+  while (high - low > 1) {
+    const mid = (low + high) >> 1;
+    if (fits(mid)) low = mid;
+    else high = mid;
   }
-  return words.length;
+  return low;
 }
 
 /** Words sized between size_from and size_to by the metric (linear), rotated as the rotation says; largest first. */
@@ -37,10 +58,11 @@ export function transformWordCloud({ formData: fd, queriesData, theme, width, he
   const format = getNumberFormatter(fd.number_format);
   const groups: Record<string, unknown[]> = {};
   const sizeFrom = Number(fd.size_from ?? 10);
+  const sizeTo = Number(fd.size_to ?? 70);
   const rows = [...rowsOf(queriesData)].sort((a, b) => (toNumber(b[metric]) ?? 0) - (toNumber(a[metric]) ?? 0));
-  const names = rows.map((row) => String(row[series] ?? 'NULL'));
-  const data = rows.slice(0, wordsThatFit(names, width, height, sizeFrom)).map((row, i) => {
-    const name = names[i]!;
+  const words = rows.map((row) => ({ name: String(row[series] ?? 'NULL'), value: toNumber(row[metric]) ?? 0 }));
+  const data = rows.slice(0, wordsThatFit(words, width, height, sizeFrom, sizeTo)).map((row, i) => {
+    const name = words[i]!.name;
     groups[name] = [row[series]];
     return { name, value: toNumber(row[metric]) ?? 0, textStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
   });
@@ -59,7 +81,7 @@ export function transformWordCloud({ formData: fd, queriesData, theme, width, he
           top: 'center',
           width: '96%',
           height: '96%',
-          sizeRange: [sizeFrom, Number(fd.size_to ?? 70)],
+          sizeRange: [sizeFrom, sizeTo],
           rotationRange: [min, max],
           rotationStep: step,
           gridSize: GRID_SIZE,

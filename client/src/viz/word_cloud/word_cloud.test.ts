@@ -15,21 +15,34 @@ describe('word cloud chart type', () => {
     expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
   });
 
-  it('leaves out the smallest words past what the box can hold at the smallest size, never the largest', () => {
+  it('leaves out the smallest words past what the box can hold at the sizes they would get, never the largest', () => {
     const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 10, size_to: 60 };
     const rows = Array.from({ length: 5000 }, (_, i) => ({ name: `w${i}`, count: i }));
     const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
-    const names = out.option.series[0].data.map((d: any) => d.name);
-    // The ellipse in 96% of 400 × 300 px is π/4 · 384 · 288 ≈ 86,860 px². A 5-letter word at 10 px takes at
-    // least (0.3 · 10 · 5 + 6) · (10 + 6) = 336 px², so 258 of them fill it.
-    expect(names).toHaveLength(258);
+    const names: string[] = out.option.series[0].data.map((d: any) => d.name);
     expect(names[0]).toBe('w4999');
     expect(names).not.toContain('w0');
+    // The ellipse in 96% of 400 × 300 px is π/4 · 384 · 288 ≈ 86,860 px². Kept: the words' estimated room
+    // (0.3 em a letter plus a 6 px cell, at the size each gets between 10 and 60 px) fits it; one more does not.
+    const room = (Math.PI / 4) * 384 * 288;
+    const used = (count: number) => {
+      const max = 4999;
+      const min = 4999 - (count - 1);
+      return Array.from({ length: count }, (_, i) => {
+        const size = 10 + ((4999 - i - min) / (max - min)) * 50;
+        return (0.3 * size * String(4999 - i).length + 0.3 * size + 6) * (size + 6);
+      }).reduce((a, b) => a + b, 0);
+    };
+    expect(used(names.length)).toBeLessThanOrEqual(room);
+    expect(used(names.length + 1)).toBeGreaterThan(room);
   });
 
-  it('holds more short words than long ones', async () => {
+  it('holds more short words than long ones, and every word when few', async () => {
     const { wordsThatFit } = await import('./transform-props');
-    expect(wordsThatFit(Array(1000).fill('Al'), 400, 300, 10)).toBeGreaterThan(wordsThatFit(Array(1000).fill('Alexandra'), 400, 300, 10));
-    expect(wordsThatFit(['a', 'b'], 400, 300, 10)).toBe(2);
+    const many = (name: string) => Array.from({ length: 1000 }, (_, i) => ({ name, value: 1000 - i }));
+    expect(wordsThatFit(many('Al'), 400, 300, 10, 40)).toBeGreaterThan(wordsThatFit(many('Alexandra'), 400, 300, 10, 40));
+    expect(wordsThatFit([{ name: 'a', value: 2 }, { name: 'b', value: 1 }], 400, 300, 10, 70)).toBe(2);
+    // Large words leave room for fewer.
+    expect(wordsThatFit(many('Anna'), 400, 300, 10, 80)).toBeLessThan(wordsThatFit(many('Anna'), 400, 300, 10, 20));
   });
 });
