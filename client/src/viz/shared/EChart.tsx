@@ -22,9 +22,8 @@ export interface EChartProps {
   drawnAfter?: (canvases: HTMLCanvasElement[]) => Promise<void>;
 }
 
-/** Runs `set` and answers the canvases made meanwhile (a word cloud's layout draws on one of its own). */
-function canvasesMadeBy(set: () => void): HTMLCanvasElement[] {
-  const made: HTMLCanvasElement[] = [];
+/** Runs `run`, adding to `made` the canvases made meanwhile (a word cloud's layout draws on one of its own). */
+function collectCanvases(run: () => void, made: HTMLCanvasElement[]): void {
   const create = document.createElement;
   document.createElement = function createElement(this: Document, tag: string, options?: ElementCreationOptions) {
     const element = create.call(this, tag, options);
@@ -32,11 +31,10 @@ function canvasesMadeBy(set: () => void): HTMLCanvasElement[] {
     return element;
   } as typeof document.createElement;
   try {
-    set();
+    run();
   } finally {
     document.createElement = create;
   }
-  return made;
 }
 
 /**
@@ -83,12 +81,12 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
     chart.current.getZr().flush();
     callbacks.current.onRendered?.();
   };
-  // Runs `run` (a setOption or a resize) as the drawing to wait for: set before it runs, as ECharts may say
-  // 'finished' while still in it; done once drawnAfter is, with the canvases `run` made.
+  // Runs `run` (a setOption or a resize) as the drawing to wait for. Set before it runs, as ECharts may say
+  // 'finished' while still in it; drawnAfter is handed the canvases `run` made once it is over.
   const drawWith = (run: () => void, after: NonNullable<EChartProps['drawnAfter']>, of: number): void => {
-    let made!: (canvases: HTMLCanvasElement[]) => void;
-    drawing.current = { done: new Promise<HTMLCanvasElement[]>((resolve) => (made = resolve)).then(after), generation: of };
-    made(canvasesMadeBy(run));
+    const made: HTMLCanvasElement[] = [];
+    drawing.current = { done: Promise.resolve().then(() => after(made)), generation: of };
+    collectCanvases(run, made);
   };
   const callbacks = useRef({ onRendered, onRenderError, onEvents, drawnAfter });
   callbacks.current = { onRendered, onRenderError, onEvents, drawnAfter };

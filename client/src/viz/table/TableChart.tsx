@@ -86,44 +86,47 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           </thead>
           <tbody>
             {padTop > 0 && <tr aria-hidden style={{ height: padTop }} />}
-            {shown.map(({ index }) => [index, rows[index]!] as const).map(([index, row]) => (
-              <tr key={row.id} data-index={index} ref={virtualizer.measureElement}>
-                {row.getVisibleCells().map((cell) => {
-                  const col = byKey.get(cell.column.id)!;
-                  const value = cell.getValue();
-                  const n = col.isNumeric ? toNumber(value) : null;
-                  const bar = p.showCellBars && col.isMetric && n !== null && col.maxAbs > 0 ? Math.abs(n) / col.maxAbs : 0;
-                  const barColor = p.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
-                  return (
-                    <td
-                      key={cell.id}
-                      style={{
-                        padding: '4px 8px',
-                        borderBottom: `1px solid ${t.splitLine}`,
-                        textAlign: col.isNumeric ? 'right' : 'left',
-                        whiteSpace: 'nowrap',
-                        backgroundColor: p.background(col, value),
-                        backgroundImage: bar ? `linear-gradient(to left, ${barColor} ${bar * 100}%, transparent ${bar * 100}%)` : undefined,
-                        cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
-                      }}
-                      onClick={(e) => {
-                        // A click on a dimension's value emits it (dashboards turn it into a cross-filter).
-                        if (!onDataPointClick || col.isMetric || !p.groupby.includes(col.key)) return;
-                        onDataPointClick({ filters: [{ col: col.key, op: '==' as const, val: row.original[col.key] }], clientX: e.clientX, clientY: e.clientY, isContextMenu: false });
-                      }}
-                      onContextMenu={(e) => {
-                        if (!onDataPointClick) return;
-                        e.preventDefault();
-                        const filters = p.groupby.map((g) => ({ col: g, op: '==' as const, val: row.original[g] }));
-                        onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
-                      }}
-                    >
-                      {p.format(col, value)}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
+            {shown.map(({ index }) => {
+              const row = rows[index]!;
+              return (
+                <tr key={row.id} data-index={index} ref={virtualizer.measureElement}>
+                  {row.getVisibleCells().map((cell) => {
+                    const col = byKey.get(cell.column.id)!;
+                    const value = cell.getValue();
+                    const n = col.isNumeric ? toNumber(value) : null;
+                    const bar = p.showCellBars && col.isMetric && n !== null && col.maxAbs > 0 ? Math.abs(n) / col.maxAbs : 0;
+                    const barColor = p.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
+                    return (
+                      <td
+                        key={cell.id}
+                        style={{
+                          padding: '4px 8px',
+                          borderBottom: `1px solid ${t.splitLine}`,
+                          textAlign: col.isNumeric ? 'right' : 'left',
+                          whiteSpace: 'nowrap',
+                          backgroundColor: p.background(col, value),
+                          backgroundImage: bar ? `linear-gradient(to left, ${barColor} ${bar * 100}%, transparent ${bar * 100}%)` : undefined,
+                          cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
+                        }}
+                        onClick={(e) => {
+                          // A click on a dimension's value emits it (dashboards turn it into a cross-filter).
+                          if (!onDataPointClick || col.isMetric || !p.groupby.includes(col.key)) return;
+                          onDataPointClick({ filters: [{ col: col.key, op: '==' as const, val: row.original[col.key] }], clientX: e.clientX, clientY: e.clientY, isContextMenu: false });
+                        }}
+                        onContextMenu={(e) => {
+                          if (!onDataPointClick) return;
+                          e.preventDefault();
+                          const filters = p.groupby.map((g) => ({ col: g, op: '==' as const, val: row.original[g] }));
+                          onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
+                        }}
+                      >
+                        {p.format(col, value)}
+                      </td>
+                    );
+                  })}
+                </tr>
+              );
+            })}
             {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
         </table>

@@ -61,10 +61,9 @@ export function transformWordCloud({ formData: fd, queriesData, theme, width, he
   const sizeTo = Number(fd.size_to ?? 70);
   const rows = [...rowsOf(queriesData)].sort((a, b) => (toNumber(b[metric]) ?? 0) - (toNumber(a[metric]) ?? 0));
   const words = rows.map((row) => ({ name: String(row[series] ?? 'NULL'), value: toNumber(row[metric]) ?? 0 }));
-  const data = rows.slice(0, wordsThatFit(words, width, height, sizeFrom, sizeTo)).map((row, i) => {
-    const name = words[i]!.name;
-    groups[name] = [row[series]];
-    return { name, value: toNumber(row[metric]) ?? 0, textStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
+  const data = words.slice(0, wordsThatFit(words, width, height, sizeFrom, sizeTo)).map(({ name, value }, i) => {
+    groups[name] = [rows[i]![series]];
+    return { name, value, textStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
   });
   const [min, max, step] = ROTATIONS[String(fd.rotation ?? 'square')] ?? ROTATIONS.square!;
   return {
