@@ -3,8 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
-import { newNativeFilter } from '../../contracts/src/dashboard/native-filters';
+import { createFiftyChartDashboard } from './fifty-charts';
 import { adminHeaders, median, okBody, report, startServer } from './util';
 
 const ROUNDS = 4;
@@ -120,20 +119,7 @@ export async function exploreBench(): Promise<void> {
     await exploreContext.close();
 
     // A 50-chart dashboard of the examples' charts (repeated), in a viewport tall enough to show all.
-    // 50 distinct charts: the examples' charts copied, each copy with its own row limit so no two queries are alike.
-    const examples = (await get(`/api/v1/chart/?q=${encodeURIComponent('(page_size:100)')}`)).result as Array<{ id: number; slice_name: string; viz_type: string; params: string; datasource_id: number }>;
-    const ids: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const c = examples[i % examples.length]!;
-      const params = { ...JSON.parse(c.params), row_limit: 5000 + i };
-      const res = await fetch(`${server.url}/api/v1/chart/`, { method: 'POST', headers, body: JSON.stringify({ slice_name: `${c.slice_name} #${i}`, viz_type: c.viz_type, datasource_id: c.datasource_id, datasource_type: 'table', params: JSON.stringify(params) }) });
-      ids.push((JSON.parse((await okBody(res)).toString()) as { id: number }).id);
-    }
-    const rows = Array.from({ length: Math.ceil(ids.length / 3) }, (_, r) => ids.slice(r * 3, r * 3 + 3).map((chartId) => ({ chartId, width: 4, height: 50 })));
-    // One native filter, a time range over the whole dashboard (every chart in its scope).
-    const years = { ...newNativeFilter('NATIVE_FILTER-bench-years', 'filter_time'), name: 'Years' };
-    const created = await fetch(`${server.url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: 'Bench: 50 charts', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Bench: 50 charts', rows))), json_metadata: JSON.stringify({ native_filter_configuration: [years] }) }) });
-    const dashboardId = (JSON.parse((await okBody(created)).toString()) as { id: number }).id;
+    const { dashboardId } = await createFiftyChartDashboard(server.url, headers);
     const tall = await signedIn(browser, server.url, { width: 1440, height: 7600 });
     const tallPage = await tall.newPage();
     const cells = tallPage.locator('[data-testid="dashboard-chart"]');

@@ -2,26 +2,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
-import { newNativeFilter } from '../../contracts/src/dashboard/native-filters';
 import { chooseTimeRange } from './explore.bench';
-import { adminHeaders, okBody, startServer } from './util';
+import { createFiftyChartDashboard } from './fifty-charts';
+import { adminHeaders, startServer } from './util';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-prof-'));
 const server = await startServer({ DATA_DIR: dataDir, EXAMPLES_SALES_ROWS: '100000' });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
 const headers = await adminHeaders(server.url);
-const get = async (path: string) => JSON.parse((await okBody(await fetch(`${server.url}${path}`, { headers }))).toString());
-const examples = (await get(`/api/v1/chart/?q=${encodeURIComponent('(page_size:100)')}`)).result as Array<{ slice_name: string; viz_type: string; params: string; datasource_id: number }>;
-const ids: number[] = [];
-for (let i = 0; i < 50; i++) {
-  const c = examples[i % examples.length]!;
-  const res = await fetch(`${server.url}/api/v1/chart/`, { method: 'POST', headers, body: JSON.stringify({ slice_name: `${c.slice_name} #${i}`, viz_type: c.viz_type, datasource_id: c.datasource_id, datasource_type: 'table', params: JSON.stringify({ ...JSON.parse(c.params), row_limit: 5000 + i }) }) });
-  ids.push(JSON.parse((await okBody(res)).toString()).id);
-}
-const rows = Array.from({ length: Math.ceil(ids.length / 3) }, (_, r) => ids.slice(r * 3, r * 3 + 3).map((chartId) => ({ chartId, width: 4, height: 50 })));
-const created = await fetch(`${server.url}/api/v1/dashboard/`, { method: 'POST', headers, body: JSON.stringify({ dashboard_title: 'P', position_json: JSON.stringify(positionFromLayout(layoutOfRows('P', rows))), json_metadata: JSON.stringify({ native_filter_configuration: [{ ...newNativeFilter('NATIVE_FILTER-years', 'filter_time'), name: 'Years' }] }) }) });
-const dashboardId = JSON.parse((await okBody(created)).toString()).id;
+const { dashboardId } = await createFiftyChartDashboard(server.url, headers);
 const context = await browser.newContext({ viewport: { width: 1440, height: 7600 } });
 await context.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
 const page = await context.newPage();

@@ -28,6 +28,9 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
       series: [
         {
           type: 'treemap',
+          // The treemap series sets its own animation (ECharts' default for it is on), so the option's does not
+          // reach it: it grew in for a second and read 'rendered' only then.
+          animation: false,
           data,
           top: 8,
           bottom: 8,

@@ -13,5 +13,7 @@ describe('treemap chart type', () => {
     expect(data.map((n: any) => [n.name, n.value])).toEqual([['West', 15], ['East', 7]]);
     expect(data[0].children.map((n: any) => n.name)).toEqual(['CA', 'OR']);
     expect(out.groups.OR).toEqual(['West', 'OR']);
+    // ECharts' treemap series animates unless told so itself (the option's animation: false does not reach it).
+    expect(out.option.series[0].animation).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import wordCloud from './index';
+import { WORDS_LAID_OUT_AT_ONCE } from './transform-props';
 
 describe('word cloud chart type', () => {
   it('groups by the series column, most frequent first, and sizes words in the font range', () => {
@@ -10,9 +11,17 @@ describe('word cloud chart type', () => {
     const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: [{ name: 'Mike', count: 9 }, { name: 'Ann', count: 3 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.option.series[0].sizeRange).toEqual([12, 60]);
     expect(out.option.series[0].rotationRange).toEqual([0, 0]);
-    // Laid out word by word, each in its own task, so a large cloud never blocks the page.
-    expect(out.option.series[0].layoutAnimation).toBe(true);
+    // A small cloud is laid out in one task: word by word, each word would wait behind every other task of a busy page.
+    expect(out.option.series[0].layoutAnimation).toBe(false);
     expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
+  });
+
+  it('lays a cloud of more words than WORDS_LAID_OUT_AT_ONCE out word by word, so that it never blocks the page', () => {
+    const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 10, size_to: 30 };
+    const rows = Array.from({ length: 5000 }, (_, i) => ({ name: `w${i}`, count: i }));
+    const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 1600, height: 1000 });
+    expect(out.option.series[0].data.length).toBeGreaterThan(WORDS_LAID_OUT_AT_ONCE);
+    expect(out.option.series[0].layoutAnimation).toBe(true);
   });
 
   it('leaves out the smallest words past what the box can hold at the sizes they would get, never the largest', () => {
