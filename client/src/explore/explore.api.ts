@@ -50,7 +50,7 @@ export interface ExploreParams {
 export async function fetchBootstrap(params: ExploreParams): Promise<ExploreBootstrap> {
   void getCsrfToken();
   const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: { ...params } })).result;
-  if (boot.form_data?.viz_type) preloadChart(boot.form_data.viz_type);
+  if (boot.form_data?.viz_type) void preloadChart(boot.form_data.viz_type);
   return boot;
 }
 

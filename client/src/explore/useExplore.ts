@@ -124,14 +124,16 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       }
       const abort = new AbortController();
       controller.current = abort;
-      // The type's component loads while its data is queried.
-      preloadChart(fd.viz_type);
+      // The type's component loads while its data is queried; the answer waits for it, so it is drawn at once
+      // (not through Suspense, which React may hold back).
+      const component = preloadChart(fd.viz_type);
       dispatch({ type: 'CHART_UPDATE_STARTED', now: Date.now() });
       // The layers run beside the chart, each on its own, so a failing layer never fails the chart.
       for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);
       try {
         const request = chartRequest(p, fd);
         const result = await (takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force }));
+        await component;
         if (controller.current !== abort) return;
         dispatch({ type: 'CHART_UPDATE_SUCCEEDED', queriesResponse: result, now: Date.now() });
       } catch (error) {

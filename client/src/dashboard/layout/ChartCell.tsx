@@ -74,11 +74,13 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey],
     enabled: near && !!plugin && !!formData && needsQuery,
     queryFn: async ({ signal }) => {
-      // The type's component loads while its data is queried.
-      preloadChart(formData!.viz_type);
+      // The type's component loads while its data is queried, and the answer waits for it: drawn at once, not
+      // through Suspense.
+      const component = preloadChart(formData!.viz_type);
       const started = performance.now();
       const answer = await fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0 });
       logEvent(LOG_ACTIONS.LOAD_CHART, { source: 'dashboard', source_id: filters?.dashboardId, slice_id: chart!.id, event_type: 'timing', duration: Math.round(performance.now() - started), target_id: chart!.id });
+      await component;
       return answer;
     },
     staleTime: Infinity,

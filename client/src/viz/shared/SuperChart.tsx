@@ -15,17 +15,22 @@ const components = loadOnce(async (vizType: string): Promise<ChartComponent> => 
 
 /**
  * Starts loading a chart type's component, so it arrives while its data is queried: callers that know the
- * type before the answer (Explore, dashboard cells) call it first.
+ * type before the answer (Explore, dashboard cells) call it first. Resolves once it is loaded (or could not be:
+ * SuperChart then reports the failure); a caller that waits for it before drawing skips Suspense, whose
+ * reveal React defers behind every other update of a busy page (a dashboard's big number waited ~1 s).
  */
-export function preloadChart(vizType: string): void {
-  void components.load(vizType).catch(() => undefined);
+export function preloadChart(vizType: string): Promise<void> {
+  return components.load(vizType).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** The chart type's component: the loaded one, else a lazy one that loads it on first use. */
 function componentOf(vizType: string): ChartComponent | null {
   const ready = components.get(vizType);
   if (ready) return ready;
-  preloadChart(vizType);
+  void preloadChart(vizType);
   if (!lazyComponents.has(vizType)) lazyComponents.set(vizType, lazy(async () => ({ default: await components.load(vizType) })));
   return lazyComponents.get(vizType)!;
 }
