@@ -1,0 +1,51 @@
+/**
+ * A saved line chart opened in Explore as the page saw it (in page time): its calls, when the chart read each
+ * state, long tasks; round 2 also writes a CPU profile to /tmp/prof/explore.cpuprofile. What the bench's
+ * "open a saved line chart" figure is made of. Run: npx tsx scripts/bench/timeline-explore.ts
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { adminHeaders, okBody, startServer } from './util';
+
+const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+try {
+  const headers = await adminHeaders(server.url);
+  const chart = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))")}`, { headers }))).toString()).result[0];
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await ctx.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
+  const page = await ctx.newPage();
+  await page.addInitScript(() => {
+    (globalThis as any).__name ??= (f: unknown) => f;
+    const w = window as any;
+    w.marks = [];
+    w.longtasks = [];
+    new PerformanceObserver((l) => { for (const e of l.getEntries()) w.longtasks.push(`${Math.round(e.startTime)}+${Math.round(e.duration)}`); }).observe({ type: 'longtask', buffered: true });
+    new MutationObserver((rs) => { for (const r of rs) w.marks.push(`${Math.round(performance.now())} ${(r.target as Element).getAttribute('data-chart-state')}`); }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
+  });
+  mkdirSync('/tmp/prof', { recursive: true });
+  for (let i = 0; i < 4; i++) {
+    const cdp = i === 2 ? await ctx.newCDPSession(page) : null;
+    if (cdp) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+      await cdp.send('Profiler.start');
+    }
+    const t0 = Date.now();
+    await page.goto(`${server.url}/explore/?slice_id=${chart.id}`);
+    await page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor({ timeout: 60_000 });
+    const total = Date.now() - t0;
+    if (cdp) writeFileSync('/tmp/prof/explore.cpuprofile', JSON.stringify((await cdp.send('Profiler.stop')).profile));
+    console.log(`round ${i}: ${total} ms`, await page.evaluate(() => {
+      const w = window as any;
+      const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => !r.name.includes('/static/')).map((r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${new URL(r.name).pathname}`);
+      const chunks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.includes('/static/'));
+      return `\n  ${res.join('\n  ')}\n  chunks ${chunks.length} last ${Math.round(Math.max(...chunks.map((c) => c.responseEnd)))}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
+    }));
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
