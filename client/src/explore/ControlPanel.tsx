@@ -1,4 +1,5 @@
 import { Accordion, Group, ScrollArea, Stack, Tabs } from '@mantine/core';
+import { useState } from 'react';
 import { resolveControl } from '../viz/shared/controls';
 import type { ChartPlugin, ControlContext } from '../viz/types';
 import { ControlRow } from './controls/ControlField';
@@ -8,27 +9,45 @@ import classes from './explore.module.css';
 /** The chart type's sections (Data and Customize tabs), each row of controls laid side by side. */
 export function ControlPanel({ plugin, ctx, errors, onChange, datasourceKey, header }: { plugin: ChartPlugin; ctx: ControlContext; errors: Record<string, string[]>; onChange: (name: string, value: unknown) => void; datasourceKey: string; header: React.ReactNode }) {
   const sections = (tab: 'data' | 'customize') => plugin.controlPanel.sections.filter((s) => (s.tab ?? 'data') === tab);
+  // The sections open, and those ever opened: a closed section's controls are drawn (and their code loaded) only
+  // once it is first opened, or when one of them has an error to show. Kept afterwards, so closing is animated.
+  const expanded = (p: ChartPlugin) => p.controlPanel.sections.filter((s) => s.expanded !== false).map((s) => s.label);
+  const [open, setOpen] = useState(() => expanded(plugin));
+  const [opened, setOpened] = useState(() => new Set(open));
+  // Another chart type opens its own sections as it declares them.
+  const [sectionsOf, setSectionsOf] = useState(plugin);
+  if (sectionsOf !== plugin) {
+    setSectionsOf(plugin);
+    setOpen(expanded(plugin));
+    setOpened(new Set(expanded(plugin)));
+  }
+  const onOpen = (labels: string[]) => {
+    setOpen(labels);
+    setOpened((was) => (labels.every((l) => was.has(l)) ? was : new Set([...was, ...labels])));
+  };
   const render = (tab: 'data' | 'customize') => {
     const list = sections(tab);
     return (
-      <Accordion multiple defaultValue={list.filter((s) => s.expanded !== false).map((s) => s.label)} variant="default" chevronPosition="right" classNames={{ label: classes.sectionLabel, content: classes.sectionContent }}>
+      <Accordion multiple value={open} onChange={onOpen} variant="default" chevronPosition="right" classNames={{ label: classes.sectionLabel, content: classes.sectionContent }}>
         {list.map((section) => (
           <Accordion.Item key={section.label} value={section.label}>
             <Accordion.Control>{section.label}</Accordion.Control>
             <Accordion.Panel>
-              <Stack gap="sm">
-                {section.controlSetRows.map((row, i) => {
-                  const controls = row.map(resolveControl).filter((c) => isVisible(c, ctx));
-                  if (!controls.length) return null;
-                  return (
-                    <Group key={i} grow align="flex-start" gap="xs" wrap="nowrap">
-                      {controls.map((control) => (
-                        <ControlRow key={control.name} control={control} value={ctx.formData[control.name]} onChange={(v) => onChange(control.name, v)} errors={errors[control.name] ?? []} ctx={ctx} datasourceKey={datasourceKey} />
-                      ))}
-                    </Group>
-                  );
-                })}
-              </Stack>
+              {(opened.has(section.label) || section.controlSetRows.some((row) => row.some((entry) => errors[resolveControl(entry).name]?.length))) && (
+                <Stack gap="sm">
+                  {section.controlSetRows.map((row, i) => {
+                    const controls = row.map(resolveControl).filter((c) => isVisible(c, ctx));
+                    if (!controls.length) return null;
+                    return (
+                      <Group key={i} grow align="flex-start" gap="xs" wrap="nowrap">
+                        {controls.map((control) => (
+                          <ControlRow key={control.name} control={control} value={ctx.formData[control.name]} onChange={(v) => onChange(control.name, v)} errors={errors[control.name] ?? []} ctx={ctx} datasourceKey={datasourceKey} />
+                        ))}
+                      </Group>
+                    );
+                  })}
+                </Stack>
+              )}
             </Accordion.Panel>
           </Accordion.Item>
         ))}

@@ -14,7 +14,7 @@ import { addDangerToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
 import { useBootstrap } from '../auth/session';
 import { ChartArea } from './ChartArea';
-import { AnnotationStatusContext } from './controls/AnnotationLayerControl';
+import { AnnotationStatusContext } from './controls/annotation-status';
 import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';

@@ -12,15 +12,9 @@ import {
 import { IconAlertTriangle, IconEyeOff, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import rison from 'rison';
-import { createContext, useContext, useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { api } from '../../api';
-
-/** Each layer's state from the chart (spec 01 §4): running, or its error; Explore provides it. */
-export interface AnnotationLayerStatus {
-  loading: Record<string, true>;
-  errors: Record<string, string>;
-}
-export const AnnotationStatusContext = createContext<AnnotationLayerStatus | null>(null);
+import { AnnotationStatusContext } from './annotation-status';
 
 /** Saved charts a chart-sourced layer may read: tables for events and intervals, line-like charts for a time series. */
 const SOURCE_VIZ_TYPES: Record<'table' | 'line', string[]> = {

@@ -1,14 +1,18 @@
-import { ActionIcon, Autocomplete, Button, Checkbox, ColorSwatch, Group, MultiSelect, NumberInput, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { IconPlus, IconX } from '@tabler/icons-react';
+import { ActionIcon, Autocomplete, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
 import { columnLabel, type ColumnEntry } from '../../viz/shared/metrics';
 import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { ControlConfig, ControlContext } from '../../viz/types';
-import { AnnotationLayerControl } from './AnnotationLayerControl';
 import { DRAG_TYPE, readDrag } from './drag';
 import { FilterControl } from './FilterControl';
 import { MetricsControl } from './MetricsControl';
 import { TimeRangeControl } from './TimeRangeControl';
+
+// Controls few chart types show, loaded when first drawn (with NumberInput, which nothing else at Explore's opening uses).
+const ConditionalFormattingControl = lazy(() => import('./ConditionalFormattingControl').then((m) => ({ default: m.ConditionalFormattingControl })));
+const AnnotationLayerControl = lazy(() => import('./AnnotationLayerControl').then((m) => ({ default: m.AnnotationLayerControl })));
 
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
@@ -46,51 +50,6 @@ function SchemeSwatches({ colors }: { colors: readonly string[] }) {
         <ColorSwatch key={c} color={c} size={10} radius={2} withShadow={false} />
       ))}
     </Group>
-  );
-}
-
-const OPERATORS = ['<', '>', '≤', '≥', '=', '≠', '< x <', '≤ x ≤', 'None'];
-const RULE_COLORS = [
-  ['#5AC189', 'Green'],
-  ['#E04355', 'Red'],
-  ['#FCC700', 'Yellow'],
-  ['#1FA8C9', 'Blue'],
-  ['#A868B7', 'Purple'],
-];
-
-/** Conditional formatting rules for tables: column, operator, value(s) and colour. */
-function ConditionalFormatting({ value, onChange, ctx }: { value: unknown; onChange: (v: unknown) => void; ctx: ControlContext }) {
-  const rules = (Array.isArray(value) ? value : []) as Array<Record<string, any>>;
-  const metrics = [...(Array.isArray(ctx.formData.metrics) ? ctx.formData.metrics : []), ...(Array.isArray(ctx.formData.percent_metrics) ? ctx.formData.percent_metrics.map((m: MetricEntry) => `%${metricLabel(m)}`) : [])].map((m) => (typeof m === 'string' ? m : metricLabel(m)));
-  const set = (i: number, patch: Record<string, unknown>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
-  return (
-    <Stack gap={6}>
-      {rules.map((rule, i) => (
-        <Stack key={i} gap={4} p={6} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
-          <Group gap={4} wrap="nowrap">
-            <Select size="xs" aria-label="Column" placeholder="Column" data={metrics} value={rule.column ?? null} onChange={(v) => set(i, { column: v })} style={{ flex: 1 }} />
-            <ActionIcon variant="subtle" color="gray" aria-label="Remove rule" onClick={() => onChange(rules.filter((_, j) => j !== i))}>
-              <IconX size={14} />
-            </ActionIcon>
-          </Group>
-          <Group gap={4} wrap="nowrap" grow>
-            <Select size="xs" aria-label="Operator" data={OPERATORS} value={rule.operator ?? '>'} onChange={(v) => set(i, { operator: v })} />
-            {String(rule.operator).includes('x') ? (
-              <>
-                <NumberInput size="xs" aria-label="Left value" value={rule.targetValueLeft ?? ''} onChange={(v) => set(i, { targetValueLeft: v })} />
-                <NumberInput size="xs" aria-label="Right value" value={rule.targetValueRight ?? ''} onChange={(v) => set(i, { targetValueRight: v })} />
-              </>
-            ) : (
-              rule.operator !== 'None' && <NumberInput size="xs" aria-label="Target value" value={rule.targetValue ?? ''} onChange={(v) => set(i, { targetValue: v })} />
-            )}
-          </Group>
-          <Select size="xs" aria-label="Color" data={RULE_COLORS.map(([v, l]) => ({ value: v!, label: l! }))} value={rule.colorScheme ?? '#5AC189'} onChange={(v) => set(i, { colorScheme: v })} leftSection={<ColorSwatch color={rule.colorScheme ?? '#5AC189'} size={12} />} />
-        </Stack>
-      ))}
-      <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rules, { column: metrics[0] ?? null, operator: '>', targetValue: 0, colorScheme: '#5AC189' }])}>
-        Add new color formatter
-      </Button>
-    </Stack>
   );
 }
 
@@ -194,9 +153,17 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       );
     }
     case 'ConditionalFormattingControl':
-      return <ConditionalFormatting value={value} onChange={onChange} ctx={ctx} />;
+      return (
+        <Suspense fallback={<Loader size="xs" />}>
+          <ConditionalFormattingControl value={value} onChange={onChange} ctx={ctx} />
+        </Suspense>
+      );
     case 'AnnotationLayerControl':
-      return <AnnotationLayerControl value={value} onChange={onChange} />;
+      return (
+        <Suspense fallback={<Loader size="xs" />}>
+          <AnnotationLayerControl value={value} onChange={onChange} />
+        </Suspense>
+      );
     default:
       return null;
   }
