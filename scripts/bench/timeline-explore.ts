@@ -42,7 +42,8 @@ try {
       const w = window as any;
       const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => !r.name.includes('/static/')).map((r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${new URL(r.name).pathname}`);
       const chunks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.includes('/static/'));
-      return `\n  ${res.join('\n  ')}\n  chunks ${chunks.length} last ${Math.round(Math.max(...chunks.map((c) => c.responseEnd)))}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
+      const late = chunks.filter((c) => c.startTime > 100).map((c) => `${Math.round(c.startTime)}-${Math.round(c.responseEnd)} ${c.name.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '')}`);
+      return `\n  ${res.join('\n  ')}\n  chunks ${chunks.length} last ${Math.round(Math.max(...chunks.map((c) => c.responseEnd)))}\n  late chunks ${late.join(' ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
     }));
   }
 } finally {
