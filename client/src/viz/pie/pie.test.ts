@@ -1,3 +1,4 @@
+import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import pie from './index';
 
@@ -25,5 +26,18 @@ describe('pie chart type', () => {
       pie.transformProps({ formData: { viz_type: 'pie', groupby: ['g'], metric: 'm' }, queriesData: [{ data: [{ g: 'a', m: 1 }] } as any], datasource: null, theme: 'light', width, height: 400 }).option.series[0].radius[1];
     expect(radius(900)).toBe('70%');
     expect(radius(300)).toBe('53%');
+  });
+
+  it('keeps short outside labels whole in a narrow cell and truncates only what is longer than the room beside the pie', () => {
+    const rows = [{ gender: 'boy', sum__num: 17_000_000 }, { gender: 'girl', sum__num: 12_500_000 }, { gender: 'a rather long category name', sum__num: 3_000_000 }];
+    const out = pie.transformProps({ formData: { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', donut: true, show_legend: false }, datasource: null, theme: 'light', width: 294, height: 360, queriesData: [{ data: rows } as any] });
+    // Drawn by ECharts itself (server-side SVG): before, with its own label room, 'boy' and 'girl' read '...'.
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 294, height: 360 });
+    chart.setOption(out.option);
+    const texts = [...chart.renderToSVGString().matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1]);
+    chart.dispose();
+    expect(texts).toContain('boy');
+    expect(texts).toContain('girl');
+    expect(texts.some((t) => t!.startsWith('a r') && t!.endsWith('...'))).toBe(true);
   });
 });

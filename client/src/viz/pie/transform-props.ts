@@ -46,6 +46,10 @@ export function transformPie(input: TransformInput): PieProps {
   const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - 70) / half) * 100)) : 100;
   const outer = Math.min(Number(fd.outerRadius ?? 70), roomy);
   const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;
+  // ECharts 6 truncates outside labels far below their room when it moves them apart (avoidLabelOverlap): 'boy'
+  // read '...' in a 300px cell. Each is given the room beside the pie instead: half the width less the radius
+  // (a share of half the shorter side), the label line (~30px) and a margin.
+  const labelWidth = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - 36));
   const option = {
     ...echartsBase(theme),
     animation: false,
@@ -63,6 +67,7 @@ export function transformPie(input: TransformInput): PieProps {
           position: fd.labels_outside === false ? 'inner' : 'outer',
           formatter: label,
           color: fd.labels_outside === false ? '#fff' : undefined,
+          ...(labelsOutside ? { overflow: 'truncate', width: labelWidth } : {}),
         },
         labelLine: { show: fd.labels_outside !== false && fd.label_line !== false },
         emphasis: { scale: true },
