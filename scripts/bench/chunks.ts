@@ -7,16 +7,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
-import { adminHeaders, okBody, startServer } from './util';
+import { adminHeaders, launchChromium, okBody, signedIn, startServer } from './util';
 
 const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await launchChromium();
 try {
   const headers = await adminHeaders(server.url);
   const line = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))")}`, { headers }))).toString()).result[0];
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await ctx.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
+  const ctx = await signedIn(browser, server.url, { width: 1440, height: 900 });
   const page = await ctx.newPage();
   const rows: [string, number][] = [];
   const pending: Promise<void>[] = [];

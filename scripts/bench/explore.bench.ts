@@ -2,18 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createFiftyChartDashboard } from './fifty-charts';
-import { adminHeaders, median, okBody, report, startServer } from './util';
+import { adminHeaders, launchChromium, median, okBody, report, signedIn, startServer } from './util';
 
 const ROUNDS = 4;
-
-async function signedIn(browser: Browser, url: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
-  const login = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
-  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
-  return context;
-}
 
 /** Gzipped bytes of the JavaScript a page loads from a cold browser cache, in KB. */
 async function scriptKb(page: Page, open: () => Promise<void>): Promise<number> {
@@ -72,10 +65,7 @@ const replay = (page: Page, bodies: string[]) =>
 export async function exploreBench(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'meridian-bench-'));
   const server = await startServer({ DATA_DIR: dataDir, EXAMPLES_SALES_ROWS: '100000' });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  const browser = await launchChromium();
   try {
     const headers = await adminHeaders(server.url);
     const get = async (path: string) => JSON.parse((await okBody(await fetch(`${server.url}${path}`, { headers }))).toString());

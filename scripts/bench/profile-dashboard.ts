@@ -1,18 +1,16 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
 import { chooseTimeRange } from './explore.bench';
 import { createFiftyChartDashboard } from './fifty-charts';
-import { adminHeaders, startServer } from './util';
+import { adminHeaders, launchChromium, signedIn, startServer } from './util';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'meridian-prof-'));
 const server = await startServer({ DATA_DIR: dataDir, EXAMPLES_SALES_ROWS: '100000' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+const browser = await launchChromium();
 const headers = await adminHeaders(server.url);
 const { dashboardId } = await createFiftyChartDashboard(server.url, headers);
-const context = await browser.newContext({ viewport: { width: 1440, height: 7600 } });
-await context.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
+const context = await signedIn(browser, server.url, { width: 1440, height: 7600 });
 const page = await context.newPage();
 for (let round = 0; round < 3; round++) {
   const t0 = Date.now();

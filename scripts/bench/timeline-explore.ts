@@ -6,16 +6,14 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium } from 'playwright-core';
-import { adminHeaders, okBody, startServer } from './util';
+import { adminHeaders, launchChromium, okBody, signedIn, startServer } from './util';
 
 const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+const browser = await launchChromium();
 try {
   const headers = await adminHeaders(server.url);
   const chart = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))")}`, { headers }))).toString()).result[0];
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await ctx.request.post(`${server.url}/login/`, { data: { username: 'admin', password: 'admin' } });
+  const ctx = await signedIn(browser, server.url, { width: 1440, height: 900 });
   const page = await ctx.newPage();
   await page.addInitScript(() => {
     (globalThis as any).__name ??= (f: unknown) => f;

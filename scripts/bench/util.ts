@@ -2,6 +2,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { CHROMIUM_ARGS } from '../../server/src/screenshot/renderer';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -78,4 +80,17 @@ export async function adminHeaders(url: string): Promise<Record<string, string>>
   const res = await fetch(`${url}/api/v1/security/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'admin', provider: 'db' }) });
   const { access_token } = JSON.parse((await okBody(res)).toString()) as { access_token: string };
   return { 'content-type': 'application/json', authorization: `Bearer ${access_token}` };
+}
+
+/** Debian's Chromium with the flags the report renderer uses (headless, no GPU, no background traffic). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** A browser context signed in as admin (the session cookie set through the login form's POST). */
+export async function signedIn(browser: Browser, url: string, viewport = { width: 1440, height: 900 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  const login = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
+  if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
+  return context;
 }

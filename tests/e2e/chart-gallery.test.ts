@@ -120,9 +120,9 @@ describe('Chart types in the browser', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Opens each saved chart in Explore and waits until it is drawn, with no chart error shown. */
-  /** In each page, the chart's canvas as it is the moment Explore's chart turns 'rendered'. */
+  /** Whether each page records the chart's canvas as it is the moment Explore's chart turns 'rendered'. */
   let watching = false;
+  /** Opens each saved chart in Explore and waits until it is drawn, with no chart error shown. */
   async function drawEach(scheme: 'light' | 'dark'): Promise<void> {
     if (!watching) {
       watching = true;

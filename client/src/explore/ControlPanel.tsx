@@ -6,12 +6,14 @@ import { ControlRow } from './controls/ControlField';
 import { isVisible } from './controls/panel';
 import classes from './explore.module.css';
 
+/** The labels of the sections a chart type opens at first (all but those it declares expanded: false). */
+const expanded = (plugin: ChartPlugin) => plugin.controlPanel.sections.filter((s) => s.expanded !== false).map((s) => s.label);
+
 /** The chart type's sections (Data and Customize tabs), each row of controls laid side by side. */
 export function ControlPanel({ plugin, ctx, errors, onChange, datasourceKey, header }: { plugin: ChartPlugin; ctx: ControlContext; errors: Record<string, string[]>; onChange: (name: string, value: unknown) => void; datasourceKey: string; header: React.ReactNode }) {
   const sections = (tab: 'data' | 'customize') => plugin.controlPanel.sections.filter((s) => (s.tab ?? 'data') === tab);
   // The sections open, and those ever opened: a closed section's controls are drawn (and their code loaded) only
   // once it is first opened, or when one of them has an error to show. Kept afterwards, so closing is animated.
-  const expanded = (p: ChartPlugin) => p.controlPanel.sections.filter((s) => s.expanded !== false).map((s) => s.label);
   const [open, setOpen] = useState(() => expanded(plugin));
   const [opened, setOpened] = useState(() => new Set(open));
   // Another chart type opens its own sections as it declares them.

@@ -30,7 +30,6 @@ export function preloadChart(vizType: string): Promise<void> {
 function componentOf(vizType: string): ChartComponent | null {
   const ready = components.get(vizType);
   if (ready) return ready;
-  void preloadChart(vizType);
   if (!lazyComponents.has(vizType)) lazyComponents.set(vizType, lazy(async () => ({ default: await components.load(vizType) })));
   return lazyComponents.get(vizType)!;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import wordCloud from './index';
-import { WORDS_LAID_OUT_AT_ONCE } from './transform-props';
+import { WORDS_LAID_OUT_AT_ONCE, wordsThatFit } from './transform-props';
 
 describe('word cloud chart type', () => {
   it('groups by the series column, most frequent first, and sizes words in the font range', () => {
@@ -46,8 +46,7 @@ describe('word cloud chart type', () => {
     expect(used(names.length + 1)).toBeGreaterThan(room);
   });
 
-  it('holds more short words than long ones, and every word when few', async () => {
-    const { wordsThatFit } = await import('./transform-props');
+  it('holds more short words than long ones, and every word when few', () => {
     const many = (name: string) => Array.from({ length: 1000 }, (_, i) => ({ name, value: 1000 - i }));
     expect(wordsThatFit(many('Al'), 400, 300, 10, 40)).toBeGreaterThan(wordsThatFit(many('Alexandra'), 400, 300, 10, 40));
     expect(wordsThatFit([{ name: 'a', value: 2 }, { name: 'b', value: 1 }], 400, 300, 10, 70)).toBe(2);
