@@ -51,6 +51,28 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return path;
 }
 
+const twoFrames = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+
+/**
+ * A screenshot of a whole tall page (a dashboard), taken as reports take theirs: the viewport is first made as
+ * tall as the page and the charts are drawn again at that size, then restored. A full-page screenshot instead
+ * widens the viewport under the page while it captures (the scrollbar goes), and some charts were caught blank.
+ */
+export async function screenshotWholePage(page: Page, name: string): Promise<string> {
+  const viewport = page.viewportSize()!;
+  const height = await page.evaluate(() => document.documentElement.scrollHeight);
+  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
+  try {
+    // Two frames for the resize to reach the charts, then every chart drawn.
+    await twoFrames(page);
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-chart-state]')].every((c) => ['rendered', 'failed'].includes(c.getAttribute('data-chart-state') ?? '')));
+    await twoFrames(page);
+    return await screenshot(page, name);
+  } finally {
+    await page.setViewportSize(viewport);
+  }
+}
+
 /**
  * Closes the open modal or drawer with Escape and waits until no dialog is left. Mantine moves focus into a dialog
  * only after it opens, and Escape is heard from there; on a loaded machine one early press can fall on nothing, so

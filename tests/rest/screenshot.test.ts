@@ -8,6 +8,7 @@ import { ensureExampleDashboards } from '../../server/src/dashboard/example-dash
 import { startTestApp, type TestApp } from '../helpers/app';
 import { pngFacts } from '../helpers/png';
 import { ensureClientBuilt } from '../e2e/browser';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { bearer } from './sqllab.helpers';
 
 /** Keeps a picture with the browser tests' screenshots, to be looked at. */
@@ -91,6 +92,23 @@ describe('screenshots and thumbnails', () => {
     expect(thumb.headers['content-type']).toBe('image/png');
     const nobody = await t.userWithRoles('nobody_shots', ['Public']);
     expect((await t.http.get(`/api/v1/dashboard/${dashboard}/thumbnail/${asked.body.cache_key}/`).set(bearer(nobody))).status).toBe(403);
+  }, 120_000);
+
+  it('draws every chart of a dashboard taller than the viewport, down to the last', async () => {
+    // Charts below the fold are drawn only as they come near: the picture grows the viewport to the whole page.
+    const ids: number[] = (await t.http.get('/api/v1/chart/').query({ q: '(page_size:8,order_column:id,order_direction:asc)' }).set(bearer(admin))).body.ids;
+    expect(ids.length).toBe(8);
+    const rows = ids.map((chartId) => [{ chartId, width: 12, height: 50 }]);
+    const created = await t.http.post('/api/v1/dashboard/').set(bearer(admin)).send({ dashboard_title: 'Tall', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Tall', rows))) });
+    expect(created.status).toBe(201);
+    const asked = await t.http.post(`/api/v1/dashboard/${created.body.id}/cache_dashboard_screenshot/`).set(bearer(admin));
+    const shot = await waitImage(asked.body.image_url);
+    keep('screenshot-dashboard-tall', shot.body);
+    const facts = pngFacts(shot.body);
+    // Eight rows of 400 pixels and their margins, in a 1,200-pixel viewport.
+    expect(facts.height).toBeGreaterThan(8 * 400);
+    // The last chart's box (its lowest 300 pixels) holds a drawing, not a blank cell or a spinner.
+    expect(pngFacts(shot.body, [-320, -20]).colours).toBeGreaterThan(20);
   }, 120_000);
 
   it('says at once when no browser is there to draw with', async () => {

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { Unprocessable } from '../errors/domain-errors';
 
 /** The message when no browser can draw pictures. */
@@ -30,6 +30,28 @@ export interface RenderRequest {
   format?: 'png' | 'pdf';
   /** Aborting it closes the page, so the drawing ends with an error at once (a report past its working timeout). */
   signal?: AbortSignal;
+}
+
+/** The tallest viewport a page is drawn in (Chromium draws at most 16,384 pixels in one go). */
+const MAX_VIEWPORT_HEIGHT = 16_000;
+
+/**
+ * Makes the viewport as tall as the page's content (never shorter than asked, at most MAX_VIEWPORT_HEIGHT). A page
+ * taller still is scrolled through to its end and back, so that what draws only near the viewport is drawn.
+ */
+async function fitViewportToPage(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  const content = await page.evaluate(() => document.documentElement.scrollHeight);
+  const height = Math.min(Math.max(content, viewport.height), MAX_VIEWPORT_HEIGHT);
+  if (height !== page.viewportSize()?.height) await page.setViewportSize({ width: viewport.width, height });
+  if (content <= height) return;
+  // Each position is held for two frames, so that the page's IntersectionObservers see it.
+  for (let top = height; top < content; top += height) {
+    await page.evaluate((y) => new Promise<void>((done) => {
+      window.scrollTo(0, y);
+      requestAnimationFrame(() => requestAnimationFrame(() => done()));
+    }), top);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
 }
 
 /**
@@ -122,7 +144,17 @@ export class ScreenshotRenderer {
           { done: request.done, atLeastOne },
           { timeout: request.timeoutMs, polling: 50 },
         );
-      await Promise.race([allDone(true), page.waitForLoadState('networkidle').then(() => allDone(false))]);
+      const settled = Promise.race([allDone(true), page.waitForLoadState('networkidle').then(() => allDone(false))]);
+      // A dashboard draws a chart only once it comes near the viewport, so the viewport grows to the whole page
+      // while it settles (its height is known once its layout is drawn): every chart below the fold is drawn, and
+      // the picture is taken without Chromium widening the viewport under the page as it captures.
+      let over = false;
+      settled.then(() => void (over = true), () => void (over = true));
+      while (!over) {
+        await fitViewportToPage(page, request.viewport);
+        await Promise.race([settled, new Promise((r) => setTimeout(r, 200))]);
+      }
+      await settled;
       if (request.format === 'pdf') {
         // One page as tall as the content, so a dashboard is not cut across sheets.
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
