@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,8 @@ import { ensureExamplesDatabase } from '../../server/src/database/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { pngFacts } from '../helpers/png';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, SCREENS_DIR, screenshot } from './browser';
 
 /** Drags a builder item (by its text) onto a drop zone. */
 async function dragIn(page: Page, item: string, target: string) {
@@ -424,6 +425,27 @@ describe('dashboards in the browser', () => {
     const pdf = await dashboardDownload('Export to PDF');
     expect(pdf.name).toBe('Menus.pdf');
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // A dashboard downloaded whole: the charts not yet scrolled to (not drawn until then) are drawn for it.
+    const stacked = positionFromLayout(layoutOfRows('Stacked', [pie, table, pivotChart].map((chartId) => [{ chartId, width: 12, height: 50 }])));
+    const tall = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Stacked', position_json: JSON.stringify(stacked) });
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width, height: 300 });
+    try {
+      await page.goto(`${t.url}/superset/dashboard/${tall.body.id}/`);
+      await page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor();
+      await expect(cell('Births pivot').getAttribute('data-chart-state')).resolves.toBe('loading');
+      const whole = await dashboardDownload('Download as image');
+      expect(whole.name).toBe('Stacked.png');
+      writeFileSync(join(SCREENS_DIR, 'dashboard-download-stacked.png'), whole.bytes);
+      expect(await page.locator('[data-testid="dashboard-chart"]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-chart-state')))).toEqual(['rendered', 'rendered', 'rendered']);
+      const facts = pngFacts(whole.bytes);
+      expect(facts.height).toBeGreaterThan(3 * 400);
+      // The last chart (the pivot table, at the bottom) is in the picture, not a spinner.
+      expect(pngFacts(whole.bytes, [-300, -20]).colours).toBeGreaterThan(20);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
 
     // The dashboards list deletes it once DELETE is typed.
     await page.goto(`${t.url}/dashboard/list/`);

@@ -45,6 +45,23 @@ async function toPng(element: HTMLElement): Promise<string> {
   return draw(element, { backgroundColor: background, pixelRatio: Math.min(window.devicePixelRatio || 1, 2), cacheBust: true, skipFonts: true });
 }
 
+/** Charts reach one of these once drawn for good (data-chart-state). */
+const DRAWN_STATES = ['rendered', 'failed'];
+
+/** Resolves once every chart inside the element is drawn (or failed); rejects after `timeoutMs`. */
+export function chartsDrawn(element: HTMLElement, timeoutMs = 60_000): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      const states = [...element.querySelectorAll('[data-chart-state]')].map((c) => c.getAttribute('data-chart-state') ?? '');
+      if (states.every((s) => DRAWN_STATES.includes(s))) resolve();
+      else if (performance.now() > deadline) reject(new Error('charts not drawn in time'));
+      else setTimeout(check, 100);
+    };
+    setTimeout(check, 100);
+  });
+}
+
 /** Saves what the element shows as `<name>.png`. */
 export async function downloadAsImage(element: HTMLElement, name: string): Promise<void> {
   save(await toPng(element), fileName(name, 'png'));

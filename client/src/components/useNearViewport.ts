@@ -1,7 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 
 /** The margin's pixels ('300px'); a margin in other units counts as none for the first look. */
 const pixelsOf = (margin: string): number => (/^\d+px$/.test(margin) ? Number.parseInt(margin, 10) : 0);
+
+/** True where everything is to be drawn as if near (a dashboard pictured whole for a download). */
+export const AllNearViewport = createContext(false);
 
 /**
  * True once the element has come within `margin` of the viewport, and stays true: what is below the fold
@@ -12,6 +15,7 @@ const pixelsOf = (margin: string): number => (/^\d+px$/.test(margin) ? Number.pa
 export function useNearViewport<T extends Element>(margin = '300px'): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T | null>(null);
   const [near, setNear] = useState(false);
+  const allNear = useContext(AllNearViewport);
   useLayoutEffect(() => {
     const box = ref.current?.getBoundingClientRect();
     const m = pixelsOf(margin);
@@ -26,5 +30,5 @@ export function useNearViewport<T extends Element>(margin = '300px'): [React.Ref
     observer.observe(el);
     return () => observer.disconnect();
   }, [near, margin]);
-  return [ref, near];
+  return [ref, near || allNear];
 }

@@ -39,7 +39,8 @@ import { logEvent } from '../event-log/event-logger';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, getCsrfToken } from '../api';
 import { useBootstrap, useSessionUser } from '../auth/session';
-import { downloadAsImage, downloadAsPdf, shareByEmailHref } from '../charts/chart-export';
+import { chartsDrawn, downloadAsImage, downloadAsPdf, shareByEmailHref } from '../charts/chart-export';
+import { AllNearViewport } from '../components/useNearViewport';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
 import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
@@ -341,12 +342,17 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
       addDangerToast((error as Error).message);
     }
   };
-  // Download as image or PDF: the dashboard's grid as drawn (charts not yet scrolled to are empty, as on screen).
+  // Download as image or PDF: the dashboard's grid (its shown tabs) once every chart in it is drawn, those not yet
+  // scrolled to included (they are drawn from then on as if in view).
   const gridRef = useRef<HTMLDivElement>(null);
+  const [drawAll, setDrawAll] = useState(false);
   const downloadDashboard = (as: 'image' | 'pdf') => {
     const element = gridRef.current;
     if (!element) return;
-    void (as === 'image' ? downloadAsImage(element, draft.dashboard_title) : downloadAsPdf(element, draft.dashboard_title)).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
+    setDrawAll(true);
+    void chartsDrawn(element)
+      .then(() => (as === 'image' ? downloadAsImage(element, draft.dashboard_title) : downloadAsPdf(element, draft.dashboard_title)))
+      .catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
   };
 
   const usedChartIds = useMemo(() => new Set(chartComponentIds(layout).keys()), [layout]);
@@ -495,7 +501,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
             <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
               {filters.ready || editMode ? (
                 <div ref={gridRef}>
-                <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+                  <AllNearViewport value={drawAll}>
+                    <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+                  </AllNearViewport>
                 </div>
               ) : (
                 <Stack align="center" py="xl">
