@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import type { TableProps } from './transform-props';
+import { cellBar, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
@@ -94,7 +94,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                     const col = byKey.get(cell.column.id)!;
                     const value = cell.getValue();
                     const n = col.isNumeric ? toNumber(value) : null;
-                    const bar = p.showCellBars && col.isMetric && n !== null && col.maxAbs > 0 ? Math.abs(n) / col.maxAbs : 0;
+                    const bar = p.showCellBars && col.isMetric && n !== null ? cellBar(n, col, p.alignPn) : null;
                     const barColor = p.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
                     return (
                       <td
@@ -105,7 +105,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                           textAlign: col.isNumeric ? 'right' : 'left',
                           whiteSpace: 'nowrap',
                           backgroundColor: p.background(col, value),
-                          backgroundImage: bar ? `linear-gradient(to left, ${barColor} ${bar * 100}%, transparent ${bar * 100}%)` : undefined,
+                          backgroundImage: bar ? `linear-gradient(to right, transparent ${bar.offset}%, ${barColor} ${bar.offset}%, ${barColor} ${bar.offset + bar.width}%, transparent ${bar.offset + bar.width}%)` : undefined,
                           cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
                         }}
                         onClick={(e) => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import table from './index';
-import { ruleMatches } from './transform-props';
+import { cellBar, ruleMatches } from './transform-props';
 
 describe('table chart type', () => {
   it('aggregate mode orders by the first metric and adds percent metrics as contribution', () => {
@@ -31,5 +31,20 @@ describe('table chart type', () => {
     expect(out.background(metric, 50)).toBeUndefined();
     expect(metric.maxAbs).toBe(1500);
     expect(ruleMatches({ column: 'x', operator: '≤ x ≤', targetValueLeft: 1, targetValueRight: 3, colorScheme: '' }, 3)).toBe(true);
+  });
+
+  it("places cell bars as Superset's table does: one axis at the negative values' share, or all from the left with align_pn", () => {
+    // Only positive values: every bar starts at the cell's left edge, its length its share of the largest.
+    const positive = { min: 50, max: 1500, maxAbs: 1500 };
+    expect(cellBar(1500, positive, false)).toEqual({ offset: 0, width: 100 });
+    expect(cellBar(750, positive, false)).toEqual({ offset: 0, width: 50 });
+    // -100 to 300: the axis at 25%; a negative bar ends at it, a positive one starts there.
+    const mixed = { min: -100, max: 300, maxAbs: 300 };
+    expect(cellBar(-100, mixed, false)).toEqual({ offset: 0, width: 25 });
+    expect(cellBar(-50, mixed, false)).toEqual({ offset: 12.5, width: 12.5 });
+    expect(cellBar(300, mixed, false)).toEqual({ offset: 25, width: 75 });
+    // align_pn: from the left edge, by absolute value against the largest absolute value.
+    expect(cellBar(-150, mixed, true)).toEqual({ offset: 0, width: 50 });
+    expect(cellBar(0, { min: 0, max: 0, maxAbs: 0 }, false)).toBeNull();
   });
 });

@@ -18,8 +18,25 @@ export interface TableColumn {
   isMetric: boolean;
   isNumeric: boolean;
   isTime: boolean;
-  /** The largest absolute value in the column, for cell bars. */
+  /** The column's smallest and largest values and largest absolute value, for cell bars. */
+  min: number;
+  max: number;
   maxAbs: number;
+}
+
+/**
+ * Where a cell's bar lies, in percent of the cell's width from its left edge, as Superset's table draws it: by
+ * default one axis for the column, at the share its negative values take (bars of negative values grow left of
+ * it, positive ones right, all on one scale); with align_pn every bar starts at the left edge, its length its
+ * absolute value's share of the column's largest.
+ */
+export function cellBar(value: number, column: Pick<TableColumn, 'min' | 'max' | 'maxAbs'>, alignPn: boolean): { offset: number; width: number } | null {
+  if (alignPn) return column.maxAbs > 0 ? { offset: 0, width: (Math.abs(value) / column.maxAbs) * 100 } : null;
+  const positive = Math.max(column.max, 0);
+  const negative = Math.abs(Math.min(column.min, 0));
+  const total = positive + negative;
+  if (total <= 0) return null;
+  return { offset: (Math.min(negative + value, negative) / total) * 100, width: (Math.abs(value) / total) * 100 };
 }
 
 export interface TableProps {
@@ -77,8 +94,10 @@ export function transformTable({ formData: fd, queriesData }: TransformInput): T
     const isMetric = metrics.includes(key) || percentMetrics.includes(key);
     const isTime = result.coltypes?.[i] === TEMPORAL;
     const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
-    const maxAbs = isNumeric ? rows.reduce((m, r) => Math.max(m, Math.abs(toNumber(r[key]) ?? 0)), 0) : 0;
-    return { key, label: key, isMetric, isNumeric, isTime, maxAbs };
+    const values = isNumeric ? rows.map((r) => toNumber(r[key])).filter((n): n is number => n !== null) : [];
+    const min = values.length ? Math.min(...values) : 0;
+    const max = values.length ? Math.max(...values) : 0;
+    return { key, label: key, isMetric, isNumeric, isTime, min, max, maxAbs: Math.max(Math.abs(min), Math.abs(max)) };
   });
 
   const format = (column: TableColumn, value: unknown) => {
