@@ -237,10 +237,16 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
       prefix: '/static/',
       wildcard: true,
       index: false,
+      // The build's brotli and gzip copies (client/vite.config.ts), to browsers that accept them.
+      preCompressed: true,
       // Built assets carry a content hash in their names: cache them for good; index.html never. The
       // plugin's own cache-control (max-age=0) is off, else it replaces this one.
       cacheControl: false,
-      setHeaders: (res, path) => res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) => {
+        res.setHeader('cache-control', /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        // One address, several encodings: a shared cache keeps each apart.
+        res.setHeader('vary', 'Accept-Encoding');
+      },
     });
     app.get('/', (_req, reply) => reply.sendFile('index.html'));
     // The embedded page may be framed only by its allowed domains (none listed: any), as Superset checks.

@@ -48,6 +48,17 @@ describe('security headers', () => {
     expect(index.headers['cache-control']).toBe('no-cache');
     const script = /src="(\/static\/assets\/[^"]+\.js)"/.exec(index.text)![1]!;
     expect((await t.http.get(script)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // Scripts are sent compressed, from the build's brotli and gzip copies, to browsers that accept them.
+    const built = readFileSync(join(__dirname, '../../client/dist', script.replace('/static/', '')));
+    for (const [accept, encoding] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+      const res = await fetch(`${t.url}${script}`, { headers: { 'accept-encoding': accept } });
+      expect(res.headers.get('content-encoding') ?? undefined).toBe(encoding);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.get('vary')).toBe('Accept-Encoding');
+      expect(res.headers.get('content-type')).toMatch(/javascript/);
+      // fetch decodes it: the same script either way.
+      expect(Buffer.from(await res.arrayBuffer()).equals(built)).toBe(true);
+    }
     const api = await t.http.get('/api/v1/menu/');
     expect(api.status).toBe(401);
     expect(api.headers['x-content-type-options']).toBe('nosniff');
