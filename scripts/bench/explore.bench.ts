@@ -15,11 +15,12 @@ async function scriptKb(page: Page, open: () => Promise<void>): Promise<{ gzippe
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
+    // As it crossed the network: the server sends the build's brotli copy when there is one.
+    const length = res.headers()['content-length'];
     pending.push(
-      res.body().then(async (b) => {
+      res.body().then((b) => {
         gzipped += gzipSync(b).length;
-        // As it crossed the network: the server sends the build's brotli copy when there is one.
-        sent += Number((await res.headerValue('content-length')) ?? b.length);
+        sent += length ? Number(length) : b.length;
       }, () => undefined),
     );
   });
