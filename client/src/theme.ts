@@ -31,5 +31,8 @@ export const theme = createTheme({
       styles: { title: { fontWeight: 650, fontSize: 'var(--mantine-font-size-lg)' } },
     },
     Tooltip: { defaultProps: { withArrow: true, openDelay: 300 } },
+    // A closed select's options are not drawn: Mantine keeps them mounted, hidden, by default, so each select on
+    // a screen rendered its whole list and placed it (a forced style read) on the first render.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
