@@ -8,8 +8,13 @@ import { queryClient, trpc } from '../trpc';
 export type Bootstrap = inferRouterOutputs<AppRouter>['security']['bootstrap'];
 export type SessionUser = NonNullable<Bootstrap['user']>;
 
-/** Bootstrap query options; the answer only changes on login and logout, which refetch it. */
-export const bootstrapQuery = () => trpc.security.bootstrap.queryOptions(undefined, { staleTime: Infinity });
+let bootstrapOptions: ReturnType<typeof makeBootstrapQuery> | null = null;
+const makeBootstrapQuery = () => trpc.security.bootstrap.queryOptions(undefined, { staleTime: Infinity });
+/**
+ * Bootstrap query options; the answer only changes on login and logout, which refetch it. Made once: every chart
+ * of a dashboard reads the session on each render.
+ */
+export const bootstrapQuery = () => (bootstrapOptions ??= makeBootstrapQuery());
 
 /** The bootstrap data inside the signed-in app (the app route loads it before rendering). */
 export function useBootstrap(): Bootstrap {

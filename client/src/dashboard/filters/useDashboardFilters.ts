@@ -172,7 +172,15 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
   const chartConfiguration = metadata.chart_configuration as Record<string, ChartCrossFilterConfiguration> | undefined;
   const globalScope = (metadata.global_chart_configuration as { scope?: FilterScope } | undefined)?.scope;
   const crossFilterTargetsOf = useCallback((chartId: number) => crossFilterTargets(layout, chartId, chartConfiguration, globalScope), [layout, chartConfiguration, globalScope]);
-  const extraFormDataFor = useCallback((chartId: number) => extraFormDataForChart(chartId, { filters, masks: applied, scopeOf, crossFilters, crossFilterTargetsOf }), [filters, applied, scopeOf, crossFilters, crossFilterTargetsOf]);
+  // Each chart's is worked out once per change of what it depends on: every cell asks on every render.
+  const extraFormDataFor = useMemo(() => {
+    const known = new Map<number, ExtraFormData>();
+    return (chartId: number) => {
+      let extra = known.get(chartId);
+      if (!extra) known.set(chartId, (extra = extraFormDataForChart(chartId, { filters, masks: applied, scopeOf, crossFilters, crossFilterTargetsOf })));
+      return extra;
+    };
+  }, [filters, applied, scopeOf, crossFilters, crossFilterTargetsOf]);
 
   const appliedTo = useCallback(
     (chartId: number) => {
