@@ -46,8 +46,19 @@ export async function login(page: Page, baseUrl: string, user = 'admin', pass = 
 export async function screenshot(page: Page, name: string): Promise<string> {
   mkdirSync(SCREENS_DIR, { recursive: true });
   const path = join(SCREENS_DIR, `${name}.png`);
-  // Transitions finish at once, so a switch just clicked is pictured in its new state, not half way.
-  await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  // The page is pictured from its top: captured while scrolled, its sticky header was drawn half way down the
+  // picture, over the content. The scroll is put back after.
+  const scrolled = await page.evaluate(() => {
+    const y = window.scrollY;
+    if (y) window.scrollTo(0, 0);
+    return y;
+  });
+  try {
+    // Transitions finish at once, so a switch just clicked is pictured in its new state, not half way.
+    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
+  } finally {
+    if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
+  }
   return path;
 }
 
