@@ -42,46 +42,38 @@ export async function login(page: Page, baseUrl: string, user = 'admin', pass = 
   await page.getByRole('navigation', { name: 'Main' }).waitFor();
 }
 
-/** Saves a full-page screenshot as test-results/screens/<name>.png and returns its path. */
-export async function screenshot(page: Page, name: string): Promise<string> {
-  mkdirSync(SCREENS_DIR, { recursive: true });
-  const path = join(SCREENS_DIR, `${name}.png`);
-  // The page is pictured from its top: captured while scrolled, its sticky header was drawn half way down the
-  // picture, over the content. The scroll is put back after.
-  const scrolled = await page.evaluate(() => {
-    const y = window.scrollY;
-    if (y) window.scrollTo(0, 0);
-    return y;
-  });
-  try {
-    // Transitions finish at once, so a switch just clicked is pictured in its new state, not half way.
-    await page.screenshot({ path, fullPage: true, animations: 'disabled' });
-  } finally {
-    if (scrolled) await page.evaluate((y) => window.scrollTo(0, y), scrolled);
-  }
-  return path;
-}
-
 const twoFrames = (page: Page) => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
 
 /**
- * A screenshot of a whole tall page (a dashboard), taken as reports take theirs: the viewport is first made as
- * tall as the page and the charts are drawn again at that size, then restored. A full-page screenshot instead
- * widens the viewport under the page while it captures (the scrollbar goes), and some charts were caught blank.
+ * Saves the whole page as test-results/screens/<name>.png and returns its path. A page taller than the viewport is
+ * pictured as reports picture it: the viewport is made as tall as the page, its charts are let draw (briefly: a
+ * stopped or loading chart may be what is pictured), then the viewport is put back. A full-page capture instead
+ * left what lay beyond the viewport unpainted (dashboard charts came out blank below the first rows) and, taken
+ * while scrolled, drew the sticky header half way down.
  */
-export async function screenshotWholePage(page: Page, name: string): Promise<string> {
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  const path = join(SCREENS_DIR, `${name}.png`);
   const viewport = page.viewportSize()!;
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
-  try {
-    // Two frames for the resize to reach the charts, then every chart drawn.
+  // At most what Chromium draws in one go.
+  const height = Math.min(await page.evaluate(() => document.documentElement.scrollHeight), 16_000);
+  const grown = height > viewport.height;
+  if (grown) {
+    await page.setViewportSize({ width: viewport.width, height });
     await twoFrames(page);
-    await page.waitForFunction(() => [...document.querySelectorAll('[data-chart-state]')].every((c) => ['rendered', 'failed'].includes(c.getAttribute('data-chart-state') ?? '')));
+    await page
+      .waitForFunction(() => [...document.querySelectorAll('[data-chart-state]')].every((c) => ['rendered', 'failed', 'stopped'].includes(c.getAttribute('data-chart-state') ?? '')), undefined, { timeout: 10_000 })
+      .catch(() => undefined);
+    // Charts redrawn at the new width (the scrollbar is gone) are painted by the next frames.
     await twoFrames(page);
-    return await screenshot(page, name);
-  } finally {
-    await page.setViewportSize(viewport);
   }
+  try {
+    // Transitions finish at once, so a switch just clicked is pictured in its new state, not half way.
+    await page.screenshot({ path, animations: 'disabled' });
+  } finally {
+    if (grown) await page.setViewportSize(viewport);
+  }
+  return path;
 }
 
 /**

@@ -9,7 +9,7 @@ import { ensureExampleDashboards } from '../../server/src/dashboard/example-dash
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { supersetDashboardZip } from '../helpers/superset-export';
-import { ensureClientBuilt, launchBrowser, login, screenshot, screenshotWholePage } from './browser';
+import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
 type Example = 'birth_names' | 'wb_health_population';
 const everyYear = { time_range: 'No filter' };
@@ -215,7 +215,7 @@ describe('Chart types in the browser', () => {
         const tabId = tab ? Object.values<any>(position).find((c) => c?.type === 'TAB' && c.meta?.text === tab).id : null;
         const expected = Object.values<any>(position).filter((c) => c?.type === 'CHART' && (!tabId || c.parents.includes(tabId))).length;
         await allDrawn(expected);
-        await screenshotWholePage(page, `example-dashboard-${slug}${tab ? `-${tab.toLowerCase()}` : ''}`);
+        await screenshot(page, `example-dashboard-${slug}${tab ? `-${tab.toLowerCase()}` : ''}`);
       }
       if (slug === 'births') {
         // The 100-row table puts only the rows in view in the page; scrolled to the end, it shows the last ones.

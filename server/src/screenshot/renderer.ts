@@ -131,6 +131,15 @@ export class ScreenshotRenderer {
     try {
       page.setDefaultTimeout(request.timeoutMs);
       await page.setViewportSize(request.viewport);
+      // No scrollbar: when the viewport grows to the page (below) the page keeps its width, so charts already
+      // drawn are not laid out again (a force-directed graph would be pictured mid-layout).
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          const style = document.createElement('style');
+          style.textContent = 'html { scrollbar-width: none; }';
+          document.head.append(style);
+        });
+      });
       await page.goto(request.url, { waitUntil: 'load' });
       await page.locator(`${request.selector}, [data-chart-state]`).first().waitFor();
       // Every chart on the page drawn (or failed): as soon as the charts are there and done, or, for a page with

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import radar from './index';
+import { radarFit } from './transform-props';
 
 describe('radar chart type', () => {
   it('makes one axis per metric and one polygon per group', () => {
@@ -13,5 +14,18 @@ describe('radar chart type', () => {
     });
     expect(out.option.radar.indicator).toEqual([{ name: 'a', max: 11 }, { name: 'b', max: 100 }]);
     expect(out.option.series[0].data.map((d: any) => [d.name, d.value])).toEqual([['boy', [10, 20]], ['girl', [5, 40]]]);
+  });
+
+  it("leaves the axis names room beside the radar: a narrow cell's radius shrinks, a name too long is shortened", () => {
+    // Wide: the usual 68% of half the shorter side.
+    expect(radarFit(800, 400, ['count'])).toEqual({ radius: 136, maxChars: 33 });
+    // 380px wide: 'sum__num_girls' (14 characters, ~105px and its gap) leaves a radius of 72 (40%), not 122, and
+    // 13 characters of room.
+    expect(radarFit(380, 360, ['sum__num_boys', 'sum__num_girls', 'count'])).toEqual({ radius: 72, maxChars: 13 });
+    // Very narrow: the radius stays at 40% and names are cut to the room left.
+    expect(radarFit(200, 300, ['a_very_long_metric_name'])).toEqual({ radius: 40, maxChars: 6 });
+    const out = radar.transformProps({ formData: { viz_type: 'radar', groupby: [], metrics: ['a_very_long_metric_name'] }, queriesData: [{ data: [{ a_very_long_metric_name: 1 }] } as any], datasource: null, theme: 'light', width: 200, height: 300 });
+    expect(out.option.radar.radius).toBe(40);
+    expect(out.option.radar.axisName.formatter('a_very_long_metric_name')).toBe('a_ver…');
   });
 });

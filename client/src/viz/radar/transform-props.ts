@@ -5,8 +5,25 @@ import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
 
+/** Width of a character of an axis name, generously (ECharts' 12px sans-serif; DejaVu Sans is wide), to fit the names beside the radar. */
+const NAME_CHAR_PX = 7.5;
+/** ECharts' default gap between an axis's end and its name. */
+const NAME_GAP = 15;
+
+/**
+ * The radar's radius in pixels, and how many characters of an axis name fit beside it. At its usual size (68% of
+ * half the shorter side) a side axis's name ran off a narrow dashboard cell ('um_girls'): the radius shrinks to
+ * leave the longest name room (not below 40%), and a name longer than the room left is shortened.
+ */
+export function radarFit(width: number, height: number, names: string[]): { radius: number; maxChars: number } {
+  const half = Math.max(0, Math.min(width, height) / 2);
+  const longest = Math.max(0, ...names.map((n) => n.length)) * NAME_CHAR_PX + NAME_GAP;
+  const radius = Math.floor(Math.max(Math.min(half * 0.68, width / 2 - longest), half * 0.4));
+  return { radius, maxChars: Math.max(3, Math.floor((width / 2 - radius - NAME_GAP) / NAME_CHAR_PX)) };
+}
+
 /** One axis per metric, one polygon per group; each axis runs to its largest value (or its configured max). */
-export function transformRadar({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+export function transformRadar({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
   const format = getNumberFormatter(fd.number_format);
@@ -25,6 +42,8 @@ export function transformRadar({ formData: fd, queriesData, theme }: TransformIn
     return { name, value: metrics.map((m) => toNumber(row[m]) ?? 0), itemStyle: { color }, lineStyle: { color, width: 2 }, areaStyle: fd.is_area ? { color, opacity: 0.2 } : undefined };
   });
   const showLegend = fd.show_legend !== false && data.length > 1;
+  // The legend takes ~40px at the top; the radar is centred below it.
+  const fit = radarFit(width, height - (showLegend ? 40 : 0), metrics);
   return {
     groupby,
     groups,
@@ -37,8 +56,8 @@ export function transformRadar({ formData: fd, queriesData, theme }: TransformIn
         indicator,
         shape: fd.is_circle ? 'circle' : 'polygon',
         center: ['50%', showLegend ? '55%' : '50%'],
-        radius: '68%',
-        axisName: { color: t.text },
+        radius: fit.radius,
+        axisName: { color: t.text, formatter: (name: string) => (name.length > fit.maxChars ? `${name.slice(0, fit.maxChars - 1)}…` : name) },
         splitLine: { lineStyle: { color: t.splitLine } },
         splitArea: { show: false },
         axisLine: { lineStyle: { color: t.axisLine } },
