@@ -21,11 +21,17 @@ describe('pie chart type', () => {
     expect(out.sliceGroups).toEqual({ boy: ['boy'], girl: ['girl'] });
   });
 
-  it('shrinks the pie in a narrow cell so outside labels keep room, and not in a wide one', () => {
-    const radius = (width: number) =>
-      pie.transformProps({ formData: { viz_type: 'pie', groupby: ['g'], metric: 'm' }, queriesData: [{ data: [{ g: 'a', m: 1 }] } as any], datasource: null, theme: 'light', width, height: 400 }).option.series[0].radius[1];
+  it('shrinks the pie in a narrow cell so outside labels keep room (the label line and the longest label), and not in a wide one', () => {
+    const radius = (width: number, name = 'a') =>
+      pie.transformProps({ formData: { viz_type: 'pie', groupby: ['g'], metric: 'm' }, queriesData: [{ data: [{ g: name, m: 1 }] } as any], datasource: null, theme: 'light', width, height: 400 }).option.series[0].radius[1];
     expect(radius(900)).toBe('70%');
-    expect(radius(300)).toBe('53%');
+    // 300px: 150 - 46 (label line) - 7.5 ('a') leaves 96px of 150.
+    expect(radius(300)).toBe('64%');
+    // As wide as the sales dashboard's 'Deal size' (423px): 'Medium' (45px) and its line leave 120px of 200; at
+    // 70% its 'Small' ran off the left edge.
+    expect(radius(423, 'Medium')).toBe('60%');
+    // A long label keeps at most 90px; the pie goes no smaller than 35%.
+    expect(radius(300, 'a rather long category name')).toBe('35%');
   });
 
   it('keeps short outside labels whole in a narrow cell and truncates only what is longer than the room beside the pie', () => {

@@ -20,6 +20,12 @@ const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => strin
   key_value_percent: (n, v, p) => `${n}: ${v} (${p})`,
 };
 
+/** What a label line takes beside the pie, from its edge to its text (ECharts' two 15px segments and gaps). */
+const LABEL_LINE_PX = 46;
+/** An outside label's width per character, generously, and the most room kept for one. */
+const LABEL_CHAR_PX = 7.5;
+const LABEL_MAX_PX = 90;
+
 /** One slice per row of the answer (group-by values joined), sized by the metric; Superset's pie options. */
 export function transformPie(input: TransformInput): PieProps {
   const { formData: fd, queriesData, theme } = input;
@@ -39,17 +45,19 @@ export function transformPie(input: TransformInput): PieProps {
   const template = LABEL_TEMPLATES[String(fd.label_type ?? 'key')] ?? LABEL_TEMPLATES.key!;
   const label = (p: { name: string; value: number; percent: number }) => template(p.name, numberFormat(p.value), percentFormat(p.percent / 100));
   const showLegend = fd.show_legend !== false;
-  // Outside labels need room beside the pie: in a narrow cell the radius shrinks so that ~70px remain on
-  // each side (ECharts truncates a label to the space left, down to '...').
+  // Outside labels need room beside the pie: in a narrow cell the radius shrinks so that the label line and the
+  // longest label fit on each side (estimated at 7.5px a character, DejaVu Sans being wide; at most 90px), not
+  // below 35%. With only ~70px kept, a short label on the left ran off the cell ('Small' read 'mall').
   const labelsOutside = fd.show_labels !== false && fd.labels_outside !== false;
   const half = Math.min(input.width, input.height) / 2;
-  const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - 70) / half) * 100)) : 100;
+  const longest = Math.min(LABEL_MAX_PX, Math.max(0, ...data.map((d) => label({ ...d, percent: total ? (d.value / total) * 100 : 0 }).length)) * LABEL_CHAR_PX);
+  const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - LABEL_LINE_PX - longest) / half) * 100)) : 100;
   const outer = Math.min(Number(fd.outerRadius ?? 70), roomy);
   const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;
   // ECharts 6 truncates outside labels far below their room when it moves them apart (avoidLabelOverlap): 'boy'
   // read '...' in a 300px cell. Each is given the room beside the pie instead: half the width less the radius
-  // (a share of half the shorter side), the label line (~30px) and a margin.
-  const labelWidth = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - 36));
+  // (a share of half the shorter side) and the label line.
+  const labelWidth = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - LABEL_LINE_PX));
   const option = {
     ...echartsBase(theme),
     animation: false,
