@@ -59,8 +59,20 @@ describe('security headers', () => {
       // fetch decodes it: the same script either way.
       expect(Buffer.from(await res.arrayBuffer()).equals(built)).toBe(true);
     }
+    // Answers over 1 KB are compressed as the client accepts (brotli, gzip), as Superset's Flask-Compress does.
+    const plain = await fetch(`${t.url}/api/v1/_openapi`, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    const document = await plain.text();
+    expect(document.length).toBeGreaterThan(1024);
+    for (const encoding of ['br', 'gzip']) {
+      const res = await fetch(`${t.url}/api/v1/_openapi`, { headers: { 'accept-encoding': encoding } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(await res.text()).toBe(document);
+    }
     const api = await t.http.get('/api/v1/menu/');
     expect(api.status).toBe(401);
+    // A short answer is sent as is.
+    expect(api.headers['content-encoding']).toBeUndefined();
     expect(api.headers['x-content-type-options']).toBe('nosniff');
     expect(api.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(api.headers['content-security-policy']).toBeUndefined();
