@@ -88,6 +88,11 @@ export interface Config {
     /** FRAME_ANCESTORS: sites (space- or comma-separated origins) that may frame Meridian's pages; none by default. */
     frameAncestors: string[];
   };
+  /**
+   * COMPRESS_REGISTER (Superset's name): compress answers over 1 KB for clients that accept it (default on). Off
+   * when a proxy in front compresses, or when server and browsers share one busy machine.
+   */
+  compressResponses: boolean;
   /** SMTP_*: the mail server reports are sent through. */
   smtp: { host: string; port: number; user: string | null; password: string | null; from: string; starttls: boolean; ssl: boolean };
   logLevel: string;
@@ -172,6 +177,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       webdriverBaseUrl: env.WEBDRIVER_BASEURL ? env.WEBDRIVER_BASEURL.replace(/\/$/, '') : null,
       userFriendlyBaseUrl: (env.WEBDRIVER_BASEURL_USER_FRIENDLY || env.WEBDRIVER_BASEURL || `http://localhost:${intFrom(env.PORT, 8088)}`).replace(/\/$/, ''),
     },
+    compressResponses: boolFrom(env.COMPRESS_REGISTER, true),
     talisman: {
       enabled: boolFrom(env.TALISMAN_ENABLED, true),
       frameAncestors: (env.FRAME_ANCESTORS ?? '').split(/[\s,]+/).filter(Boolean),

@@ -78,8 +78,15 @@ describe('security headers', () => {
     expect(api.headers['content-security-policy']).toBeUndefined();
 
     const off = await startTestApp({ env: { TALISMAN_ENABLED: 'false' } });
+    const plainApp = await startTestApp({ env: { COMPRESS_REGISTER: 'false' } });
+    try {
+      expect((await plainApp.http.get('/api/v1/_openapi').set('accept-encoding', 'br, gzip')).headers['content-encoding']).toBeUndefined();
+    } finally {
+      await plainApp.close();
+    }
     try {
       expect((await off.http.get('/sqllab/')).headers['content-security-policy']).toBeUndefined();
+      expect((await off.http.get('/api/v1/_openapi').set('accept-encoding', 'br, gzip')).headers['content-encoding']).toBe('br');
     } finally {
       await off.close();
     }
