@@ -1,3 +1,4 @@
+import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import graph from './index';
 
@@ -9,5 +10,20 @@ describe('graph chart type', () => {
     const series = out.option.series[0];
     expect(series.data.map((n: any) => [n.name, n.value])).toEqual([['a', 3], ['b', 4], ['c', 1]]);
     expect(series.links.map((l: any) => [l.source, l.target, l.value])).toEqual([['a', 'b', 3], ['b', 'c', 1]]);
+  });
+
+  it('is drawn with its force layout settled: what is pictured once drawn does not move afterwards', async () => {
+    const fd = { viz_type: 'graph_chart', source: 'from', target: 'to', metric: 'n' };
+    const rows = ['CA', 'TX', 'NY', 'FL', 'IL'].flatMap((s) => [{ from: s, to: 'boy', n: 3 }, { from: s, to: 'girl', n: 2 }]);
+    const out = graph.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 400, height: 300 });
+    chart.setOption(out.option);
+    // What is drawn, without the hover styles' class names (numbered afresh by each rendering).
+    const picture = () => chart.renderToSVGString().replace(/<style[\s\S]*<\/style>/, '').replace(/ class="[^"]*"/g, '');
+    const drawn = picture();
+    // A layout shown settling moves its nodes for a while after the first drawing (steps every 16 ms).
+    await new Promise((r) => setTimeout(r, 200));
+    expect(picture()).toBe(drawn);
+    chart.dispose();
   });
 });

@@ -37,7 +37,9 @@ export function transformGraph({ formData: fd, queriesData, theme }: TransformIn
           layout: fd.layout === 'circular' ? 'circular' : 'force',
           roam: fd.roam !== false,
           draggable: fd.draggable !== false,
-          force: { repulsion: Number(fd.repulsion ?? 1000), edgeLength: Number(fd.edgeLength ?? 400) / 4, gravity: Number(fd.gravity ?? 0.3) },
+          // The layout is worked out before the first paint, not shown settling frame by frame: the chart reads
+          // 'rendered' once (a report pictures it then), and a settling layout was pictured mid-way.
+          force: { repulsion: Number(fd.repulsion ?? 1000), edgeLength: Number(fd.edgeLength ?? 400) / 4, gravity: Number(fd.gravity ?? 0.3), layoutAnimation: false },
           circular: { rotateLabel: true },
           label: { show: fd.show_symbol_threshold !== false, position: 'right', color: th.text, fontSize: 11 },
           edgeSymbol: fd.edgeSymbol === 'arrow' ? ['none', 'arrow'] : ['none', 'none'],
