@@ -11,4 +11,18 @@ describe('funnel chart type', () => {
     expect(series.label.formatter({ name: 'buy', value: 25 })).toBe('buy: 25.0%');
     expect(out.groups).toEqual({ visit: ['visit'], buy: ['buy'] });
   });
+
+  it("puts a label that does not fit its stage beside the funnel, and moves the funnel left for it", () => {
+    const draw = (rows: Array<{ status: string; n: number }>, width: number) =>
+      funnel.transformProps({ formData: { viz_type: 'funnel', groupby: ['status'], metric: 'n' }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width, height: 300 }).option.series[0];
+    // Stages of like size in a wide cell: every label inside, the funnel centred at 80%.
+    const even = draw([{ status: 'Shipped', n: 100 }, { status: 'Resolved', n: 80 }, { status: 'On Hold', n: 60 }], 800);
+    expect([even.left, even.width]).toEqual(['10%', '80%']);
+    expect(even.data.every((d: any) => !d.label)).toBe(true);
+    // The sales dashboard's order status in a 315px cell: 'Shipped' fills its stage, the slivers' labels go beside.
+    const sales = draw([{ status: 'Shipped', n: 300 }, { status: 'Resolved', n: 4 }, { status: 'In Process', n: 6 }], 315);
+    expect([sales.left, sales.width]).toEqual(['5%', '60%']);
+    expect(sales.data.map((d: any) => [d.name, d.label?.position ?? 'inside'])).toEqual([['Shipped', 'inside'], ['Resolved', 'right'], ['In Process', 'right']]);
+    expect(sales.data[1].label).toMatchObject({ color: '#212529', overflow: 'truncate', width: 94 });
+  });
 });

@@ -4,10 +4,13 @@ import type { EChartsTransformed } from '../shared/echarts-chart';
 import { rowsOf } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
-import { echartsBase, legendStyle } from '../shared/theme';
+import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
+
+/** A label's width per character, generously (12px sans-serif; DejaVu Sans is wide). */
+const LABEL_CHAR_PX = 7.5;
 
 /** One funnel stage per group, widest first, labelled as the label type says. */
-export function transformFunnel({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+export function transformFunnel({ formData: fd, queriesData, theme, width }: TransformInput): EChartsTransformed {
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getNumberFormatter(fd.number_format);
@@ -23,6 +26,15 @@ export function transformFunnel({ formData: fd, queriesData, theme }: TransformI
     return ({ key: name, value: format(value), percent: pct, key_value: `${name}: ${format(value)}`, key_percent: `${name}: ${pct}`, key_value_percent: `${name}: ${format(value)} (${pct})` } as Record<string, string>)[String(fd.label_type ?? 'key')] ?? name;
   };
   const showLegend = fd.show_legend !== false;
+  // A stage is as wide as its share of the largest. A label wider than its stage (a sliver beside a large first
+  // stage) is put beside the funnel, in the text colour, and the funnel moves left to give those labels room;
+  // inside a sliver it read as a few white letters over the background.
+  const largest = Math.max(0, ...data.map((d) => d.value));
+  const showLabels = fd.show_labels !== false;
+  const fitsInside = (d: { name: string; value: number }, funnelWidth: number) => largest > 0 && (d.value / largest) * funnelWidth >= labelOf(d.name, d.value).length * LABEL_CHAR_PX + 8;
+  const outside = showLabels && width > 0 ? new Set(data.filter((d) => !fitsInside(d, width * 0.6)).map((d) => d.name)) : new Set<string>();
+  const room = Math.floor(width * 0.35) - 16;
+  const textColor = chartTheme(theme).text;
   return {
     groupby,
     groups,
@@ -36,12 +48,12 @@ export function transformFunnel({ formData: fd, queriesData, theme }: TransformI
           type: 'funnel',
           top: showLegend ? 40 : 10,
           bottom: 10,
-          left: '10%',
-          width: '80%',
+          left: outside.size ? '5%' : '10%',
+          width: outside.size ? '60%' : '80%',
           sort: fd.sort_by_metric === false ? 'none' : 'descending',
           gap: 2,
-          data,
-          label: { show: fd.show_labels !== false, position: 'inside', color: '#fff', formatter: (p: any) => labelOf(p.name, p.value) },
+          data: data.map((d) => (outside.has(d.name) ? { ...d, label: { position: 'right', color: textColor, overflow: 'truncate', width: room }, labelLine: { show: true } } : d)),
+          label: { show: showLabels, position: 'inside', color: '#fff', formatter: (p: any) => labelOf(p.name, p.value) },
         },
       ],
     },
