@@ -37,13 +37,15 @@ const MAX_VIEWPORT_HEIGHT = 16_000;
 
 /**
  * Makes the viewport as tall as the page's content (never shorter than asked, at most MAX_VIEWPORT_HEIGHT). A page
- * taller still is scrolled through to its end and back, so that what draws only near the viewport is drawn.
+ * taller still is scrolled through to its end and back, so that what draws only near the viewport is drawn; once
+ * for each content height (`seen`, the height last fitted), as this is asked again while the page settles.
  */
-async function fitViewportToPage(page: Page, viewport: { width: number; height: number }): Promise<void> {
+async function fitViewportToPage(page: Page, viewport: { width: number; height: number }, seen: number): Promise<number> {
   const content = await page.evaluate(() => document.documentElement.scrollHeight);
+  if (content === seen) return content;
   const height = Math.min(Math.max(content, viewport.height), MAX_VIEWPORT_HEIGHT);
   if (height !== page.viewportSize()?.height) await page.setViewportSize({ width: viewport.width, height });
-  if (content <= height) return;
+  if (content <= height) return content;
   // Each position is held for two frames, so that the page's IntersectionObservers see it.
   for (let top = height; top < content; top += height) {
     await page.evaluate((y) => new Promise<void>((done) => {
@@ -52,6 +54,7 @@ async function fitViewportToPage(page: Page, viewport: { width: number; height: 
     }), top);
   }
   await page.evaluate(() => window.scrollTo(0, 0));
+  return content;
 }
 
 /**
@@ -159,8 +162,9 @@ export class ScreenshotRenderer {
       // the picture is taken without Chromium widening the viewport under the page as it captures.
       let over = false;
       settled.then(() => void (over = true), () => void (over = true));
+      let fitted = 0;
       while (!over) {
-        await fitViewportToPage(page, request.viewport);
+        fitted = await fitViewportToPage(page, request.viewport, fitted);
         await Promise.race([settled, new Promise((r) => setTimeout(r, 200))]);
       }
       await settled;

@@ -4,10 +4,8 @@ import type { EChartsTransformed } from '../shared/echarts-chart';
 import { rowsOf } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { labelWidth } from '../shared/label-room';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
-
-/** A label's width per character, generously (12px sans-serif; DejaVu Sans is wide). */
-const LABEL_CHAR_PX = 7.5;
 
 /** One funnel stage per group, widest first, labelled as the label type says. */
 export function transformFunnel({ formData: fd, queriesData, theme, width }: TransformInput): EChartsTransformed {
@@ -31,8 +29,9 @@ export function transformFunnel({ formData: fd, queriesData, theme, width }: Tra
   // inside a sliver it read as a few white letters over the background.
   const largest = Math.max(0, ...data.map((d) => d.value));
   const showLabels = fd.show_labels !== false;
-  const fitsInside = (d: { name: string; value: number }, funnelWidth: number) => largest > 0 && (d.value / largest) * funnelWidth >= labelOf(d.name, d.value).length * LABEL_CHAR_PX + 8;
-  const outside = showLabels && width > 0 ? new Set(data.filter((d) => !fitsInside(d, width * 0.6)).map((d) => d.name)) : new Set<string>();
+  // Measured against the narrower funnel the labels beside it leave.
+  const fitsInside = (d: { name: string; value: number }) => largest > 0 && (d.value / largest) * width * 0.6 >= labelWidth(labelOf(d.name, d.value)) + 8;
+  const outside = new Set(showLabels && width > 0 ? data.filter((d) => !fitsInside(d)).map((d) => d.name) : []);
   const room = Math.floor(width * 0.35) - 16;
   const textColor = chartTheme(theme).text;
   return {

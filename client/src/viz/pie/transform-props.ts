@@ -2,6 +2,7 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { labelWidth } from '../shared/label-room';
 import { echartsBase, legendStyle } from '../shared/theme';
 
 export interface PieProps {
@@ -22,8 +23,7 @@ const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => strin
 
 /** What a label line takes beside the pie, from its edge to its text (ECharts' two 15px segments and gaps). */
 const LABEL_LINE_PX = 46;
-/** An outside label's width per character, generously, and the most room kept for one. */
-const LABEL_CHAR_PX = 7.5;
+/** The most room kept beside the pie for an outside label. */
 const LABEL_MAX_PX = 90;
 
 /** One slice per row of the answer (group-by values joined), sized by the metric; Superset's pie options. */
@@ -46,18 +46,18 @@ export function transformPie(input: TransformInput): PieProps {
   const label = (p: { name: string; value: number; percent: number }) => template(p.name, numberFormat(p.value), percentFormat(p.percent / 100));
   const showLegend = fd.show_legend !== false;
   // Outside labels need room beside the pie: in a narrow cell the radius shrinks so that the label line and the
-  // longest label fit on each side (estimated at 7.5px a character, DejaVu Sans being wide; at most 90px), not
+  // longest label fit on each side (its estimated width, at most 90px), not
   // below 35%. With only ~70px kept, a short label on the left ran off the cell ('Small' read 'mall').
   const labelsOutside = fd.show_labels !== false && fd.labels_outside !== false;
   const half = Math.min(input.width, input.height) / 2;
-  const longest = Math.min(LABEL_MAX_PX, Math.max(0, ...data.map((d) => label({ ...d, percent: total ? (d.value / total) * 100 : 0 }).length)) * LABEL_CHAR_PX);
+  const longest = Math.min(LABEL_MAX_PX, Math.max(0, ...data.map((d) => labelWidth(label({ ...d, percent: total ? (d.value / total) * 100 : 0 })))));
   const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - LABEL_LINE_PX - longest) / half) * 100)) : 100;
   const outer = Math.min(Number(fd.outerRadius ?? 70), roomy);
   const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;
   // ECharts 6 truncates outside labels far below their room when it moves them apart (avoidLabelOverlap): 'boy'
   // read '...' in a 300px cell. Each is given the room beside the pie instead: half the width less the radius
   // (a share of half the shorter side) and the label line.
-  const labelWidth = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - LABEL_LINE_PX));
+  const labelRoom = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - LABEL_LINE_PX));
   const option = {
     ...echartsBase(theme),
     animation: false,
@@ -75,7 +75,7 @@ export function transformPie(input: TransformInput): PieProps {
           position: fd.labels_outside === false ? 'inner' : 'outer',
           formatter: label,
           color: fd.labels_outside === false ? '#fff' : undefined,
-          ...(labelsOutside ? { overflow: 'truncate', width: labelWidth } : {}),
+          ...(labelsOutside ? { overflow: 'truncate', width: labelRoom } : {}),
         },
         labelLine: { show: fd.labels_outside !== false && fd.label_line !== false },
         emphasis: { scale: true },

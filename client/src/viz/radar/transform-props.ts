@@ -3,10 +3,9 @@ import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { LABEL_CHAR_PX, labelWidth } from '../shared/label-room';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
 
-/** Width of a character of an axis name, generously (ECharts' 12px sans-serif; DejaVu Sans is wide), to fit the names beside the radar. */
-const NAME_CHAR_PX = 7.5;
 /** ECharts' default gap between an axis's end and its name. */
 const NAME_GAP = 15;
 
@@ -17,9 +16,9 @@ const NAME_GAP = 15;
  */
 export function radarFit(width: number, height: number, names: string[]): { radius: number; maxChars: number } {
   const half = Math.max(0, Math.min(width, height) / 2);
-  const longest = Math.max(0, ...names.map((n) => n.length)) * NAME_CHAR_PX + NAME_GAP;
+  const longest = Math.max(0, ...names.map(labelWidth)) + NAME_GAP;
   const radius = Math.floor(Math.max(Math.min(half * 0.68, width / 2 - longest), half * 0.4));
-  return { radius, maxChars: Math.max(3, Math.floor((width / 2 - radius - NAME_GAP) / NAME_CHAR_PX)) };
+  return { radius, maxChars: Math.max(3, Math.floor((width / 2 - radius - NAME_GAP) / LABEL_CHAR_PX)) };
 }
 
 /** One axis per metric, one polygon per group; each axis runs to its largest value (or its configured max). */

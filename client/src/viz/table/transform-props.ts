@@ -94,9 +94,18 @@ export function transformTable({ formData: fd, queriesData }: TransformInput): T
     const isMetric = metrics.includes(key) || percentMetrics.includes(key);
     const isTime = result.coltypes?.[i] === TEMPORAL;
     const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
-    const values = isNumeric ? rows.map((r) => toNumber(r[key])).filter((n): n is number => n !== null) : [];
-    const min = values.length ? Math.min(...values) : 0;
-    const max = values.length ? Math.max(...values) : 0;
+    // One pass, no spread: a table may hold more rows than a call may take arguments.
+    let min = Infinity;
+    let max = -Infinity;
+    if (isNumeric) {
+      for (const r of rows) {
+        const n = toNumber(r[key]);
+        if (n === null) continue;
+        if (n < min) min = n;
+        if (n > max) max = n;
+      }
+    }
+    if (min > max) min = max = 0;
     return { key, label: key, isMetric, isNumeric, isTime, min, max, maxAbs: Math.max(Math.abs(min), Math.abs(max)) };
   });
 
