@@ -3,7 +3,7 @@ import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED } from '@meridian/contracts/me
 import { canCsv, canExplore, canShareChart } from '@meridian/contracts/rules/permissions';
 import { IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useBootstrap, useSessionUser } from '../../auth/session';
 import { downloadAsImage, downloadChartData, fileName, saveBlob, shareByEmailHref } from '../../charts/chart-export';
 import { ViewQueryModal } from '../../charts/ViewQueryModal';
@@ -25,11 +25,12 @@ function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number) {
  * Explore, the chart's query and rows, drill to detail, share and downloads, each shown as the role allows
  * (spec 02 §6: can_explore, can_share_chart, can_csv).
  */
-export function ChartHeaderMenu({
+export const ChartHeaderMenu = memo(function ChartHeaderMenu({
   chart,
   plugin,
   formData,
   queriesData,
+  hasData,
   fullSize,
   descriptionShown,
   chartElement,
@@ -40,7 +41,9 @@ export function ChartHeaderMenu({
   chart: DashboardChart;
   plugin: ChartPlugin;
   formData: FormData;
-  queriesData: any[] | undefined;
+  /** The answer drawn: read when the menu acts, so a new answer does not re-render the header. */
+  queriesData: () => any[] | undefined;
+  hasData: boolean;
   fullSize: boolean;
   descriptionShown: boolean;
   chartElement: () => HTMLElement | null;
@@ -85,7 +88,7 @@ export function ChartHeaderMenu({
   const pivotCsv = async () => {
     const { pivotCsvRows } = await import('../../viz/pivot_table_v2/transform-props');
     const { stringify } = await import('csv-stringify/browser/esm/sync');
-    saveBlob(new Blob([stringify(pivotCsvRows({ formData, queriesData: queriesData ?? [] }))], { type: 'text/csv' }), fileName(name, 'csv'));
+    saveBlob(new Blob([stringify(pivotCsvRows({ formData, queriesData: queriesData() ?? [] }))], { type: 'text/csv' }), fileName(name, 'csv'));
   };
   const image = () => {
     const element = chartElement();
@@ -128,7 +131,7 @@ export function ChartHeaderMenu({
           {csv && (
             <>
               <Menu.Item onClick={() => void downloadChartData(plugin.buildQuery(formData), 'csv', name, chart.id).catch(failed)}>Export to .CSV</Menu.Item>
-              {chart.viz_type === 'pivot_table_v2' && <Menu.Item onClick={() => void pivotCsv().catch(failed)} disabled={!queriesData}>Export to Pivoted .CSV</Menu.Item>}
+              {chart.viz_type === 'pivot_table_v2' && <Menu.Item onClick={() => void pivotCsv().catch(failed)} disabled={!hasData}>Export to Pivoted .CSV</Menu.Item>}
               {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW), 'csv', name, chart.id).catch(failed)}>Export to full .CSV</Menu.Item>}
               <Menu.Item onClick={() => void downloadChartData(plugin.buildQuery(formData), 'xlsx', name, chart.id).catch(failed)}>Export to Excel</Menu.Item>
               {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW), 'xlsx', name, chart.id).catch(failed)}>Export to full Excel</Menu.Item>}
@@ -143,7 +146,7 @@ export function ChartHeaderMenu({
       {modal === 'detail' && <DrillDetailModal formData={formData} filters={[]} onClose={() => setModal(null)} />}
     </>
   );
-}
+});
 
 /** "View as table": the rows of the chart's query, before the chart draws them. */
 function ResultsModal({ chart, plugin, formData, onClose }: { chart: DashboardChart; plugin: ChartPlugin; formData: FormData; onClose: () => void }) {
