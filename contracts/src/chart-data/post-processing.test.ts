@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frameFromRows, frameToRows } from './frame';
 import {
-  aggregate, applyPostProcessing, boxplot, compare, contribution, cum, diff, flatten, histogram, joinTimeOffset, pivot, PostProcessingError,
+  aggregate, applyPostProcessing, boxplot, compare, contribution, cum, diff, flatten, histogram, joinTimeOffset, percentile, pivot, PostProcessingError,
   rename, resample, rolling, select, sort,
 } from './post-processing';
 
@@ -154,6 +154,29 @@ describe('sort, select, boxplot, histogram', () => {
     const f = frame([1, 2, 3, 4, 100].map((v) => ({ g: 'a', v })));
     const [row] = out(boxplot(f, { groupby: ['g'], metrics: ['v'], whisker_type: 'tukey' }));
     expect(row).toMatchObject({ g: 'a', v__mean: 22, v__median: 3, v__q1: 2, v__q3: 4, v__min: 1, v__max: 4, v__count: 5, v__outliers: [100] });
+  });
+  it('boxplot with percentile or min/max whiskers; outliers above first, then below, in row order', () => {
+    const f = frame([-50, 5, 1, 9, 3, 7, 60, -40].map((v) => ({ g: 'a', v })));
+    const [row] = out(boxplot(f, { groupby: ['g'], metrics: ['v'], whisker_type: 'percentile', percentiles: [10, 90] }));
+    // numpy: np.percentile([-50,5,1,9,3,7,60,-40], [10, 90]) == [-43.0, 24.3]
+    expect(row!.v__min).toBeCloseTo(-43);
+    expect(row!.v__max).toBeCloseTo(24.3);
+    expect(row!.v__outliers).toEqual([60, -50]);
+    const [minmax] = out(boxplot(f, { groupby: ['g'], metrics: ['v'], whisker_type: 'min/max' }));
+    expect(minmax).toMatchObject({ v__min: -50, v__max: 60, v__outliers: [] });
+    expect(() => boxplot(f, { metrics: ['v'], whisker_type: 'percentile', percentiles: [90, 10] })).toThrow('percentiles must be a list or tuple');
+  });
+  it('boxplot of many rows gives the statistics the definition does (Tukey: furthest values within 1.5 IQR)', () => {
+    let seed = 7;
+    const next = () => ((seed = (seed * 16807) % 2147483647) / 2147483647) * 100 - 50;
+    const values = Array.from({ length: 3000 }, (_, i) => (i % 97 === 0 ? next() * 20 : next()));
+    const [row] = out(boxplot(frame(values.map((v) => ({ g: 'a', v }))), { groupby: ['g'], metrics: ['v'] }));
+    const [q1, q3] = [percentile(values, 25, 'midpoint')!, percentile(values, 75, 'midpoint')!];
+    const high = Math.max(...values.filter((x) => x <= q3 + 1.5 * (q3 - q1)));
+    const low = Math.min(...values.filter((x) => x >= q1 - 1.5 * (q3 - q1)));
+    expect(row).toMatchObject({ v__q1: q1, v__q3: q3, v__max: high, v__min: low, v__median: percentile(values, 50), v__count: 3000 });
+    expect(row!.v__outliers).toEqual([...values.filter((x) => x > high), ...values.filter((x) => x < low)]);
+    expect((row!.v__outliers as number[]).length).toBeGreaterThan(0);
   });
   it('histogram bins counts between min and max, labelled like Python floats', () => {
     const f = frame([0, 1, 2, 3, 4, 10].map((v) => ({ v })));

@@ -57,7 +57,11 @@ function variance(xs: number[], ddof: number): number | null {
 /** numpy percentile with the 'linear' (default) or 'midpoint' method. */
 export function percentile(xs: number[], q: number, method: 'linear' | 'midpoint' = 'linear'): number | null {
   if (!xs.length) return null;
-  const sorted = [...xs].sort((a, b) => a - b);
+  return percentileOfSorted([...xs].sort((a, b) => a - b), q, method);
+}
+
+/** percentile() of values already sorted ascending (not empty), for callers that take several of one set. */
+function percentileOfSorted(sorted: number[], q: number, method: 'linear' | 'midpoint' = 'linear'): number {
   const rank = (q / 100) * (sorted.length - 1);
   const lo = Math.floor(rank);
   const hi = Math.ceil(rank);
@@ -570,35 +574,32 @@ export function select(frame: Frame, options: { columns?: string[]; exclude?: st
 export function boxplot(frame: Frame, options: { groupby?: string[]; metrics?: string[]; whisker_type?: string; percentiles?: number[] }): Frame {
   const metrics = options.metrics ?? [];
   requireColumns(frame, metrics, 'metrics');
-  const q1 = (xs: number[]) => percentile(xs, 25, 'midpoint') as number;
-  const q3 = (xs: number[]) => percentile(xs, 75, 'midpoint') as number;
-  let high: (xs: number[]) => number;
-  let low: (xs: number[]) => number;
   const whisker = options.whisker_type ?? 'tukey';
-  if (whisker === 'tukey') {
-    high = (xs) => Math.max(...xs.filter((x) => x <= q3(xs) + 1.5 * (q3(xs) - q1(xs))));
-    low = (xs) => Math.min(...xs.filter((x) => x >= q1(xs) - 1.5 * (q3(xs) - q1(xs))));
-  } else if (whisker === 'percentile') {
-    const p = options.percentiles;
-    if (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number' || p[0] >= p[1]) {
-      throw new PostProcessingError('percentiles must be a list or tuple with two numeric values, of which the first is lower than the second value');
-    }
-    high = (xs) => percentile(xs, p[1]) as number;
-    low = (xs) => percentile(xs, p[0]) as number;
-  } else {
-    high = (xs) => Math.max(...xs);
-    low = (xs) => Math.min(...xs);
+  const p = options.percentiles;
+  if (whisker === 'percentile' && (!Array.isArray(p) || p.length !== 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number' || p[0] >= p[1])) {
+    throw new PostProcessingError('percentiles must be a list or tuple with two numeric values, of which the first is lower than the second value');
   }
-  const stats: Record<string, (xs: number[]) => unknown> = {
-    mean: (xs) => mean(xs),
-    median: (xs) => median(xs),
-    max: (xs) => (xs.length ? high(xs) : null),
-    min: (xs) => (xs.length ? low(xs) : null),
-    q1: (xs) => (xs.length ? q1(xs) : null),
-    q3: (xs) => (xs.length ? q3(xs) : null),
-    count: (xs) => xs.length,
-    outliers: (xs) => (xs.length ? [...xs.filter((x) => x > high(xs)), ...xs.filter((x) => x < low(xs))] : []),
+  // One group's values are sorted once and every statistic is read from them (each used to sort anew, per
+  // value for the whiskers and outliers: a 5,000-row box plot took ~150 ms of the server's thread).
+  const statsOf = (xs: number[]): Record<string, unknown> => {
+    if (!xs.length) return { mean: null, median: null, max: null, min: null, q1: null, q3: null, count: 0, outliers: [] };
+    const sorted = [...xs].sort((a, b) => a - b);
+    const q1 = percentileOfSorted(sorted, 25, 'midpoint');
+    const q3 = percentileOfSorted(sorted, 75, 'midpoint');
+    let low = sorted[0]!;
+    let high = sorted[sorted.length - 1]!;
+    if (whisker === 'tukey') {
+      // The whiskers reach the furthest values within 1.5 IQR of the quartiles.
+      const iqr = q3 - q1;
+      low = sorted.find((x) => x >= q1 - 1.5 * iqr)!;
+      high = sorted.findLast((x) => x <= q3 + 1.5 * iqr)!;
+    } else if (whisker === 'percentile') {
+      low = percentileOfSorted(sorted, p![0]!);
+      high = percentileOfSorted(sorted, p![1]!);
+    }
+    return { mean: mean(xs), median: percentileOfSorted(sorted, 50), max: high, min: low, q1, q3, count: xs.length, outliers: [...xs.filter((x) => x > high), ...xs.filter((x) => x < low)] };
   };
+  const STATS = ['mean', 'median', 'max', 'min', 'q1', 'q3', 'count', 'outliers'];
   const groupby = options.groupby ?? [];
   const groupIdx = requireColumns(frame, groupby, 'groupby');
   const groups = new Map<string, { key: unknown[]; rows: unknown[][] }>();
@@ -610,7 +611,7 @@ export function boxplot(frame: Frame, options: { groupby?: string[]; metrics?: s
     groups.set(k, g);
   }
   const names: Array<[string, string, string]> = [];
-  for (const stat of Object.keys(stats)) for (const metric of metrics) names.push([`${metric}__${stat}`, metric, stat]);
+  for (const stat of STATS) for (const metric of metrics) names.push([`${metric}__${stat}`, metric, stat]);
   const ordered = [...groups.values()].sort((a, b) => {
     for (let i = 0; i < a.key.length; i++) {
       const c = compareKeys(a.key[i], b.key[i]);
@@ -621,10 +622,10 @@ export function boxplot(frame: Frame, options: { groupby?: string[]; metrics?: s
   return {
     indexSize: 0,
     columns: [...groupby.map((g) => [g]), ...names.map(([n]) => [n])],
-    data: ordered.map(({ key, rows }) => [
-      ...key,
-      ...names.map(([, metric, stat]) => stats[stat](numbers(rows.map((r) => r[columnIndex(frame, metric)])))),
-    ]),
+    data: ordered.map(({ key, rows }) => {
+      const byMetric = new Map(metrics.map((metric) => [metric, statsOf(numbers(rows.map((r) => r[columnIndex(frame, metric)])))]));
+      return [...key, ...names.map(([, metric, stat]) => byMetric.get(metric)![stat])];
+    }),
   };
 }
 
