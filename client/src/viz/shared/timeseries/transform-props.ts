@@ -59,6 +59,19 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   }
 
   const stack = fd.stack ? 'total' : undefined;
+  // Every series spans every x, as Superset's pivoted frame does: ECharts stacks by position in the data, so a
+  // series missing a month stacked its later points on other months' bars (segments floating over the stacks).
+  // A missing value is a gap, 0 when stacked (Superset's fillNeighborValue); a scatter plot leaves it out.
+  const xs = isTime ? [...new Set(sorted.map(xValue))] : categories;
+  for (const s of series.values()) {
+    const at = new Map(s.points);
+    s.points = [];
+    for (const x of xs) {
+      const y = at.get(x) ?? null;
+      if (y === null && kind === 'scatter') continue;
+      s.points.push([x, y === null && stack ? 0 : y]);
+    }
+  }
   const echartsSeries = [...series.values()].map((s) => {
     const color = getCategoricalColor(fd.color_scheme, s.name);
     const base: Record<string, any> = {
@@ -67,7 +80,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       data: horizontal ? s.points.map(([x, y]) => [y, x]) : s.points,
       itemStyle: { color },
       lineStyle: { color, width: 2 },
-      showSymbol: kind === 'scatter' || !!fd.markerEnabled || s.points.length < 2,
+      showSymbol: kind === 'scatter' || !!fd.markerEnabled || s.points.filter(([, y]) => y !== null).length < 2,
       symbolSize: kind === 'scatter' ? Number(fd.markerSize ?? 8) : 6,
       stack,
       emphasis: { focus: 'series' },

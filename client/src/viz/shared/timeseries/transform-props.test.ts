@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { transformTimeseries, type SeriesKind } from './transform-props';
+
+const M = (month: number) => Date.UTC(2004, month, 1);
+// Three months; Trains sold nothing in February: the chart data answer has no row for it.
+const rows = [
+  { order_date: M(0), product_line: 'Cars', sum__sales: 10 },
+  { order_date: M(0), product_line: 'Trains', sum__sales: 1 },
+  { order_date: M(1), product_line: 'Cars', sum__sales: 20 },
+  { order_date: M(2), product_line: 'Cars', sum__sales: 30 },
+  { order_date: M(2), product_line: 'Trains', sum__sales: 3 },
+];
+const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}) =>
+  transformTimeseries(
+    {
+      formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'order_date', metrics: ['sum__sales'], groupby: ['product_line'], ...patch },
+      queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] }],
+      datasource: null,
+      theme: 'light',
+      width: 600,
+      height: 400,
+    },
+    kind,
+  ).option.series as Array<{ name: string; data: unknown[]; stack?: string }>;
+
+describe('time series: every series spans every x value (Superset pivots the rows)', () => {
+  it('stacked: a missing value is 0, so each series stacks on the same month as the others', () => {
+    const [cars, trains] = draw('bar', { stack: true });
+    expect(cars!.data).toEqual([[M(0), 10], [M(1), 20], [M(2), 30]]);
+    // Without the February 0, ECharts stacked Trains' March (3) on Cars' February, by position.
+    expect(trains!.data).toEqual([[M(0), 1], [M(1), 0], [M(2), 3]]);
+    expect(trains!.stack).toBe('total');
+  });
+
+  it('not stacked: a missing value is a gap (null), not a line drawn across it', () => {
+    const [, trains] = draw('line');
+    expect(trains!.data).toEqual([[M(0), 1], [M(1), null], [M(2), 3]]);
+  });
+
+  it('a scatter plot leaves missing points out', () => {
+    const [, trains] = draw('scatter');
+    expect(trains!.data).toEqual([[M(0), 1], [M(2), 3]]);
+  });
+
+  it('on a category axis, the series follow the categories in their order', () => {
+    const categoryRows = [
+      { product_line: 'Cars', deal_size: 'Small', n: 1 },
+      { product_line: 'Ships', deal_size: 'Small', n: 2 },
+      { product_line: 'Ships', deal_size: 'Large', n: 4 },
+    ];
+    const series = transformTimeseries(
+      { formData: { x_axis: 'product_line', metrics: ['n'], groupby: ['deal_size'], stack: true }, queriesData: [{ data: categoryRows, colnames: ['product_line', 'deal_size', 'n'], coltypes: [1, 1, 0] }], datasource: null, theme: 'light', width: 600, height: 400 },
+      'bar',
+    ).option.series as Array<{ name: string; data: unknown[] }>;
+    expect(series.map((s) => [s.name, s.data])).toEqual([
+      ['Small', [['Cars', 1], ['Ships', 2]]],
+      ['Large', [['Cars', 0], ['Ships', 4]]],
+    ]);
+  });
+});
