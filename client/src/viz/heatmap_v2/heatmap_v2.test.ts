@@ -20,5 +20,15 @@ describe('heatmap chart type', () => {
   it('normalises across x when asked', () => {
     const out = heatmap.transformProps(input({ normalized: true, normalize_across: 'x' }));
     expect(out.option.series[0].data.map((d: number[]) => d[2])).toEqual([0, 1, 1]);
+    const across = heatmap.transformProps(input({ normalized: true, normalize_across: 'heatmap' }));
+    expect(across.option.series[0].data.map((d: number[]) => d[2])).toEqual([0, 0.5, 1]);
+  });
+
+  it('ends the grid before the colour scale and its longest label, so the label does not cover the last column', () => {
+    const short = heatmap.transformProps(input());
+    const long = heatmap.transformProps(input({ y_axis_format: ',.2f' }));
+    // The sales dashboard's '1.61M' stood over the last column when the grid kept a fixed 100 px.
+    expect(short.option.grid.right).toBeGreaterThanOrEqual(short.option.visualMap.right + 20 + 30 + 2 * 7.5);
+    expect(long.option.grid.right - short.option.grid.right).toBeCloseTo(('30.00'.length - '30'.length) * 7.5);
   });
 });

@@ -2,10 +2,15 @@ import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { labelWidth } from '../shared/label-room';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, chartTheme, echartsBase } from '../shared/theme';
 
 const TEMPORAL = 2;
+/** The colour scale's offset from the right edge, its bar's width, and its drag handles with their gap to the labels. */
+const VISUAL_MAP_RIGHT = 28;
+const VISUAL_MAP_BAR = 20;
+const VISUAL_MAP_HANDLE = 34;
 
 /** A cell per (x, y) coloured by the metric on a sequential scale; normalised across x, y or the heatmap. */
 export function transformHeatmap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
@@ -25,15 +30,33 @@ export function transformHeatmap({ formData: fd, queriesData, theme }: Transform
   const values = rows.map((r) => toNumber(r[metric]));
   // Superset's normalize_across: each cell's rank within its x column, y row or the whole heatmap (0..1).
   const across = String(fd.normalize_across ?? 'heatmap');
+  const peersOf = (r: Record<string, unknown>) => (across === 'x' ? label(r[xCol], xTime) : across === 'y' ? label(r[yCol], false) : '');
+  // Each group's lowest and highest value, found in one pass (not a pass over all rows for every cell).
+  const ranges = new Map<string, [number, number]>();
+  for (const r of rows) {
+    const v = toNumber(r[metric]) ?? 0;
+    const range = ranges.get(peersOf(r));
+    if (!range) ranges.set(peersOf(r), [v, v]);
+    else {
+      if (v < range[0]) range[0] = v;
+      if (v > range[1]) range[1] = v;
+    }
+  }
   const scaleOf = (r: Record<string, unknown>) => {
-    const peers = rows.filter((p) => (across === 'x' ? label(p[xCol], xTime) === label(r[xCol], xTime) : across === 'y' ? label(p[yCol], false) === label(r[yCol], false) : true));
-    const vs = peers.map((p) => toNumber(p[metric]) ?? 0);
-    const lo = Math.min(...vs);
-    const hi = Math.max(...vs);
+    const [lo, hi] = ranges.get(peersOf(r))!;
     return hi === lo ? 1 : ((toNumber(r[metric]) ?? 0) - lo) / (hi - lo);
   };
   const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), fd.normalized ? scaleOf(r) : values[i]]);
   const numeric = data.map((d) => Number(d[2] ?? 0));
+  let min = numeric.length ? Infinity : 0;
+  let max = numeric.length ? -Infinity : 1;
+  for (const v of numeric) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  const scaleLabel = (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v));
+  // The colour scale's labels stand left of its bar and handles: the grid ends before the longest of them.
+  const scaleRoom = VISUAL_MAP_RIGHT + VISUAL_MAP_BAR + VISUAL_MAP_HANDLE + Math.max(labelWidth(scaleLabel(min)), labelWidth(scaleLabel(max))) + 8;
   const axis = axisStyle(theme);
   const t = chartTheme(theme);
   const groups: Record<string, unknown[]> = {};
@@ -44,20 +67,21 @@ export function transformHeatmap({ formData: fd, queriesData, theme }: Transform
       ...echartsBase(theme),
       animation: false,
       // The colour scale stands at the right, clear of the rotated x-axis labels.
-      grid: { top: 24, right: 100, bottom: 16, left: 16, containLabel: true },
+      grid: { top: 24, right: scaleRoom, bottom: 16, left: 16, containLabel: true },
       tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${xs[p.value[0]]} · ${ys[p.value[1]]}<br/>${metric}: ${fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2])}` },
       xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, rotate: xs.length > 12 ? 45 : 0 } },
       yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false } },
       visualMap: {
-        min: numeric.length ? Math.min(...numeric) : 0,
-        max: numeric.length ? Math.max(...numeric) : 1,
+        min,
+        max,
         calculable: true,
         orient: 'vertical',
-        right: 28,
+        right: VISUAL_MAP_RIGHT,
+        itemWidth: VISUAL_MAP_BAR,
         top: 'middle',
         itemHeight: 140,
         textStyle: { color: t.subtleText },
-        formatter: (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v)),
+        formatter: scaleLabel,
         inRange: { color: getSequentialColors(fd.linear_color_scheme, 9) },
       },
       series: [{ type: 'heatmap', data, label: { show: !!fd.show_values, formatter: (p: any) => format(p.value[2]) }, itemStyle: { borderColor: t.tooltipBackground, borderWidth: 1 } }],

@@ -14,7 +14,7 @@ const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}) =>
   transformTimeseries(
     {
       formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'order_date', metrics: ['sum__sales'], groupby: ['product_line'], ...patch },
-      queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] }],
+      queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any],
       datasource: null,
       theme: 'light',
       width: 600,
@@ -49,7 +49,7 @@ describe('time series: every series spans every x value (Superset pivots the row
       { product_line: 'Ships', deal_size: 'Large', n: 4 },
     ];
     const series = transformTimeseries(
-      { formData: { x_axis: 'product_line', metrics: ['n'], groupby: ['deal_size'], stack: true }, queriesData: [{ data: categoryRows, colnames: ['product_line', 'deal_size', 'n'], coltypes: [1, 1, 0] }], datasource: null, theme: 'light', width: 600, height: 400 },
+      { formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'product_line', metrics: ['n'], groupby: ['deal_size'], stack: true }, queriesData: [{ data: categoryRows, colnames: ['product_line', 'deal_size', 'n'], coltypes: [1, 1, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 },
       'bar',
     ).option.series as Array<{ name: string; data: unknown[] }>;
     expect(series.map((s) => [s.name, s.data])).toEqual([
