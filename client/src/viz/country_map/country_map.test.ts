@@ -12,4 +12,12 @@ describe('country map chart type', () => {
     expect(countryMap.transformProps(input({ select_country: 'usa' })).option.series[0].data).toEqual([{ name: 'CA', value: 5 }]);
     expect(() => countryMap.transformProps(input({ select_country: 'france' }))).toThrow(/No shapes for france/);
   });
+
+  it('lays the colour scale along the bottom, under the map, not over its states', () => {
+    const out = countryMap.transformProps({ formData: { viz_type: 'country_map', entity: 'state', metric: 'n' }, queriesData: [{ data: [{ state: 'CA', n: 5 }, { state: 'TX', n: 2 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const { visualMap, series } = out.option;
+    expect(visualMap).toMatchObject({ orient: 'horizontal', min: 2, max: 5, bottom: 8 });
+    // The map's box ends above the scale's bar and its handles' labels.
+    expect(series[0].bottom).toBeGreaterThanOrEqual(visualMap.bottom + visualMap.itemWidth + 20);
+  });
 });

@@ -1,8 +1,8 @@
 import type { TransformInput } from '../types';
-import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { usStateCode } from '../shared/geo-codes';
+import { mapScale } from '../shared/map-scale';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
 
@@ -24,7 +24,7 @@ export function transformCountryMap({ formData: fd, queriesData, theme }: Transf
     groups[code] = [row[entity]];
     return [{ name: code, value: toNumber(row[metric]) ?? 0 }];
   });
-  const values = data.map((d) => d.value);
+  const scale = mapScale(data.map((d) => d.value), format, fd.linear_color_scheme as string | undefined, theme);
   return {
     map: 'usa',
     groupby: [entity],
@@ -33,7 +33,7 @@ export function transformCountryMap({ formData: fd, queriesData, theme }: Transf
       ...echartsBase(theme),
       animation: false,
       tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => (p.data ? `${p.name}: ${format(p.data.value)}` : p.name) },
-      visualMap: { min: values.length ? Math.min(...values) : 0, max: values.length ? Math.max(...values) : 1, left: 8, bottom: 8, calculable: true, textStyle: { color: t.subtleText }, formatter: (v: number) => format(v), inRange: { color: getSequentialColors(fd.linear_color_scheme, 9) } },
+      visualMap: scale.visualMap,
       series: [
         {
           type: 'map',
@@ -41,10 +41,7 @@ export function transformCountryMap({ formData: fd, queriesData, theme }: Transf
           nameProperty: 'code',
           aspectScale: 1,
           roam: true,
-          left: 8,
-          right: 8,
-          top: 8,
-          bottom: 8,
+          ...scale.mapBox,
           itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.7 },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
           select: { disabled: true },

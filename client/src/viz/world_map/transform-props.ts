@@ -1,7 +1,7 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import type { TransformInput } from '../types';
-import { getSequentialColors } from '../shared/colors';
+import { mapScale } from '../shared/map-scale';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
@@ -33,7 +33,7 @@ export function transformWorldMap({ formData: fd, queriesData, theme }: Transfor
     groups[code] = [row[entity]];
     return [{ name: code, label: String(row[entity]), value: toNumber(row[metric]) ?? 0, secondary: secondary ? (toNumber(row[secondary]) ?? 0) : null }];
   });
-  const values = data.map((d) => d.value);
+  const scale = mapScale(data.map((d) => d.value), format, fd.linear_color_scheme as string | undefined, theme);
   return {
     map: 'world',
     groupby: [entity],
@@ -42,27 +42,14 @@ export function transformWorldMap({ formData: fd, queriesData, theme }: Transfor
       ...echartsBase(theme),
       animation: false,
       tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => (p.data ? `${p.data.label}: ${format(p.data.value)}${p.data.secondary !== null && secondary ? `<br/>${secondary}: ${format(p.data.secondary)}` : ''}` : '') },
-      visualMap: {
-        min: values.length ? Math.min(...values) : 0,
-        max: values.length ? Math.max(...values) : 1,
-        left: 8,
-        bottom: 8,
-        calculable: true,
-        textStyle: { color: t.subtleText },
-        formatter: (v: number) => format(v),
-        inRange: { color: getSequentialColors(fd.linear_color_scheme, 9) },
-        seriesIndex: 0,
-      },
+      visualMap: { ...scale.visualMap, seriesIndex: 0 },
       series: [
         {
           type: 'map',
           map: 'world',
           nameProperty: 'code',
           roam: true,
-          left: 8,
-          right: 8,
-          top: 8,
-          bottom: 8,
+          ...scale.mapBox,
           itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.5 },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
           select: { disabled: true },

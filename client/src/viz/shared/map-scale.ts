@@ -1,0 +1,39 @@
+import { getSequentialColors } from './colors';
+import { chartTheme } from './theme';
+
+/** The colour scale's bar: its length and thickness, and the room its handles' labels take below it. */
+const SCALE_LENGTH = 140;
+const SCALE_THICKNESS = 12;
+const SCALE_LABELS = 26;
+const MARGIN = 8;
+
+/**
+ * A map's colour scale (a calculable visualMap) lying along the bottom edge, and the box the map's shapes are fitted
+ * into above it. Standing over the map at its lower left, the scale's labels covered states and countries (the
+ * births dashboard's '10.5M' over California); a map is usually limited by the cell's width, so the height it gives
+ * up is height it did not use.
+ */
+export function mapScale(values: readonly number[], format: (v: number) => string, scheme: string | null | undefined, theme: 'light' | 'dark') {
+  let min = values.length ? Infinity : 0;
+  let max = values.length ? -Infinity : 1;
+  for (const v of values) {
+    if (v < min) min = v;
+    if (v > max) max = v;
+  }
+  return {
+    visualMap: {
+      min,
+      max,
+      calculable: true,
+      orient: 'horizontal',
+      left: 'center',
+      bottom: MARGIN,
+      itemHeight: SCALE_LENGTH,
+      itemWidth: SCALE_THICKNESS,
+      textStyle: { color: chartTheme(theme).subtleText },
+      formatter: format,
+      inRange: { color: getSequentialColors(scheme, 9) },
+    },
+    mapBox: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + SCALE_THICKNESS + SCALE_LABELS + MARGIN },
+  };
+}
