@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import heatmap from './index';
+import { columnLabels } from './transform-props';
 
 describe('heatmap chart type', () => {
   const rows = [
@@ -30,5 +31,14 @@ describe('heatmap chart type', () => {
     // The sales dashboard's '1.61M' stood over the last column when the grid kept a fixed 100 px.
     expect(short.option.grid.right).toBeGreaterThanOrEqual(short.option.visualMap.right + 20 + 30 + 2 * 7.5);
     expect(long.option.grid.right - short.option.grid.right).toBeCloseTo(('30.00'.length - '30'.length) * 7.5);
+  });
+
+  it('turns the x labels when the widest does not fit its column, and then shows each while there is room', () => {
+    expect(columnLabels(['CA', 'NY'], 150)).toEqual({ rotate: 0, interval: 'auto' });
+    // The sales dashboard's seven product lines in a third of the width: only 'Classic Cars' was left showing.
+    expect(columnLabels(['Classic Cars', 'Motorcycles', 'Planes'], 40)).toEqual({ rotate: 45, interval: 0 });
+    expect(columnLabels(Array.from({ length: 200 }, (_, i) => `day ${i}`), 3)).toEqual({ rotate: 45, interval: 'auto' });
+    const narrow = heatmap.transformProps({ ...input(), width: 120 });
+    expect(narrow.option.xAxis.axisLabel).toMatchObject({ rotate: 45 });
   });
 });

@@ -11,9 +11,20 @@ const TEMPORAL = 2;
 const VISUAL_MAP_RIGHT = 28;
 const VISUAL_MAP_BAR = 20;
 const VISUAL_MAP_HANDLE = 34;
+const GRID_LEFT = 16;
+
+/**
+ * The x-axis labels of columns `columnWidth` pixels wide: level while the widest fits its column, else turned 45°, and
+ * then each shown while a turned label (about a line high across) has room, rather than every other one hidden.
+ */
+export function columnLabels(labels: string[], columnWidth: number): { rotate: number; interval: number | 'auto' } {
+  const fits = labels.every((l) => labelWidth(l) <= columnWidth - 4);
+  if (fits) return { rotate: 0, interval: 'auto' };
+  return { rotate: 45, interval: columnWidth >= 14 ? 0 : 'auto' };
+}
 
 /** A cell per (x, y) coloured by the metric on a sequential scale; normalised across x, y or the heatmap. */
-export function transformHeatmap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+export function transformHeatmap({ formData: fd, queriesData, theme, width }: TransformInput): EChartsTransformed {
   const result = queriesData[0] ?? {};
   const xCol = columnLabel(fd.x_axis as ColumnEntry);
   const yCol = columnLabel((Array.isArray(fd.groupby) ? fd.groupby[0] : fd.groupby) as ColumnEntry);
@@ -56,6 +67,7 @@ export function transformHeatmap({ formData: fd, queriesData, theme }: Transform
   }
   const scaleLabel = (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v));
   // The colour scale's labels stand left of its bar and handles: the grid ends before the longest of them.
+  const widest = (labels: string[]) => labels.reduce((w, l) => Math.max(w, labelWidth(l)), 0);
   const scaleRoom = VISUAL_MAP_RIGHT + VISUAL_MAP_BAR + VISUAL_MAP_HANDLE + Math.max(labelWidth(scaleLabel(min)), labelWidth(scaleLabel(max))) + 8;
   const axis = axisStyle(theme);
   const t = chartTheme(theme);
@@ -67,9 +79,9 @@ export function transformHeatmap({ formData: fd, queriesData, theme }: Transform
       ...echartsBase(theme),
       animation: false,
       // The colour scale stands at the right, clear of the rotated x-axis labels.
-      grid: { top: 24, right: scaleRoom, bottom: 16, left: 16, containLabel: true },
+      grid: { top: 24, right: scaleRoom, bottom: 16, left: GRID_LEFT, containLabel: true },
       tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${xs[p.value[0]]} · ${ys[p.value[1]]}<br/>${metric}: ${fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2])}` },
-      xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, rotate: xs.length > 12 ? 45 : 0 } },
+      xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, ...columnLabels(xs, (width - GRID_LEFT - widest(ys) - scaleRoom) / Math.max(xs.length, 1)) } },
       yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false } },
       visualMap: {
         min,
