@@ -57,4 +57,16 @@ describe('time series: every series spans every x value (Superset pivots the row
       ['Large', [['Cars', 0], ['Ships', 4]]],
     ]);
   });
+
+  it("adaptive dates are ECharts' own UTC time labels, about one per 90 px; a chosen format is applied", () => {
+    const option = (patch: Record<string, unknown>, width: number) =>
+      transformTimeseries({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'order_date', metrics: ['sum__sales'], ...patch }, queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any], datasource: null, theme: 'light', width, height: 300 }, 'line').option;
+    const smart = option({}, 360);
+    expect(smart.useUTC).toBe(true);
+    expect(smart.xAxis.axisLabel.formatter).toBeUndefined();
+    expect(smart.xAxis.splitNumber).toBe(4);
+    const chosen = option({ x_axis_time_format: '%Y-%m' }, 900);
+    expect(chosen.xAxis.axisLabel.formatter(M(1))).toBe('2004-02');
+    expect(chosen.xAxis.splitNumber).toBe(10);
+  });
 });

@@ -1,6 +1,6 @@
 import type { TransformInput } from '../../types';
 import { getCategoricalColor } from '../colors';
-import { getNumberFormatter, getTimeFormatter } from '../format';
+import { getNumberFormatter, getTimeFormatter, isSmartDate } from '../format';
 import { asList, columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import type { AnnotationInput } from './annotations';
@@ -97,10 +97,14 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     ...axis,
     type: isTime ? 'time' : 'category',
     data: isTime ? undefined : categories,
+    // About one time label per 90 px: ECharts' own count crowded a narrow chart, which then hid its years.
+    splitNumber: isTime && !horizontal ? Math.max(2, Math.floor((input.width ?? 600) / 90)) : undefined,
     name: fd.x_axis_title || undefined,
     nameLocation: 'middle',
     nameGap: 28,
-    axisLabel: { ...axis.axisLabel, formatter: isTime ? (v: number) => timeFormat(v) : undefined },
+    // Adaptive dates are ECharts' own time labels, as Superset leaves them: years over months over days, the coarser
+    // kept when labels crowd (a single adaptive formatter let ECharts hide the years first: 'July April October').
+    axisLabel: { ...axis.axisLabel, formatter: isTime && !isSmartDate(fd.x_axis_time_format) ? (v: number) => timeFormat(v) : undefined },
     splitLine: { show: false },
   };
   const yAxis: Record<string, any> = {
@@ -114,6 +118,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const showLegend = fd.show_legend !== false && series.size > 1;
   const option = {
     ...echartsBase(theme),
+    // Times are UTC throughout (the answers' and the formatters'): ticks fall on UTC months and days.
+    useUTC: true,
     animation: false,
     grid: { top: showLegend ? 40 : 20, right: 20, bottom: fd.x_axis_title ? 44 : 28, left: fd.y_axis_title ? 64 : 16, containLabel: true },
     legend: { ...legendStyle(theme, { show: showLegend }), data: [...series.keys()] },
