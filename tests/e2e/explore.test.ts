@@ -219,8 +219,12 @@ describe('Explore in the browser', () => {
     const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births by state (drill)', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
     await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
     await rendered(page);
-    // Right-click along the bottom of the plot until a bar answers with its menu.
     const box = (await page.getByTestId('explore-chart').boundingBox())!;
+    // The tooltip is made on the pointer's first move over a chart, not with every chart drawn: it answers at once.
+    expect(await page.locator('[data-testid="echart"] > div').count()).toBe(1);
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height - 90);
+    await page.locator('[data-testid="echart"] > div').filter({ hasText: 'sum__num' }).first().waitFor({ timeout: 5_000 });
+    // Right-click along the bottom of the plot until a bar answers with its menu.
     const menu = page.getByRole('menuitem', { name: /^Drill to detail by state = / });
     for (let x = box.x + 40; x < box.x + box.width - 20; x += 12) {
       await page.mouse.click(x, box.y + box.height - 75, { button: 'right' });

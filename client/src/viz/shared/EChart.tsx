@@ -98,6 +98,9 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
   callbacks.current = { onRendered, onRenderError, onEvents, drawnAfter };
   const size = useRef({ width, height });
   size.current = { width, height };
+  // The tooltip is added on the pointer's first move over the chart, not with each option: making it reads the page's
+  // layout (ECharts measures where its box sits), one forced layout per chart while a dashboard's charts draw.
+  const tooltip = useRef<{ armed: boolean; deferred: unknown }>({ armed: false, deferred: undefined });
 
   useEffect(() => {
     let live = true;
@@ -114,6 +117,17 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
         else callbacks.current.onRendered?.();
       });
       for (const name of Object.keys(callbacks.current.onEvents ?? {})) instance.on(name, (params: unknown) => callbacks.current.onEvents?.[name]?.(params));
+      const arm = (event: { offsetX: number; offsetY: number }) => {
+        if (tooltip.current.armed || !instance) return;
+        tooltip.current.armed = true;
+        const deferred = tooltip.current.deferred;
+        tooltip.current.deferred = undefined;
+        if (deferred === undefined) return;
+        instance.setOption({ tooltip: deferred });
+        instance.dispatchAction({ type: 'showTip', x: event.offsetX, y: event.offsetY });
+      };
+      instance.getZr().on('mousemove', arm);
+      instance.getZr().on('mousedown', arm);
     });
     return () => {
       live = false;
@@ -132,7 +146,10 @@ export function EChart({ option, use: parts, width, height, theme, onRendered, o
       if (!live || !chart.current) return;
       try {
         pending.current = true;
-        const set = () => chart.current!.setOption({ backgroundColor: 'transparent', ...option }, { notMerge: true });
+        const { tooltip: tip, ...rest } = option as EChartsCoreOption & { tooltip?: unknown };
+        const defer = tip !== undefined && !tooltip.current.armed;
+        tooltip.current.deferred = defer ? tip : undefined;
+        const set = () => chart.current!.setOption({ backgroundColor: 'transparent', ...(defer ? rest : option) }, { notMerge: true });
         const after = callbacks.current.drawnAfter;
         generation.current += 1;
         if (after) drawWith(set, after, generation.current);
