@@ -89,7 +89,16 @@ describe('dashboards in the browser', () => {
     await dragIn(page, 'Divider', '[data-testid="drop-GRID_ID-2"]');
     await dragIn(page, 'Text', '[data-testid="drop-GRID_ID-3"]');
     await page.getByLabel('Markdown', { exact: true }).fill('## Notes\n\nBirths from the **examples** data.');
+    // The markdown shows its preview once the focus leaves it, and opens its editor again on a click.
+    await page.getByLabel('Header text').click();
+    const markdown = page.getByTestId('dashboard-markdown');
+    await markdown.getByRole('heading', { name: 'Notes' }).waitFor();
+    expect(await markdown.locator('strong').textContent()).toBe('examples');
     await screenshot(page, 'dashboard-edit');
+    await markdown.getByRole('button', { name: 'Edit markdown' }).click();
+    expect(await page.getByLabel('Markdown', { exact: true }).inputValue()).toContain('**examples**');
+    await markdown.getByText('Preview', { exact: true }).click();
+    await markdown.getByRole('heading', { name: 'Notes' }).waitFor();
 
     // Resize the first chart two columns wider with its corner handle.
     const handle = page.getByRole('separator', { name: 'Resize chart' }).first();

@@ -1,4 +1,4 @@
-import { ActionIcon, Tabs, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, SegmentedControl, Tabs, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_ID, ROOT_ID, type Component, type LayoutAction, type LayoutMap } from '@meridian/contracts';
 import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
@@ -191,18 +191,7 @@ function ComponentView({ id }: { id: string }) {
       return (
         <Editable component={c} className={classes.sized}>
           <div style={{ width, height }} className={classes.markdown} data-testid="dashboard-markdown">
-            {editMode ? (
-              <Textarea
-                aria-label="Markdown"
-                value={String(c.meta.code ?? '')}
-                placeholder="# Write markdown here"
-                autosize={false}
-                styles={{ root: { height: '100%' }, wrapper: { height: '100%' }, input: { height: '100%', fontFamily: 'var(--mantine-font-family-monospace)' } }}
-                onChange={(e) => dispatch({ type: 'UPDATE_COMPONENT_META', id, meta: { code: e.currentTarget.value } }, `text-${id}`)}
-              />
-            ) : (
-              <MarkdownText source={String(c.meta.code ?? '')} />
-            )}
+            {editMode ? <MarkdownEditor id={id} code={String(c.meta.code ?? '')} /> : <MarkdownText source={String(c.meta.code ?? '')} />}
           </div>
           <ResizeHandle component={c} />
         </Editable>
@@ -278,6 +267,42 @@ function TabsView({ component }: { component: Component }) {
     <Editable component={component} className={classes.tabsBlock}>
       {body}
     </Editable>
+  );
+}
+
+/**
+ * A markdown component in edit mode, in Superset's two modes: its preview, which a click (or Enter) turns into the
+ * editor, and the editor, which goes back to the preview when the focus leaves the component or 'Preview' is chosen.
+ * An empty one opens in the editor, to be written.
+ */
+function MarkdownEditor({ id, code }: { id: string; code: string }) {
+  const { dispatch } = useGrid();
+  const [mode, setMode] = useState<'preview' | 'edit'>(code.trim() ? 'preview' : 'edit');
+  // The editor takes the focus when opened from the preview, not when the dashboard opens with an empty one.
+  const [opened, setOpened] = useState(false);
+  const edit = () => {
+    setMode('edit');
+    setOpened(true);
+  };
+  if (mode === 'preview')
+    return (
+      <div className={classes.markdownPreview} role="button" tabIndex={0} aria-label="Edit markdown" data-markdown-mode="preview" onClick={edit} onKeyDown={(e) => e.key === 'Enter' && edit()}>
+        {code.trim() ? <MarkdownText source={code} /> : <p className={classes.markdownEmpty}>Click here to write markdown.</p>}
+      </div>
+    );
+  return (
+    <div className={classes.markdownEditor} data-markdown-mode="edit" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setMode('preview')}>
+      <SegmentedControl size="xs" className={classes.markdownMode} data={['Edit', 'Preview']} value="Edit" onChange={(v) => v === 'Preview' && setMode('preview')} aria-label="Markdown mode" />
+      <Textarea
+        aria-label="Markdown"
+        value={code}
+        placeholder="# Write markdown here"
+        autosize={false}
+        autoFocus={opened}
+        styles={{ root: { height: '100%' }, wrapper: { height: '100%' }, input: { height: '100%', fontFamily: 'var(--mantine-font-family-monospace)' } }}
+        onChange={(e) => dispatch({ type: 'UPDATE_COMPONENT_META', id, meta: { code: e.currentTarget.value } }, `text-${id}`)}
+      />
+    </div>
   );
 }
 
