@@ -17,5 +17,7 @@ describe('sunburst chart type', () => {
     const [west, east] = out.option.series[0].data;
     expect(west.children[0].name).toBe('CA');
     expect(west.itemStyle.color).not.toBe(east.itemStyle.color);
+    // Two rings between 12% and 92% of 150 px: each 60 px thick; a label is cut to the ring, less a margin.
+    expect(out.option.series[0].label).toMatchObject({ rotate: 'radial', width: 52, overflow: 'truncate' });
   });
 });
