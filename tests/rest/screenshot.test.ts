@@ -109,6 +109,16 @@ describe('screenshots and thumbnails', () => {
     expect(facts.height).toBeGreaterThan(8 * 400);
     // The last chart's box (its lowest 300 pixels) holds a drawing, not a blank cell or a spinner.
     expect(pngFacts(shot.body, [-320, -20]).colours).toBeGreaterThan(20);
+
+    // Its thumbnail is its top, a viewport high, as Superset's: not the whole page drawn and shrunk into a card.
+    const thumb = await waitImage(`/api/v1/dashboard/${created.body.id}/thumbnail/${asked.body.cache_key}/`);
+    keep('thumbnail-dashboard-tall', thumb.body);
+    const top = pngFacts(thumb.body);
+    expect(top.width).toBe(facts.width);
+    expect(top.height).toBeLessThanOrEqual(1200);
+    expect(top.height).toBeGreaterThan(800);
+    // The charts in view are drawn: the second row (y 450-850) holds a drawing.
+    expect(pngFacts(thumb.body, [450, 850]).colours).toBeGreaterThan(20);
   }, 120_000);
 
   it('says at once when no browser is there to draw with', async () => {

@@ -400,7 +400,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
   );
 
   return (
-    <div className={classes.page} data-testid="dashboard-page">
+    <div className={classes.page} data-testid="dashboard-page" data-standalone={standalone || undefined}>
       {draft.css && <style data-testid="dashboard-css">{draft.css}</style>}
       {!standalone && (
         <div className={classes.header}>

@@ -28,6 +28,11 @@ export interface RenderRequest {
   timeoutMs: number;
   /** PNG of the selector (default), or the whole page printed as one PDF page. */
   format?: 'png' | 'pdf';
+  /**
+   * Only what the viewport shows (a dashboard's thumbnail, as Superset's: its top): the page is not grown to its
+   * height, only the charts in view are waited for, and the picture is cut at the viewport's bottom.
+   */
+  viewportOnly?: boolean;
   /** Aborting it closes the page, so the drawing ends with an error at once (a report past its working timeout). */
   signal?: AbortSignal;
 }
@@ -149,11 +154,11 @@ export class ScreenshotRenderer {
       // no chart at all, once its requests have settled.
       const allDone = (atLeastOne: boolean) =>
         page.waitForFunction(
-          ({ done, atLeastOne }) => {
-            const charts = [...document.querySelectorAll('[data-chart-state]')];
+          ({ done, atLeastOne, viewportOnly }) => {
+            const charts = [...document.querySelectorAll('[data-chart-state]')].filter((el) => !viewportOnly || el.getBoundingClientRect().top < window.innerHeight);
             return (!atLeastOne || charts.length > 0) && charts.every((el) => done.includes(el.getAttribute('data-chart-state') ?? ''));
           },
-          { done: request.done, atLeastOne },
+          { done: request.done, atLeastOne, viewportOnly: !!request.viewportOnly },
           { timeout: request.timeoutMs, polling: 50 },
         );
       const settled = Promise.race([allDone(true), page.waitForLoadState('networkidle').then(() => allDone(false))]);
@@ -163,7 +168,7 @@ export class ScreenshotRenderer {
       let over = false;
       settled.then(() => void (over = true), () => void (over = true));
       let fitted = 0;
-      while (!over) {
+      while (!over && !request.viewportOnly) {
         fitted = await fitViewportToPage(page, request.viewport, fitted);
         await Promise.race([settled, new Promise((r) => setTimeout(r, 200))]);
       }
@@ -175,6 +180,12 @@ export class ScreenshotRenderer {
         return await page.pdf({ width: `${request.viewport.width}px`, height: `${Math.max(height, request.viewport.height)}px`, printBackground: true, pageRanges: '1' });
       }
       const target = page.locator(request.selector).first();
+      if (request.viewportOnly) {
+        const box = (await target.count()) ? await target.boundingBox() : null;
+        const top = box ? Math.max(box.y, 0) : 0;
+        const clip = box ? { x: box.x, y: top, width: box.width, height: Math.min(box.y + box.height, request.viewport.height) - top } : { x: 0, y: 0, ...request.viewport };
+        return await page.screenshot({ type: 'png', clip, animations: 'disabled' });
+      }
       return (await target.count()) ? await target.screenshot({ type: 'png', animations: 'disabled' }) : await page.screenshot({ type: 'png', fullPage: true, animations: 'disabled' });
     } finally {
       request.signal?.removeEventListener('abort', abandon);

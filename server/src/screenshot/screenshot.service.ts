@@ -18,6 +18,9 @@ const RENDER_TIMEOUT_MS = 60_000;
 
 type Kind = 'chart' | 'dashboard';
 /** A picture's state: there (PNG bytes), being made, or at another digest (the object changed since). */
+/** What a picture is for: a screenshot (cache_screenshot, reports) or a list card's thumbnail. */
+type Use = 'screenshot' | 'thumbnail';
+
 export type Picture = { state: 'ready'; png: Buffer } | { state: 'pending' } | { state: 'moved'; digest: string };
 
 
@@ -45,19 +48,28 @@ export class ScreenshotService {
     return createHash('sha256').update(Object.keys(actor.roles ?? {}).sort().join('\n')).digest('hex').slice(0, 16);
   }
 
-  private key(kind: Kind, id: number, digest: string, actor: Actor) {
-    return `screenshot:${kind}:${id}:${digest}:${this.viewer(actor)}`;
+  /**
+   * A chart's thumbnail is its screenshot; a dashboard's is its top, a viewport high (Superset's), drawn without
+   * waiting for the charts further down: a tall dashboard's card is not the whole page drawn and shrunk.
+   */
+  private use(kind: Kind, thumbnail: boolean): Use {
+    return kind === 'dashboard' && thumbnail ? 'thumbnail' : 'screenshot';
+  }
+
+  private key(kind: Kind, id: number, digest: string, actor: Actor, use: Use) {
+    return `screenshot:${kind}:${id}:${digest}:${use}:${this.viewer(actor)}`;
   }
 
   /** Starts drawing a picture unless it is cached (or `force`) or already being drawn; resolves when started. */
-  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false, known?: string): Promise<string> {
+  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false, known?: string, thumbnail = false): Promise<string> {
     if (!actor || actor.guest) throw new Forbidden();
     // No browser on this machine: said at once, rather than a picture that never comes.
     if (!this.deps.renderer.available()) throw new Unprocessable(NO_BROWSER(this.deps.renderer.executablePath));
     const digest = known ?? (await this.digest(actor, kind, id));
-    const key = this.key(kind, id, digest, actor);
+    const use = this.use(kind, thumbnail);
+    const key = this.key(kind, id, digest, actor, use);
     if (this.making.has(key) || (!force && (await this.deps.cache.get(key)))) return digest;
-    const work = this.draw(actor, kind, id, baseUrl)
+    const work = this.draw(actor, kind, id, baseUrl, { viewportOnly: use === 'thumbnail' })
       .then((png) => this.deps.cache.set(key, png.toString('base64'), CACHE_SECONDS))
       .catch((error) => this.deps.logger.warn({ err: error, kind, id }, 'screenshot failed'))
       .finally(() => this.making.delete(key));
@@ -80,13 +92,15 @@ export class ScreenshotService {
   async picture(actor: Actor | null, kind: Kind, id: number, digest: string, opts: { redirectStale: boolean; baseUrl: string }): Promise<Picture | null> {
     const current = await this.digest(actor, kind, id);
     if (opts.redirectStale && digest !== current) return { state: 'moved', digest: current };
-    const key = this.key(kind, id, digest, actor!);
+    // Thumbnails follow the current digest; screenshots are served by the digest they were drawn at.
+    const thumbnail = opts.redirectStale;
+    const key = this.key(kind, id, digest, actor!, this.use(kind, thumbnail));
     const cached = await this.deps.cache.get(key);
     if (cached) return { state: 'ready', png: Buffer.from(cached, 'base64') };
     if (this.making.has(key)) return { state: 'pending' };
-    if (!opts.redirectStale) return null;
+    if (!thumbnail) return null;
     // A thumbnail asked for and not cached: drawn now, answered later.
-    await this.request(actor, kind, id, opts.baseUrl, false, current);
+    await this.request(actor, kind, id, opts.baseUrl, false, current, true);
     return { state: 'pending' };
   }
 
@@ -94,7 +108,7 @@ export class ScreenshotService {
    * Draws a chart or dashboard afresh as `actor` (reports use it directly: a report's picture is never a cached one),
    * as PNG or PDF, `width` pixels wide when given.
    */
-  async draw(actor: Actor, kind: Kind, id: number, baseUrl: string, opts: { format?: 'png' | 'pdf'; width?: number | null; timeoutMs?: number; signal?: AbortSignal } = {}): Promise<Buffer> {
+  async draw(actor: Actor, kind: Kind, id: number, baseUrl: string, opts: { format?: 'png' | 'pdf'; width?: number | null; timeoutMs?: number; signal?: AbortSignal; viewportOnly?: boolean } = {}): Promise<Buffer> {
     const session = await this.deps.security.tokens.sign('session', actor.userId);
     const url = kind === 'chart' ? `${baseUrl}/explore/?slice_id=${id}&standalone=1` : `${baseUrl}/superset/dashboard/${id}/?standalone=1`;
     const viewport = kind === 'chart' ? CHART_VIEWPORT : DASHBOARD_VIEWPORT;
@@ -108,6 +122,7 @@ export class ScreenshotService {
       timeoutMs: opts.timeoutMs ?? RENDER_TIMEOUT_MS,
       format: opts.format,
       signal: opts.signal,
+      viewportOnly: opts.viewportOnly,
     });
   }
 }
