@@ -26,4 +26,29 @@ describe('graph chart type', () => {
     expect(picture()).toBe(drawn);
     chart.dispose();
   });
+
+  it('keeps the nodes inside a small box (a dashboard cell a third wide), the same way each time', () => {
+    const fd = { viz_type: 'graph_chart', source: 'from', target: 'to', metric: 'n' };
+    const states = ['CA', 'TX', 'NY', 'FL', 'IL', 'PA', 'OH', 'MI', 'NJ', 'MA', 'other'];
+    const rows = states.flatMap((s, i) => [{ from: s, to: 'boy', n: 30 - i }, { from: s, to: 'girl', n: 20 - i }]);
+    const [width, height] = [280, 300];
+    const positions = () => {
+      const out = graph.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width, height });
+      const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+      chart.setOption(out.option);
+      const data = (chart as any).getModel().getSeriesByIndex(0).getData();
+      const at = Array.from({ length: data.count() }, (_, i) => data.getItemLayout(i) as [number, number]);
+      chart.dispose();
+      return at;
+    };
+    const at = positions();
+    expect(at).toHaveLength(states.length + 2);
+    for (const [x, y] of at) {
+      expect(x).toBeGreaterThan(10);
+      expect(x).toBeLessThan(width - 10);
+      expect(y).toBeGreaterThan(10);
+      expect(y).toBeLessThan(height - 10);
+    }
+    expect(positions()).toEqual(at);
+  });
 });

@@ -5,8 +5,11 @@ import { getNumberFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
 
+/** The box size Superset's default force settings suit. */
+const FORCE_BOX_PX = 500;
+
 /** Nodes from the source and target values, edges weighted by the metric; node size by total edge weight. */
-export function transformGraph({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+export function transformGraph({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
   const source = columnLabel(fd.source as ColumnEntry);
   const target = columnLabel(fd.target as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
@@ -22,6 +25,10 @@ export function transformGraph({ formData: fd, queriesData, theme }: TransformIn
   });
   const largest = Math.max(1e-9, ...weight.values());
   const maxLink = Math.max(1e-9, ...links.map((l) => l.value));
+  // The force settings are Superset's, for a chart about 500 px across: a smaller box gets shorter edges and a weaker
+  // push, so the nodes stay inside it (in a dashboard cell a third wide they were pushed past its edges). The layout
+  // starts from a circle, not random places, so the same data is drawn the same way each time (reports, thumbnails).
+  const scale = Math.min(Math.max(Math.min(width, height) / FORCE_BOX_PX, 0.3), 2);
   const nodes = [...weight.entries()].map(([name, w]) => ({ name, value: w, symbolSize: 8 + Math.sqrt(w / largest) * 30, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } }));
   const th = chartTheme(theme);
   return {
@@ -39,7 +46,7 @@ export function transformGraph({ formData: fd, queriesData, theme }: TransformIn
           draggable: fd.draggable !== false,
           // The layout is worked out before the first paint, not shown settling frame by frame: the chart reads
           // 'rendered' once (a report pictures it then), and a settling layout was pictured mid-way.
-          force: { repulsion: Number(fd.repulsion ?? 1000), edgeLength: Number(fd.edgeLength ?? 400) / 4, gravity: Number(fd.gravity ?? 0.3), layoutAnimation: false },
+          force: { initLayout: 'circular', repulsion: Number(fd.repulsion ?? 1000) * scale, edgeLength: (Number(fd.edgeLength ?? 400) / 4) * scale, gravity: Number(fd.gravity ?? 0.3), layoutAnimation: false },
           circular: { rotateLabel: true },
           label: { show: fd.show_symbol_threshold !== false, position: 'right', color: th.text, fontSize: 11 },
           edgeSymbol: fd.edgeSymbol === 'arrow' ? ['none', 'arrow'] : ['none', 'none'],
