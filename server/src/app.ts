@@ -78,8 +78,9 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart);
   // Answers over 1 KB are compressed for clients that accept it, as Superset does (Flask-Compress, COMPRESS_REGISTER):
-  // a chart's rows as JSON shrink six times over (a 5,000-row table: 410 KB, 54 KB as brotli). Brotli at a quality that costs about what gzip does; the built
-  // assets come already compressed (their Content-Encoding set, so they are left alone).
+  // a chart's rows as JSON shrink six times over (a 5,000-row table: 410 KB, 54 KB as brotli). Brotli at a quality
+  // that costs about what gzip does; the built assets come already compressed (their Content-Encoding set, so they
+  // are left alone).
   if (services.config.compressResponses) await app.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'], brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } } });
   // Scripts often set `Content-Type: application/json` on every call: a DELETE or GET with an empty body has no
   // body (as Flask reads it), not a 400. Everything else parses as Fastify's own JSON parser would.

@@ -33,11 +33,11 @@ export function registerScreenshotRest(app: FastifyInstance, services: Services)
   }
   route(app, { method: 'GET', url: '/api/v1/chart/:pk/cache_screenshot/', permission: ['can_read', 'Chart'], summary: "Draw the chart's screenshot (force=true draws it again)", tags: ['Charts'], params: Pk, query: z.object({ q: z.unknown().optional() }), rison: true, status: 202 }, async ({ actor, params, query, req }) => {
     const force = !!(query.q as { force?: boolean } | undefined)?.force;
-    const digest = await screenshots.request(actor, 'chart', params.pk, baseUrlOf(req), force);
+    const digest = await screenshots.request(actor, 'chart', params.pk, baseUrlOf(req), { force });
     return { cache_key: digest, chart_url: `/explore/?slice_id=${params.pk}&standalone=1`, image_url: `/api/v1/chart/${params.pk}/screenshot/${digest}/` };
   });
   route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/cache_dashboard_screenshot/', permission: ['can_read', 'Dashboard'], summary: "Draw the dashboard's screenshot", tags: ['Dashboards'], params: Pk, status: 202 }, async ({ actor, params, req }) => {
-    const digest = await screenshots.request(actor, 'dashboard', params.pk, baseUrlOf(req), true);
+    const digest = await screenshots.request(actor, 'dashboard', params.pk, baseUrlOf(req), { force: true });
     return { cache_key: digest, dashboard_url: `/superset/dashboard/${params.pk}/?standalone=1`, image_url: `/api/v1/dashboard/${params.pk}/screenshot/${digest}/` };
   });
 }

@@ -17,10 +17,10 @@ const DASHBOARD_VIEWPORT = { width: 1600, height: 1200 };
 const RENDER_TIMEOUT_MS = 60_000;
 
 type Kind = 'chart' | 'dashboard';
-/** A picture's state: there (PNG bytes), being made, or at another digest (the object changed since). */
 /** What a picture is for: a screenshot (cache_screenshot, reports) or a list card's thumbnail. */
 type Use = 'screenshot' | 'thumbnail';
 
+/** A picture's state: there (PNG bytes), being made, or at another digest (the object changed since). */
 export type Picture = { state: 'ready'; png: Buffer } | { state: 'pending' } | { state: 'moved'; digest: string };
 
 
@@ -61,7 +61,8 @@ export class ScreenshotService {
   }
 
   /** Starts drawing a picture unless it is cached (or `force`) or already being drawn; resolves when started. */
-  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, force = false, known?: string, thumbnail = false): Promise<string> {
+  async request(actor: Actor | null, kind: Kind, id: number, baseUrl: string, opts: { force?: boolean; known?: string; thumbnail?: boolean } = {}): Promise<string> {
+    const { force = false, known, thumbnail = false } = opts;
     if (!actor || actor.guest) throw new Forbidden();
     // No browser on this machine: said at once, rather than a picture that never comes.
     if (!this.deps.renderer.available()) throw new Unprocessable(NO_BROWSER(this.deps.renderer.executablePath));
@@ -100,7 +101,7 @@ export class ScreenshotService {
     if (this.making.has(key)) return { state: 'pending' };
     if (!thumbnail) return null;
     // A thumbnail asked for and not cached: drawn now, answered later.
-    await this.request(actor, kind, id, opts.baseUrl, false, current, true);
+    await this.request(actor, kind, id, opts.baseUrl, { known: current, thumbnail: true });
     return { state: 'pending' };
   }
 

@@ -4,6 +4,7 @@ import type { EChartsTransformed } from '../shared/echarts-chart';
 import { rowsOf } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { extent } from '../shared/extent';
 import { labelWidth } from '../shared/label-room';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
 
@@ -27,7 +28,7 @@ export function transformFunnel({ formData: fd, queriesData, theme, width }: Tra
   // A stage is as wide as its share of the largest. A label wider than its stage (a sliver beside a large first
   // stage) is put beside the funnel, in the text colour, and the funnel moves left to give those labels room;
   // inside a sliver it read as a few white letters over the background.
-  const largest = Math.max(0, ...data.map((d) => d.value));
+  const largest = Math.max(0, extent(data.map((d) => d.value), [0, 0])[1]);
   const showLabels = fd.show_labels !== false;
   // Measured against the narrower funnel the labels beside it leave.
   const fitsInside = (d: { name: string; value: number }) => largest > 0 && (d.value / largest) * width * 0.6 >= labelWidth(labelOf(d.name, d.value)) + 8;

@@ -2,7 +2,8 @@ import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
-import { labelWidth } from '../shared/label-room';
+import { extent } from '../shared/extent';
+import { widestLabel } from '../shared/label-room';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, chartTheme, echartsBase } from '../shared/theme';
 
@@ -18,8 +19,7 @@ const GRID_LEFT = 16;
  * then each shown while a turned label (about a line high across) has room, rather than every other one hidden.
  */
 export function columnLabels(labels: string[], columnWidth: number): { rotate: number; interval: number | 'auto' } {
-  const fits = labels.every((l) => labelWidth(l) <= columnWidth - 4);
-  if (fits) return { rotate: 0, interval: 'auto' };
+  if (widestLabel(labels) <= columnWidth - 4) return { rotate: 0, interval: 'auto' };
   return { rotate: 45, interval: columnWidth >= 14 ? 0 : 'auto' };
 }
 
@@ -58,17 +58,10 @@ export function transformHeatmap({ formData: fd, queriesData, theme, width }: Tr
     return hi === lo ? 1 : ((toNumber(r[metric]) ?? 0) - lo) / (hi - lo);
   };
   const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), fd.normalized ? scaleOf(r) : values[i]]);
-  const numeric = data.map((d) => Number(d[2] ?? 0));
-  let min = numeric.length ? Infinity : 0;
-  let max = numeric.length ? -Infinity : 1;
-  for (const v of numeric) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  const [min, max] = extent(data.map((d) => Number(d[2] ?? 0)), [0, 1]);
   const scaleLabel = (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v));
   // The colour scale's labels stand left of its bar and handles: the grid ends before the longest of them.
-  const widest = (labels: string[]) => labels.reduce((w, l) => Math.max(w, labelWidth(l)), 0);
-  const scaleRoom = VISUAL_MAP_RIGHT + VISUAL_MAP_BAR + VISUAL_MAP_HANDLE + Math.max(labelWidth(scaleLabel(min)), labelWidth(scaleLabel(max))) + 8;
+  const scaleRoom = VISUAL_MAP_RIGHT + VISUAL_MAP_BAR + VISUAL_MAP_HANDLE + widestLabel([scaleLabel(min), scaleLabel(max)]) + 8;
   const axis = axisStyle(theme);
   const t = chartTheme(theme);
   const groups: Record<string, unknown[]> = {};
@@ -81,7 +74,7 @@ export function transformHeatmap({ formData: fd, queriesData, theme, width }: Tr
       // The colour scale stands at the right, clear of the rotated x-axis labels.
       grid: { top: 24, right: scaleRoom, bottom: 16, left: GRID_LEFT, containLabel: true },
       tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${xs[p.value[0]]} · ${ys[p.value[1]]}<br/>${metric}: ${fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2])}` },
-      xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, ...columnLabels(xs, (width - GRID_LEFT - widest(ys) - scaleRoom) / Math.max(xs.length, 1)) } },
+      xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, ...columnLabels(xs, (width - GRID_LEFT - widestLabel(ys) - scaleRoom) / Math.max(xs.length, 1)) } },
       yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false } },
       visualMap: {
         min,

@@ -2,7 +2,7 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
-import { labelWidth } from '../shared/label-room';
+import { widestLabel } from '../shared/label-room';
 import { echartsBase, legendStyle } from '../shared/theme';
 
 export interface PieProps {
@@ -50,7 +50,7 @@ export function transformPie(input: TransformInput): PieProps {
   // below 35%. With only ~70px kept, a short label on the left ran off the cell ('Small' read 'mall').
   const labelsOutside = fd.show_labels !== false && fd.labels_outside !== false;
   const half = Math.min(input.width, input.height) / 2;
-  const longest = Math.min(LABEL_MAX_PX, Math.max(0, ...data.map((d) => labelWidth(label({ ...d, percent: total ? (d.value / total) * 100 : 0 })))));
+  const longest = Math.min(LABEL_MAX_PX, widestLabel(data.map((d) => label({ ...d, percent: total ? (d.value / total) * 100 : 0 }))));
   const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - LABEL_LINE_PX - longest) / half) * 100)) : 100;
   const outer = Math.min(Number(fd.outerRadius ?? 70), roomy);
   const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;

@@ -3,7 +3,7 @@ import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
-import { LABEL_CHAR_PX, labelWidth } from '../shared/label-room';
+import { LABEL_CHAR_PX, widestLabel } from '../shared/label-room';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
 
 /** ECharts' default gap between an axis's end and its name. */
@@ -16,7 +16,7 @@ const NAME_GAP = 15;
  */
 export function radarFit(width: number, height: number, names: string[]): { radius: number; maxChars: number } {
   const half = Math.max(0, Math.min(width, height) / 2);
-  const longest = Math.max(0, ...names.map(labelWidth)) + NAME_GAP;
+  const longest = widestLabel(names) + NAME_GAP;
   const radius = Math.floor(Math.max(Math.min(half * 0.68, width / 2 - longest), half * 0.4));
   return { radius, maxChars: Math.max(3, Math.floor((width / 2 - radius - NAME_GAP) / LABEL_CHAR_PX)) };
 }

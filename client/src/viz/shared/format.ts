@@ -110,6 +110,9 @@ function smartDate(d: Date): string {
   return f.year(d);
 }
 
+/** Whether a time format is the adaptive one (Superset's default, also when none is set). */
+export const isSmartDate = (format: unknown): boolean => !format || format === SMART_DATE;
+
 const timeCache = new Map<string, (t: number | string | Date | null | undefined) => string>();
 
 /**
@@ -117,9 +120,6 @@ const timeCache = new Map<string, (t: number | string | Date | null | undefined)
  *
  * @example getTimeFormatter('%Y-%m-%d')(Date.UTC(2019, 0, 14)) // '2019-01-14'
  */
-/** Whether a time format is the adaptive one (Superset's default, also when none is set). */
-export const isSmartDate = (format: unknown): boolean => !format || format === SMART_DATE;
-
 export function getTimeFormatter(format?: string | null): (t: number | string | Date | null | undefined) => string {
   const key = format || SMART_DATE;
   const cached = timeCache.get(key);

@@ -7,3 +7,10 @@ export const LABEL_CHAR_PX = 7.5;
 
 /** The estimated width in pixels of a label of `text`. */
 export const labelWidth = (text: string): number => text.length * LABEL_CHAR_PX;
+
+/** The estimated width of the widest of the labels (0 for none). */
+export const widestLabel = (texts: Iterable<string>): number => {
+  let widest = 0;
+  for (const text of texts) widest = Math.max(widest, labelWidth(text));
+  return widest;
+};

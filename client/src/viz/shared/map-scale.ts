@@ -1,4 +1,5 @@
 import { getSequentialColors } from './colors';
+import { extent } from './extent';
 import { chartTheme } from './theme';
 
 /** The colour scale's bar: its length and thickness, and the room its handles' labels take below it. */
@@ -14,12 +15,7 @@ const MARGIN = 8;
  * up is height it did not use.
  */
 export function mapScale(values: readonly number[], format: (v: number) => string, scheme: string | null | undefined, theme: 'light' | 'dark') {
-  let min = values.length ? Infinity : 0;
-  let max = values.length ? -Infinity : 1;
-  for (const v of values) {
-    if (v < min) min = v;
-    if (v > max) max = v;
-  }
+  const [min, max] = extent(values, [0, 1]);
   return {
     visualMap: {
       min,

@@ -1,5 +1,6 @@
 import type { TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { extent } from '../shared/extent';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
 /** One conditional formatting rule (Superset's `conditional_formatting` entries). */
@@ -94,18 +95,7 @@ export function transformTable({ formData: fd, queriesData }: TransformInput): T
     const isMetric = metrics.includes(key) || percentMetrics.includes(key);
     const isTime = result.coltypes?.[i] === TEMPORAL;
     const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
-    // One pass, no spread: a table may hold more rows than a call may take arguments.
-    let min = Infinity;
-    let max = -Infinity;
-    if (isNumeric) {
-      for (const r of rows) {
-        const n = toNumber(r[key]);
-        if (n === null) continue;
-        if (n < min) min = n;
-        if (n > max) max = n;
-      }
-    }
-    if (min > max) min = max = 0;
+    const [min, max] = extent(isNumeric ? rows.map((r) => toNumber(r[key])) : [], [0, 0]);
     return { key, label: key, isMetric, isNumeric, isTime, min, max, maxAbs: Math.max(Math.abs(min), Math.abs(max)) };
   });
 

@@ -45,7 +45,9 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     if (isTime) return Number(x) - Number(y);
     return 0;
   });
-  const categories = isTime ? [] : [...new Set(sorted.map((r) => String(xValue(r))))];
+  // The x values in order, each once: a time axis's times, or a category axis's categories.
+  const xs = [...new Set(sorted.map(xValue))];
+  const categories = isTime ? [] : (xs as string[]);
 
   const series = new Map<string, { name: string; group: string[]; points: Array<[unknown, number | null]> }>();
   for (const row of sorted) {
@@ -62,7 +64,6 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   // Every series spans every x, as Superset's pivoted frame does: ECharts stacks by position in the data, so a
   // series missing a month stacked its later points on other months' bars (segments floating over the stacks).
   // A missing value is a gap, 0 when stacked (Superset's fillNeighborValue); a scatter plot leaves it out.
-  const xs = isTime ? [...new Set(sorted.map(xValue))] : categories;
   for (const s of series.values()) {
     const at = new Map(s.points);
     s.points = [];
