@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import wordCloud from './index';
-import { WORDS_LAID_OUT_AT_ONCE, wordsThatFit } from './transform-props';
+import { wordsThatFit } from './transform-props';
 
 describe('word cloud chart type', () => {
   it('groups by the series column, most frequent first, and sizes words in the font range', () => {
@@ -11,17 +11,26 @@ describe('word cloud chart type', () => {
     const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: [{ name: 'Mike', count: 9 }, { name: 'Ann', count: 3 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.option.series[0].sizeRange).toEqual([12, 60]);
     expect(out.option.series[0].rotationRange).toEqual([0, 0]);
-    // A small cloud is laid out in one task: word by word, each word would wait behind every other task of a busy page.
-    expect(out.option.series[0].layoutAnimation).toBe(false);
     expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
   });
 
-  it('lays a cloud of more words than WORDS_LAID_OUT_AT_ONCE out word by word, so that it never blocks the page', () => {
+  it('gives each word a whole-pixel size, its value mapped linearly onto the font range', () => {
+    const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 10, size_to: 70 };
+    const rows = [{ name: 'a', count: 100 }, { name: 'b', count: 55 }, { name: 'c', count: 33 }, { name: 'd', count: 1 }];
+    const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 800, height: 600 });
+    // 10 + (v - 1) / 99 · 60: 70, 42.7, 29.4 and 10 px.
+    expect(out.option.series[0].data.map((d: any) => d.textStyle.fontSize)).toEqual([70, 43, 29, 10]);
+    const one = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows.slice(0, 1) } as any], datasource: null, theme: 'light', width: 800, height: 600 });
+    expect(one.option.series[0].data[0].textStyle.fontSize).toBe(40);
+  });
+
+  it('lays every cloud out without the word-by-word animation, large or small (its words are placed in tasks of ~40 ms)', () => {
     const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 10, size_to: 30 };
-    const rows = Array.from({ length: 5000 }, (_, i) => ({ name: `w${i}`, count: i }));
-    const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 1600, height: 1000 });
-    expect(out.option.series[0].data.length).toBeGreaterThan(WORDS_LAID_OUT_AT_ONCE);
-    expect(out.option.series[0].layoutAnimation).toBe(true);
+    for (const length of [2, 5000]) {
+      const rows = Array.from({ length }, (_, i) => ({ name: `w${i}`, count: i }));
+      const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 1600, height: 1000 });
+      expect(out.option.series[0].layoutAnimation).toBe(false);
+    }
   });
 
   it('leaves out the smallest words past what the box can hold at the sizes they would get, never the largest', () => {
