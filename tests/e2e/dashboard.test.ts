@@ -419,8 +419,10 @@ describe('dashboards in the browser', () => {
     expect(png.bytes.readUInt32BE(16)).toBeGreaterThan(200);
 
     // The whole dashboard, from its header menu.
+    // The picture of a whole dashboard is made on the page's main thread (every element's styles copied, then
+    // drawn): about 1.5 s here alone, several times that on a loaded machine, so it gets longer than a click's wait.
     const dashboardDownload = async (item: string) => {
-      const [file] = await Promise.all([page.waitForEvent('download'), (async () => {
+      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), (async () => {
         await page.getByRole('button', { name: 'More dashboard actions' }).click();
         await page.getByRole('menuitem', { name: item, exact: true }).click();
       })()]);
