@@ -13,6 +13,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { isLosslessNumber } from 'lossless-json';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueryColumn } from '@meridian/contracts/sqllab/index';
+import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { cellText } from '../components/cell-text';
 import { copyText } from './sqllab.controller';
 import { sqllabApi } from './sqllab.api';
@@ -42,7 +43,7 @@ function compareValues(a: unknown, b: unknown): number {
     }
   }
   if (typeof an === 'number' && typeof bn === 'number') return an - bn;
-  return String(an).localeCompare(String(bn), undefined, { numeric: true });
+  return compareNatural(String(an), String(bn));
 }
 
 const sortValues: SortingFn<ResultRow> = (a, b, columnId) => compareValues(a.getValue(columnId), b.getValue(columnId));

@@ -11,3 +11,4 @@ export * from './schedule';
 export * from './last-modified';
 export * from './report';
 export * from './rls';
+export * from './natural-order';

@@ -5,6 +5,7 @@ import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@merid
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
 import { allColumnsQuery, buildCountSql, buildQuerySql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
 import { addUnits, parseTimeDelta, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
+import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
 import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import type { Config } from '../config';
@@ -502,7 +503,7 @@ export class ChartDataService {
     const request = { datasource: { id: record.id, type: 'table' }, queries: [], result_format: 'json', result_type: 'full', force: false } as unknown as ChartDataRequest;
     const [result] = (await this.results(actor!, { ...request, queries: [{ columns: [column], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: '__count' }], row_limit: COLUMN_VALUES_LIMIT, orderby: [] }] } as ChartDataRequest, null)) as ChartDataQueryResult[];
     const values = (result?.data ?? []).map((row) => (row as Record<string, unknown>)[column]);
-    return values.sort((a, b) => (a === null ? 1 : b === null ? -1 : String(a).localeCompare(String(b), undefined, { numeric: true })));
+    return values.sort((a, b) => (a === null ? 1 : b === null ? -1 : compareNatural(String(a), String(b))));
   }
 
   /** The response when every query is cached (the async path answers those at once, like Superset). */

@@ -1,3 +1,4 @@
+import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
@@ -46,7 +47,11 @@ export function pivot(input: {
   const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
   const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
   const str = (v: unknown) => (v === null || v === undefined ? 'NULL' : String(v));
-  const sortKeys = (keys: string[][]) => keys.sort((a, b) => a.join('\u0000').localeCompare(b.join('\u0000'), undefined, { numeric: true }));
+  const sortKeys = (keys: string[][]) =>
+    keys
+      .map((k) => ({ k, text: k.join('\u0000') }))
+      .sort((a, b) => compareNatural(a.text, b.text))
+      .map(({ k }) => k);
   const rowKeys = sortKeys([...new Map(rows.map((r) => { const k = rowCols.map((c) => str(r[c])); return [keyOf(k), k]; })).values()]);
   const colKeys = sortKeys([...new Map(rows.map((r) => { const k = colCols.map((c) => str(r[c])); return [keyOf(k), k]; })).values()]);
   const values = new Map<string, number[]>();

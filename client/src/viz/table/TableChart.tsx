@@ -3,6 +3,7 @@ import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
@@ -30,7 +31,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           const nx = toNumber(x);
           const ny = toNumber(y);
           if (c.isNumeric && nx !== null && ny !== null) return nx - ny;
-          return String(x ?? '').localeCompare(String(y ?? ''), undefined, { numeric: true });
+          return compareNatural(String(x ?? ''), String(y ?? ''));
         },
       })),
     [p.columns],
