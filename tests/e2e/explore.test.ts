@@ -80,6 +80,9 @@ describe('Explore in the browser', () => {
     expect(JSON.parse(saved.body.result.params)).toMatchObject({ viz_type: 'pie', groupby: ['gender'], metric: 'sum__num' });
 
     // Reopened: one chart data call, started before the editor's controls are drawn and taken over by its first run.
+    // The editor opened again at the saved chart's address first (asking its data again): once that is done, so
+    // that a late call of it is not counted as the reopened page's (it was, once, under a loaded machine).
+    await page.waitForLoadState('networkidle');
     const dataCalls: string[] = [];
     const countCall = (req: import('playwright-core').Request) => void (new URL(req.url()).pathname === '/api/v1/chart/data' && dataCalls.push(req.postData() ?? ''));
     page.on('request', countCall);
