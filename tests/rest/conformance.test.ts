@@ -144,6 +144,8 @@ describe("conformance with Superset's published /api/v1 document", () => {
     ids.chartDigest = (await t.http.get(`/api/v1/chart/${ids.chart}/cache_screenshot/`).set(bearer(admin))).body.cache_key;
     ids.dashboardDigest = (await post(`/api/v1/dashboard/${ids.dashboard}/cache_dashboard_screenshot/`, {})).cache_key;
     await t.services.screenshots.settled('chart', Number(ids.chart), String(ids.chartDigest));
+    // A dashboard's thumbnail is a picture of its own (its top, not the whole screenshot): asked for once (202), drawn.
+    await t.http.get(`/api/v1/dashboard/${ids.dashboard}/thumbnail/${ids.dashboardDigest}/`).set(bearer(admin)).expect(202);
     await t.services.screenshots.settled('dashboard', Number(ids.dashboard), String(ids.dashboardDigest));
 
     const mine: Doc = (await t.http.get('/api/v1/_openapi')).body;
