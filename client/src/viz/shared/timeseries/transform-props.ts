@@ -38,25 +38,21 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const numberFormat = getNumberFormatter(fd.y_axis_format);
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
 
-  const xValue = (row: Record<string, unknown>) => (isTime ? toTime(row[xColumn]) : String(row[xColumn] ?? 'NULL'));
-  const sorted = [...rows].sort((a, b) => {
-    const x = xValue(a);
-    const y = xValue(b);
-    if (isTime) return Number(x) - Number(y);
-    return 0;
-  });
-  // The x values in order, each once: a time axis's times, or a category axis's categories.
-  const xs = [...new Set(sorted.map(xValue))];
+  // Each row's x value, taken once: a time axis's times sorted, a category axis's categories in the query's order.
+  const points = rows.map((row) => ({ row, x: isTime ? toTime(row[xColumn]) : String(row[xColumn] ?? 'NULL') }));
+  if (isTime) points.sort((a, b) => Number(a.x) - Number(b.x));
+  // The x values in order, each once.
+  const xs = [...new Set(points.map((p) => p.x))];
   const categories = isTime ? [] : (xs as string[]);
 
   const series = new Map<string, { name: string; group: string[]; points: Array<[unknown, number | null]> }>();
-  for (const row of sorted) {
+  for (const { row, x } of points) {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));
     for (const metric of metrics) {
       const name = [...(metrics.length > 1 || !group.length ? [metric] : []), ...group].join(', ');
       let s = series.get(name);
       if (!s) series.set(name, (s = { name, group, points: [] }));
-      s.points.push([xValue(row), toNumber(row[metric])]);
+      s.points.push([x, toNumber(row[metric])]);
     }
   }
 
@@ -141,7 +137,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       ? {
           layers,
           data: (result as { annotation_data?: Record<string, unknown> }).annotation_data ?? {},
-          xValues: [...new Set(sorted.map((r) => Number(xValue(r))))],
+          xValues: xs.map(Number),
           colorScheme: fd.color_scheme,
           textColor: chartTheme(theme).text,
           seriesNames: [...series.keys()],
