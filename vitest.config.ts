@@ -5,6 +5,7 @@ export default defineConfig({
   test: {
     include: ['contracts/src/**/*.test.ts', 'server/src/**/*.test.ts', 'query-worker/src/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

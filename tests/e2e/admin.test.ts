@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
@@ -216,7 +216,7 @@ describe('admin screens in the browser', () => {
   });
 
   it('adds, edits and deletes a row-level security rule in Settings → Row level security', async () => {
-    await ensureExamplesDatabase(t.services, { salesRows: 50 });
+    await ensureTestExamples(t.services, { salesRows: 50 });
     await ensureExampleDatasets(t.services);
     await page.goto(`${t.url}/rowlevelsecurity/list/`);
     await page.getByText('No rules yet').waitFor();

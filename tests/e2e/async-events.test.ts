@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureClientBuilt, screenshot } from './browser';
@@ -37,7 +37,7 @@ describe('Async query events in the browser', () => {
     t = await startTestApp({ listen: true, env: { FEATURE_GLOBAL_ASYNC_QUERIES: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-async-'));
-    const examples = await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+    const examples = await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
     await ensureExampleDatasets(t.services);
     expect((await rest('put', `/api/v1/database/${examples.id}`, { allow_run_async: true })).status).toBe(200);
     birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
@@ -82,7 +82,7 @@ describe('Chart types in the browser', () => {
     t = await startTestApp({ listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-gallery-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
     for (const name of ['birth_names', 'wb_health_population'] as const) {

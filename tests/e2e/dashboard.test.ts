@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -37,7 +37,7 @@ describe('dashboards in the browser', () => {
     t = await startTestApp({ listen: true, env: { FEATURE_ALLOW_FULL_CSV_EXPORT: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-dashboard-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     const list = await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))');
     const datasource = list.body.ids[0];

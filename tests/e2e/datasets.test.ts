@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, clientId, registerDatabase } from '../rest/sqllab.helpers';
@@ -31,7 +31,7 @@ describe('datasets screen in the browser', () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true });
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-ds-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
     await ensureExampleDatasets(t.services);
     browser = await launchBrowser();
     const context = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce' });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -24,7 +24,7 @@ describe('event log in the browser', () => {
     t = await startTestApp({ listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-events-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
     browser = await launchBrowser();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
@@ -30,7 +30,7 @@ describe('home and other screens in the browser', () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true });
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-home-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     const { db } = t.services;
     const dataset = await db.selectFrom('tables').select('id').where('table_name', '=', 'birth_names').executeTakeFirstOrThrow();

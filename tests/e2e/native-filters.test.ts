@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
@@ -65,7 +65,7 @@ describe('native filters and cross-filters in the browser', () => {
     t = await startTestApp({ listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-filters-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
     const board = await t.http.get('/api/v1/dashboard/births').set('Authorization', `Bearer ${admin}`);

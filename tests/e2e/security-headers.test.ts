@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureClientBuilt, screenshot } from './browser';
 import { openSqlLabBrowser, runAndWait, typeSql } from './sqllab.page';
@@ -22,7 +22,7 @@ describe('security headers', () => {
   beforeAll(async () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true, env: { FRAME_ANCESTORS: 'https://intranet.example, https://wiki.example' } });
-    await ensureExamplesDatabase(t.services, { salesRows: 50 });
+    await ensureTestExamples(t.services, { salesRows: 50 });
     ({ browser, page } = await openSqlLabBrowser(t.url));
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());

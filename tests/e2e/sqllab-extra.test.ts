@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_NOT_SCHEDULED, QUERY_SAVED, QUERY_SCHEDULED } from '../../contracts/src/messages';
 import { END_BEFORE_START, readScheduleInfo } from '../../contracts/src/rules/schedule';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureClientBuilt, screenshot } from './browser';
 import { afterFailedTest, openSqlLabBrowser, runAndWait, typeSql } from './sqllab.page';
@@ -28,7 +28,7 @@ describe('SQL Lab extras in the browser', () => {
   beforeAll(async () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true });
-    await ensureExamplesDatabase(t.services);
+    await ensureTestExamples(t.services);
     token = await t.token();
     ({ browser, page } = await openSqlLabBrowser(t.url));
   }, 120_000);

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { QUERY_STOPPED } from '../../contracts/src/messages';
 import { ToastType } from '../../contracts/src/rules/toast';
 import { formatElapsed } from '../../contracts/src/sqllab/elapsed';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, clientId, registerDatabase, waitFor } from '../rest/sqllab.helpers';
 import { ensureClientBuilt, screenshot } from './browser';
@@ -79,7 +79,7 @@ describe('SQL Lab fixes of issue 10 in the browser', () => {
     ensureClientBuilt();
     dir = mkdtempSync(join(tmpdir(), 'meridian-sqllab-fixes-'));
     t = await startTestApp({ listen: true, env: { SQL_MAX_ROW: '100000', DEFAULT_SQLLAB_LIMIT: '10000', FEATURE_SQLLAB_BACKEND_PERSISTENCE: 'true' } });
-    await ensureExamplesDatabase(t.services);
+    await ensureTestExamples(t.services);
     token = await t.token();
     scratch = await registerDatabase(t, token, { database_name: 'scratch', sqlalchemy_uri: `duckdb:///${join(dir, 'scratch.duckdb')}`, expose_in_sqllab: true, allow_dml: true });
     await scratchSql('CREATE TABLE doomed (id INTEGER, label VARCHAR)');

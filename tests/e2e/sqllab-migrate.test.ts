@@ -6,7 +6,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { migrateToLatest, openMetadataDb } from '../../server/src/db/database';
 import { createLogger } from '../../server/src/logger';
 import { ensureAdmin } from '../../server/src/security/admin';
@@ -32,7 +32,7 @@ async function startApp(dataDir: string, port: number, backendPersistence: boole
   await migrateToLatest(db);
   await ensureAdmin(db, { password: 'admin' });
   const services = await createServices({ config, db, logger: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent') });
-  await ensureExamplesDatabase(services);
+  await ensureTestExamples(services);
   const app = await buildApp(services);
   await app.listen({ port, host: '127.0.0.1' });
   const address = app.server.address();

@@ -10,7 +10,7 @@ import {
   SAVE_EDITOR_STATE_FAILED,
   STORE_QUERY_IN_BACKEND_FAILED,
 } from '../../contracts/src/messages';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureClientBuilt, screenshot } from './browser';
 import { afterFailedTest, dragSplit, editorValue, openSqlLabBrowser, runAndWait, signIn, typeSql } from './sqllab.page';
@@ -57,7 +57,7 @@ describe('SQL Lab with backend persistence: autorun, server history, datasets, C
   beforeAll(async () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true, env: { SQL_MAX_ROW: '1000000', DISPLAY_MAX_ROW: '1000', FEATURE_SQLLAB_BACKEND_PERSISTENCE: 'true' } });
-    await ensureExamplesDatabase(t.services);
+    await ensureTestExamples(t.services);
     token = await t.token();
     ({ browser, page } = await openSqlLabBrowser(t.url, { clipboard: true, acceptDownloads: true }));
     page.on('console', (message) => {
@@ -366,7 +366,7 @@ describe('SQL Lab with local persistence only: autorun from the address, layout 
   beforeAll(async () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true, env: { FEATURE_SQLLAB_BACKEND_PERSISTENCE: 'false' } });
-    await ensureExamplesDatabase(t.services);
+    await ensureTestExamples(t.services);
     ({ browser, page } = await openSqlLabBrowser(t.url));
   }, 120_000);
   afterEach((ctx) => afterFailedTest(ctx, page, 'sqllab-more-local'));

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, clientId, registerDatabase } from '../rest/sqllab.helpers';
 import { ensureClientBuilt, screenshot } from './browser';
@@ -36,7 +36,7 @@ describe('SQL Lab screen details in the browser (backend persistence on)', () =>
     ensureClientBuilt();
     dir = mkdtempSync(join(tmpdir(), 'meridian-sqllab-ui-'));
     t = await startTestApp({ listen: true, env: { SQL_MAX_ROW: '100000', FEATURE_SQLLAB_BACKEND_PERSISTENCE: 'true' } });
-    await ensureExamplesDatabase(t.services);
+    await ensureTestExamples(t.services);
     token = await t.token();
     // A scratch DuckDB database with 350 tables, CREATE TABLE/VIEW AS allowed and the data preview turned off.
     const scratch = await registerDatabase(t, token, {

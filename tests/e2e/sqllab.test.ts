@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { closeDialog, ensureClientBuilt, screenshot } from './browser';
 import { afterFailedTest, editorValue, openSqlLabBrowser, runAndWait, setLimit, signIn, typeSql } from './sqllab.page';
@@ -27,7 +27,7 @@ describe.each([
   beforeAll(async () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true, env: { SQL_MAX_ROW: '1000000', FEATURE_SQLLAB_BACKEND_PERSISTENCE: String(backend) } });
-    await ensureExamplesDatabase(t.services);
+    await ensureTestExamples(t.services);
     token = await t.token();
     ({ browser, context, page } = await openSqlLabBrowser(t.url, { clipboard: true }));
   });

@@ -8,6 +8,7 @@ import { migrateToLatest, openMetadataDb } from '../../server/src/db/database';
 import { createLogger } from '../../server/src/logger';
 import { ensureAdmin } from '../../server/src/security/admin';
 import { createServices, type Services } from '../../server/src/services';
+import { metadataTemplate } from './metadata-template';
 import { createPgDatabase } from './pg';
 
 export type MetadataKind = 'pglite' | 'postgres';
@@ -42,7 +43,9 @@ export async function startTestApp(opts: { metadata?: MetadataKind; metadataUrl?
   const logger = opts.logLines
     ? createLogger('debug', { write: (line: string) => void opts.logLines!.push(line) })
     : createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  const db = await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir: databaseUrl ? dataDir : ':memory:' });
+  const db = config.databaseUrl
+    ? await openMetadataDb({ databaseUrl: config.databaseUrl, dataDir })
+    : await openMetadataDb({ dataDir: ':memory:', from: await metadataTemplate() });
   await migrateToLatest(db);
   await ensureAdmin(db, { password: 'admin' });
   const services = await createServices({ config, db, logger });

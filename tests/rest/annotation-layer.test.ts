@@ -5,7 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generateBirthNames } from '../../query-worker/src/examples/birthNames';
 import { generateWorldBank } from '../../query-worker/src/examples/worldBank';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { SEEDED_ROLES } from '../../server/src/security/permission-matrix';
 import { SecurityRepository } from '../../server/src/security/security.repository';
@@ -51,7 +51,7 @@ describe('annotation layers: /api/v1/annotation_layer/ and chart data annotation
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-annotations-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
     await ensureExampleDatasets(t.services);
     const id = async (table: string) => (await t.http.get('/api/v1/dataset/').query({ q: `(filters:!((col:table_name,opr:eq,value:${table})))` }).set(bearer(admin))).body.ids[0] as number;
     birthNames = await id('birth_names');

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer } from './sqllab.helpers';
@@ -20,7 +20,7 @@ describe('rules across /api/v1', () => {
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-rules-'));
-    database = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 20 })).id;
+    database = (await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 20 })).id;
     await ensureExampleDatasets(t.services);
     dataset = (await t.http.get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' }).set(bearer(admin))).body.ids[0];
   });

@@ -5,7 +5,7 @@ import JSZip from 'jszip';
 import { parse as parseYaml } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipFiles } from '../../server/src/common/zip';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -55,7 +55,7 @@ describe('export/ and import/ (dashboard, chart, dataset, database, assets)', ()
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-assets-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
   });

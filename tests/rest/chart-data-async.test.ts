@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, waitFor } from './sqllab.helpers';
@@ -24,7 +24,7 @@ describe('asynchronous chart data jobs: owner and errors', () => {
     t = await startTestApp({ env: { FEATURE_GLOBAL_ASYNC_QUERIES: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-async-owner-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
     await ensureExampleDatasets(t.services);
     birthNames = (await t.http.get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' }).set(bearer(admin))).body.ids[0];
   });

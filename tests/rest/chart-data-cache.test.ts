@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer } from './sqllab.helpers';
@@ -12,7 +12,7 @@ import { bearer } from './sqllab.helpers';
 const REDIS_URL = 'redis://127.0.0.1:6379/13';
 
 async function examples(t: TestApp, admin: string, dir: string) {
-  await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+  await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
   await ensureExampleDatasets(t.services);
   const list = await t.http.get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' }).set(bearer(admin));
   const dataset = (await t.http.get(`/api/v1/dataset/${list.body.ids[0]}`).set(bearer(admin))).body.result;

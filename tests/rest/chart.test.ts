@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, waitFor } from './sqllab.helpers';
@@ -20,7 +20,7 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-chart-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
     await ensureExampleDatasets(t.services);
     const list = await t.http.get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' }).set(bearer(admin));
     birthNames = list.body.ids[0];
@@ -168,7 +168,7 @@ describe('asynchronous chart data (GLOBAL_ASYNC_QUERIES)', () => {
     t = await startTestApp({ env: { FEATURE_GLOBAL_ASYNC_QUERIES: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-async-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
     await ensureExampleDatasets(t.services);
   });
   afterAll(async () => {
@@ -207,7 +207,7 @@ describe('async events over the WebSocket', () => {
     t = await startTestApp({ env: { FEATURE_GLOBAL_ASYNC_QUERIES: 'true' }, listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-ws-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
     await ensureExampleDatasets(t.services);
   });
   afterAll(async () => {

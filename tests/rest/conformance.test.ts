@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -92,7 +92,7 @@ describe("conformance with Superset's published /api/v1 document", () => {
     t = await startTestApp({ listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-conformance-'));
-    ids.database = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
+    ids.database = (await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
     const first = async (path: string, q?: string) => (await t.http.get(path).query(q ? { q } : {}).set(bearer(admin))).body.result[0];

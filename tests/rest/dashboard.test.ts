@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer } from './sqllab.helpers';
@@ -35,7 +35,7 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-dashboard-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     const list = await t.http.get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' }).set(bearer(admin));
     birthNames = list.body.ids[0];

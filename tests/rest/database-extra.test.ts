@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createPgDatabase } from '../helpers/pg';
@@ -27,7 +27,7 @@ describe('/api/v1/database/{pk}: function names, related objects, upload schemas
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-dbextra-'));
-    examples = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
+    examples = (await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
     await ensureExampleDatasets(t.services);
     pgDb = await createPgDatabase();
     pgId = await registerDatabase(t, admin, { database_name: 'pg_extra', sqlalchemy_uri: pgDb.url });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { SEEDED_ROLES } from '../../server/src/security/permission-matrix';
 import { SecurityRepository } from '../../server/src/security/security.repository';
@@ -36,7 +36,7 @@ describe('dataset and chart access: lists agree with reads', () => {
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-access-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
     await ensureExampleDatasets(t.services);
     for (const name of ['birth_names', 'wb_health_population', 'cleaned_sales_data']) ids[name] = await datasetId(name);
     charts.births = await createChart('Births', ids.birth_names);

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, clientId, registerDatabase } from './sqllab.helpers';
@@ -156,7 +156,7 @@ describe('/api/v1/dataset/', () => {
   });
 
   it('registers the example tables as datasets with their metrics', async () => {
-    const { id } = await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
+    const { id } = await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 });
     const first = await ensureExampleDatasets(t.services);
     expect(first).toEqual({ databaseId: id, created: ['birth_names', 'wb_health_population', 'cleaned_sales_data', 'big_ids'] });
     expect((await ensureExampleDatasets(t.services)).created).toEqual([]);

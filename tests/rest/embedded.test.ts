@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer } from './sqllab.helpers';
@@ -28,7 +28,7 @@ describe('/api/v1/dashboard/{id}/embedded and /api/v1/security/guest_token/', ()
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-embedded-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     birthNames = (await t.http.get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' }).set(bearer(admin))).body.ids[0];
     const chart = async (name: string) =>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 
@@ -56,7 +56,7 @@ describe('every route refuses bad input cleanly', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = await t.token();
-    await ensureExamplesDatabase(t.services, { salesRows: 50 });
+    await ensureTestExamples(t.services, { salesRows: 50 });
     await ensureExampleDatasets(t.services);
     const doc = (await t.http.get('/api/v1/_openapi')).body as { paths: Record<string, Record<string, unknown>> };
     routes = Object.entries(doc.paths).flatMap(([path, methods]) =>

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer } from './sqllab.helpers';
@@ -26,7 +26,7 @@ describe('_info, related and distinct across /api/v1', () => {
     analyst = await t.userWithRoles('analyst_parity', ['sql_lab', 'Alpha']);
     nobody = await t.userWithRoles('nobody_parity', ['Public']);
     dir = mkdtempSync(join(tmpdir(), 'meridian-parity-'));
-    examples = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
+    examples = (await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
     await ensureExampleDatasets(t.services);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { datasetPermName } from '../../server/src/dataset/dataset.repository';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { RLS_MESSAGES } from '../../server/src/rls/rls.service';
@@ -70,7 +70,7 @@ describe.each([
     } else {
       t = await startTestApp();
       admin = await t.token();
-      await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 });
+      await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 });
       await ensureExampleDatasets(t.services);
       dataset = (await api().get('/api/v1/dataset/').query({ q: '(filters:!((col:table_name,opr:eq,value:birth_names)))' })).body.ids[0];
     }

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -44,7 +44,7 @@ describe('screenshots and thumbnails', () => {
     t = await startTestApp({ listen: true });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-shots-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 200 });
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
     chart = (await t.http.get('/api/v1/chart/').query({ q: '(filters:!((col:viz_type,opr:eq,value:echarts_timeseries_bar)))' }).set(bearer(admin))).body.ids[0] ?? (await t.http.get('/api/v1/chart/').set(bearer(admin))).body.ids[0];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { SecurityRepository } from '../../server/src/security/security.repository';
 import { SEEDED_ROLES } from '../../server/src/security/permission-matrix';
@@ -117,7 +117,7 @@ describe('/api/v1/security/roles, permissions, resources, permissions-resources'
   it("gives each dataset its datasource_access permission, and sync_permissions re-makes a database's", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meridian-sync-'));
     try {
-      const examples = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 20 })).id;
+      const examples = (await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 20 })).id;
       await ensureExampleDatasets(t.services);
       const birth = (await get('/api/v1/dataset/', '(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
       const view = `[examples].[birth_names](id:${birth})`;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer, clientId, registerDatabase } from './sqllab.helpers';
 
@@ -18,7 +18,7 @@ describe('SQL Lab on DuckDB and the examples database', () => {
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-duck-'));
     duck = await registerDatabase(t, admin, { database_name: 'duck', sqlalchemy_uri: `duckdb:///${join(dir, 'a.duckdb')}`, allow_dml: true, allow_ctas: true, allow_cvas: true, allow_run_async: true });
-    ({ id: examples } = await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 }));
+    ({ id: examples } = await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 2000 }));
   });
   afterAll(async () => {
     await t?.close();
@@ -26,7 +26,7 @@ describe('SQL Lab on DuckDB and the examples database', () => {
   });
 
   it('registers the examples database idempotently', async () => {
-    const again = await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb') });
+    const again = await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb') });
     expect(again).toMatchObject({ id: examples, built: false, created: false });
     const res = await t.http.get(`/api/v1/database/${examples}`).set(bearer(admin));
     expect(res.body.result).toMatchObject({ database_name: 'examples', backend: 'duckdb', expose_in_sqllab: true, allow_run_async: true, allow_dml: false });

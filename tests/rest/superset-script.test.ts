@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 // Issue 14: a script written the way Superset's users write them (Node's fetch, a bearer token, the CSRF
@@ -14,7 +14,7 @@ describe('a Superset-style script with fetch', () => {
   beforeAll(async () => {
     t = await startTestApp({ listen: true });
     dir = mkdtempSync(join(tmpdir(), 'meridian-script-'));
-    await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 });
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 });
   });
   afterAll(async () => {
     await t?.close();

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureExamplesDatabase } from '../../server/src/database/examples';
+import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -23,7 +23,7 @@ describe('/api/v1/tag/', () => {
     t = await startTestApp();
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-tags-'));
-    const db = (await ensureExamplesDatabase(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
+    const db = (await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 })).id;
     await ensureExampleDatasets(t.services);
     await ensureExampleDashboards(t.services);
     chart = (await get('/api/v1/chart/')).body.ids[0];

@@ -18,7 +18,7 @@ export function examplesPath(dataDir: string): string {
  * Rows of the generated `cleaned_sales_data` when the caller does not say: EXAMPLES_SALES_ROWS,
  * else the generator's default (1,000,000). Tests and quick demos start faster with a few thousand.
  */
-function salesRowsFromEnv(): number | undefined {
+export function salesRowsFromEnv(): number | undefined {
   const value = process.env.EXAMPLES_SALES_ROWS;
   if (value === undefined || value === '') return undefined;
   const rows = Number(value);
@@ -27,7 +27,7 @@ function salesRowsFromEnv(): number | undefined {
 }
 
 /** Builds the examples DuckDB file in a child process (the build holds the file only while it runs). */
-function buildExamplesFile(path: string, salesRows?: number): Promise<void> {
+export function buildExamplesFile(path: string, salesRows?: number): Promise<void> {
   // Beside this module: the TypeScript source under tsx, or the built server's bundle.
   const built = import.meta.url.endsWith('.js');
   const script = join(dirname(fileURLToPath(import.meta.url)), built ? 'build-examples.js' : 'build-examples.ts');
