@@ -347,6 +347,9 @@ describe('dashboards in the browser', () => {
     await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
     const cell = (name: string) => page.getByTestId('dashboard-chart').filter({ hasText: name });
     await expect.poll(() => page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count(), { timeout: 30_000 }).toBe(3);
+    // The table heads its metric with the dataset's verbose name for sum__num (from GET /dashboard/{id}/datasets).
+    await cell('Births table').getByText('Births', { exact: true }).waitFor();
+    await expect(cell('Births table').getByText('sum__num', { exact: true }).count()).resolves.toBe(0);
     const menu = async (name: string, item: string) => {
       await cell(name).getByTestId('chart-menu').click();
       await page.getByRole('menuitem', { name: item, exact: true }).click();

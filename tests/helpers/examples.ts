@@ -1,6 +1,7 @@
-import { copyFileSync, existsSync, mkdirSync, renameSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { inject } from 'vitest';
+import { settle } from './metadata-template';
 import { buildExamplesFile, ensureExamplesDatabase, examplesPath, salesRowsFromEnv } from '../../server/src/database/examples';
 
 type Services = Parameters<typeof ensureExamplesDatabase>[0];
@@ -20,7 +21,7 @@ export async function ensureTestExamples(services: Services, opts: { path?: stri
     if (!existsSync(built)) {
       const partial = `${built}.${process.pid}`;
       await buildExamplesFile(partial, rows);
-      renameSync(partial, built);
+      settle(partial, built);
     }
     mkdirSync(dirname(path), { recursive: true });
     copyFileSync(built, path);

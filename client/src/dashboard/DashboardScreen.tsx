@@ -43,7 +43,8 @@ import { chartsDrawn, downloadAsImage, downloadAsPdf, shareByEmailHref } from '.
 import { AllNearViewport } from '../components/useNearViewport';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
-import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
+import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardDatasetsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, fetchDashboardDatasets, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
+import { DatasourcesContext } from './layout/datasources';
 import classes from './dashboard.module.css';
 import { DashboardFavoriteStar } from './DashboardFavoriteStar';
 import { AutoRefreshProvider, RefreshIntervalModal } from './auto-refresh';
@@ -132,6 +133,9 @@ export function DashboardScreen() {
   useEffect(() => void getCsrfToken(), []);
   // Asked for together: the charts need not wait for the dashboard.
   const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false });
+  // Their datasets, for the names the charts show (a dataset's verbose names); without them the charts show the labels.
+  const datasets = useQuery({ queryKey: dashboardDatasetsKey(idOrSlug), queryFn: () => fetchDashboardDatasets(idOrSlug), retry: false });
+  const datasources = useMemo(() => new Map((datasets.data ?? []).map((d) => [d.id, d])), [datasets.data]);
   // The dashboard opened: logged once per dashboard, with the time its definition took (Superset's mount_dashboard).
   const dashboardId = dashboard.data?.id;
   useEffect(() => {
@@ -149,14 +153,18 @@ export function DashboardScreen() {
       </Container>
     );
   }
-  if (!dashboard.data || !charts.data) {
+  if (!dashboard.data || !charts.data || datasets.isPending) {
     return (
       <Stack align="center" py="xl">
         <Loader />
       </Stack>
     );
   }
-  return <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />;
+  return (
+    <DatasourcesContext.Provider value={datasources}>
+      <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />
+    </DatasourcesContext.Provider>
+  );
 }
 
 function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focusedChart, nativeFiltersKey }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standalone: boolean; focusedChart: number | null; nativeFiltersKey: string | null }) {

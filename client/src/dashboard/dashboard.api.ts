@@ -1,5 +1,6 @@
 import { api } from '../api';
 import { loadChartPlugin } from '../viz/registry';
+import type { DatasourceMeta } from '../viz/types';
 
 export interface Person {
   id: number;
@@ -56,6 +57,13 @@ export const dashboardChartsKey = (idOrSlug: string | number) => ['dashboard-cha
 
 export const fetchDashboard = async (idOrSlug: string | number) => (await api<{ result: DashboardDetail }>(`/api/v1/dashboard/${idOrSlug}`)).result;
 /** The dashboard's charts; their types' code starts loading with the answer, while the grid is first rendered. */
+export const dashboardDatasetsKey = (idOrSlug: string | number) => ['dashboard-datasets', String(idOrSlug)] as const;
+
+/** `GET /{id_or_slug}/datasets`: the datasets of the dashboard's charts, for the names the charts show (verbose_map). */
+export async function fetchDashboardDatasets(idOrSlug: string | number): Promise<DatasourceMeta[]> {
+  return (await api<{ result: DatasourceMeta[] }>(`/api/v1/dashboard/${idOrSlug}/datasets`)).result;
+}
+
 export async function fetchDashboardCharts(idOrSlug: string | number): Promise<DashboardChart[]> {
   const charts = (await api<{ result: DashboardChart[] }>(`/api/v1/dashboard/${idOrSlug}/charts`)).result;
   for (const vizType of new Set(charts.map((c) => c.viz_type ?? c.form_data?.viz_type))) void loadChartPlugin(vizType).catch(() => undefined);

@@ -15,6 +15,7 @@ import type { ChartPlugin, FormData } from '../../viz/types';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useFiltersContext } from '../filters/useDashboardFilters';
 import { ChartHeaderMenu } from './ChartHeaderMenu';
+import { useDatasource } from './datasources';
 import classes from '../dashboard.module.css';
 
 const NOT_DRAWN = Symbol('not drawn');
@@ -56,6 +57,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   }, [fullSize]);
   const [ref, near] = useNearViewport<HTMLDivElement>(NEAR_VIEWPORT);
   const vizType = chart?.viz_type ?? chart?.form_data?.viz_type;
+  const datasource = useDatasource(chart?.datasource_id);
   const meta = getChartMeta(vizType);
   // The type's code (its buildQuery) loads once the cell is near, then its data is asked for.
   const { plugin, failed: pluginFailed } = useChartPlugin(near ? vizType : null);
@@ -131,7 +133,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
       <SuperChart
         formData={shownFormData.current!}
         queriesData={data.data ?? []}
-        datasource={null}
+        datasource={datasource}
         width={Math.max(width - 16, 40)}
         height={bodyHeight}
         theme={theme}

@@ -2,11 +2,12 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
 /** Boxes per group from the server's boxplot statistics (`metric__min/q1/median/q3/max/outliers`), outliers as points. */
-export function transformBoxPlot({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
+export function transformBoxPlot({ formData: fd, queriesData, datasource, theme }: TransformInput): EChartsTransformed {
+  const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
   const rows = rowsOf(queriesData);
@@ -17,9 +18,9 @@ export function transformBoxPlot({ formData: fd, queriesData, theme }: Transform
     const color = getCategoricalColor(fd.color_scheme, m);
     const stat = (r: Record<string, unknown>, s: string) => toNumber(r[`${m}__${s}`]) ?? 0;
     return [
-      { name: m, type: 'boxplot', itemStyle: { color: `${color}55`, borderColor: color }, data: rows.map((r) => [stat(r, 'min'), stat(r, 'q1'), stat(r, 'median'), stat(r, 'q3'), stat(r, 'max')]) },
+      { name: names(m), type: 'boxplot', itemStyle: { color: `${color}55`, borderColor: color }, data: rows.map((r) => [stat(r, 'min'), stat(r, 'q1'), stat(r, 'median'), stat(r, 'q3'), stat(r, 'max')]) },
       {
-        name: m,
+        name: names(m),
         type: 'scatter',
         symbolSize: 5,
         itemStyle: { color },
@@ -35,7 +36,7 @@ export function transformBoxPlot({ formData: fd, queriesData, theme }: Transform
       ...echartsBase(theme),
       animation: false,
       grid: { top: 40, right: 20, bottom: 28, left: 16, containLabel: true },
-      legend: { ...legendStyle(theme, { show: metrics.length > 1 }), data: metrics },
+      legend: { ...legendStyle(theme, { show: metrics.length > 1 }), data: metrics.map(names) },
       tooltip: {
         ...echartsBase(theme).tooltip,
         trigger: 'item',

@@ -3,19 +3,20 @@ import { getCategoricalColor } from '../shared/colors';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import { rowsOf } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { extent } from '../shared/extent';
 import { labelWidth } from '../shared/label-room';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
 
 /** One funnel stage per group, widest first, labelled as the label type says. */
-export function transformFunnel({ formData: fd, queriesData, theme, width }: TransformInput): EChartsTransformed {
+export function transformFunnel({ formData: fd, queriesData, datasource, theme, width }: TransformInput): EChartsTransformed {
+  const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getNumberFormatter(fd.number_format);
   const groups: Record<string, unknown[]> = {};
   const data = rowsOf(queriesData).map((row) => {
-    const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || metric;
+    const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || names(metric);
     groups[name] = groupby.map((g) => row[g]);
     return { name, value: toNumber(row[metric]) ?? 0, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
   });

@@ -2,18 +2,19 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
 
 /** One pointer per group (or one for the total) on a dial from min to max; the max defaults to the largest value. */
-export function transformGauge({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
+export function transformGauge({ formData: fd, queriesData, datasource, theme, width, height }: TransformInput): EChartsTransformed {
+  const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getNumberFormatter(fd.number_format);
   const t = chartTheme(theme);
   const groups: Record<string, unknown[]> = {};
   const data = rowsOf(queriesData).map((row) => {
-    const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || metric;
+    const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || names(metric);
     groups[name] = groupby.map((g) => row[g]);
     const color = getCategoricalColor(fd.color_scheme, name);
     return { name, value: toNumber(row[metric]) ?? 0, itemStyle: { color } };

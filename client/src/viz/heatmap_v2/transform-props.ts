@@ -4,7 +4,7 @@ import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
 import { extent } from '../shared/extent';
 import { widestLabel } from '../shared/label-room';
-import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, chartTheme, echartsBase } from '../shared/theme';
 
 const TEMPORAL = 2;
@@ -24,7 +24,8 @@ export function columnLabels(labels: string[], columnWidth: number): { rotate: n
 }
 
 /** A cell per (x, y) coloured by the metric on a sequential scale; normalised across x, y or the heatmap. */
-export function transformHeatmap({ formData: fd, queriesData, theme, width }: TransformInput): EChartsTransformed {
+export function transformHeatmap({ formData: fd, queriesData, datasource, theme, width }: TransformInput): EChartsTransformed {
+  const names = displayNames(datasource);
   const result = queriesData[0] ?? {};
   const xCol = columnLabel(fd.x_axis as ColumnEntry);
   const yCol = columnLabel((Array.isArray(fd.groupby) ? fd.groupby[0] : fd.groupby) as ColumnEntry);
@@ -73,7 +74,7 @@ export function transformHeatmap({ formData: fd, queriesData, theme, width }: Tr
       animation: false,
       // The colour scale stands at the right, clear of the rotated x-axis labels.
       grid: { top: 24, right: scaleRoom, bottom: 16, left: GRID_LEFT, containLabel: true },
-      tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${xs[p.value[0]]} · ${ys[p.value[1]]}<br/>${metric}: ${fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2])}` },
+      tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${xs[p.value[0]]} · ${ys[p.value[1]]}<br/>${names(metric)}: ${fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2])}` },
       xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, ...columnLabels(xs, (width - GRID_LEFT - widestLabel(ys) - scaleRoom) / Math.max(xs.length, 1)) } },
       yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false } },
       visualMap: {

@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { getNumberFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { widestLabel } from '../shared/label-room';
 import { echartsBase, legendStyle } from '../shared/theme';
 
@@ -29,6 +29,7 @@ const LABEL_MAX_PX = 90;
 /** One slice per row of the answer (group-by values joined), sized by the metric; Superset's pie options. */
 export function transformPie(input: TransformInput): PieProps {
   const { formData: fd, queriesData, theme } = input;
+  const names = displayNames(input.datasource);
   const rows = (queriesData[0]?.data ?? []) as Record<string, unknown>[];
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
@@ -37,7 +38,7 @@ export function transformPie(input: TransformInput): PieProps {
   const sliceGroups: Record<string, string[]> = {};
   const data = rows.map((row) => {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));
-    const name = group.join(', ') || metric;
+    const name = group.join(', ') || names(metric);
     sliceGroups[name] = group;
     return { name, value: toNumber(row[metric]) ?? 0, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
   });

@@ -1,7 +1,7 @@
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
 import { getNumberFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
 export type Aggregate = 'Sum' | 'Count' | 'Average' | 'Minimum' | 'Maximum';
 
@@ -43,6 +43,8 @@ export function pivot(input: {
   colSubTotals?: boolean;
   format: (n: number | null) => string;
   metricsLayout?: 'COLUMNS' | 'ROWS';
+  /** What the headers say for a metric or column label (its verbose name); the label itself by default. */
+  names?: (label: string) => string;
 }): PivotProps {
   const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
   const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
@@ -78,7 +80,8 @@ export function pivot(input: {
     const xs = values.get(`${rk}|${ck}|${m}`);
     return xs?.length ? format(agg(xs)) : '';
   };
-  const metricPart = (m: string) => (metrics.length > 1 || !colCols.length ? [m] : []);
+  const names = input.names ?? ((label: string) => label);
+  const metricPart = (m: string) => (metrics.length > 1 || !colCols.length ? [names(m)] : []);
   /** A group's subtotal, padded to the key's length: its leading parts, 'Subtotal', then blanks. */
   const subtotalParts = (prefix: string[], length: number) => [...prefix, 'Subtotal', ...Array(Math.max(0, length - prefix.length - 1)).fill('')];
   /** Keys in order, each group of leading parts closed by its subtotal (deepest first) when asked. */
@@ -99,7 +102,7 @@ export function pivot(input: {
     (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...c, ...metricPart(m)], metric: m })),
     (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(p, colCols.length), ...metricPart(m)], metric: m })),
   ).flat();
-  if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(metrics.length > 1 ? [m] : [])], metric: m });
+  if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(metrics.length > 1 ? [names(m)] : [])], metric: m });
   const depth = Math.max(1, ...cols.map((c) => c.parts.length));
   const columnLevels: PivotProps['columnLevels'] = [];
   for (let level = 0; level < depth; level++) {
@@ -120,7 +123,7 @@ export function pivot(input: {
     (p) => ({ keys: subtotalParts(p, rowCols.length), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
   );
   if (colTotals) body.push({ keys: ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
-  return { rowHeaders: rowCols.length ? rowCols : [''], columnLevels, rows: body };
+  return { rowHeaders: rowCols.length ? rowCols.map(names) : [''], columnLevels, rows: body };
 }
 
 /**
@@ -156,7 +159,7 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
 }
 
 export function transformPivot(input: TransformInput): PivotProps {
-  return pivot({ ...pivotInput(input), format: getNumberFormatter(input.formData.valueFormat) });
+  return pivot({ ...pivotInput(input), format: getNumberFormatter(input.formData.valueFormat), names: displayNames(input.datasource) });
 }
 
 /**

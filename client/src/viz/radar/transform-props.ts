@@ -2,7 +2,7 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { LABEL_CHAR_PX, widestLabel } from '../shared/label-room';
 import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
 
@@ -22,7 +22,8 @@ export function radarFit(width: number, height: number, names: string[]): { radi
 }
 
 /** One axis per metric, one polygon per group; each axis runs to its largest value (or its configured max). */
-export function transformRadar({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
+export function transformRadar({ formData: fd, queriesData, datasource, theme, width, height }: TransformInput): EChartsTransformed {
+  const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
   const format = getNumberFormatter(fd.number_format);
@@ -31,7 +32,7 @@ export function transformRadar({ formData: fd, queriesData, theme, width, height
   const t = chartTheme(theme);
   const indicator = metrics.map((m) => {
     const largest = Math.max(0, ...rows.map((r) => toNumber(r[m]) ?? 0));
-    return { name: m, max: config[m]?.radarMetricMaxValue ?? (largest ? largest * 1.1 : 1) };
+    return { name: names(m), max: config[m]?.radarMetricMaxValue ?? (largest ? largest * 1.1 : 1) };
   });
   const groups: Record<string, unknown[]> = {};
   const data = rows.map((row) => {
@@ -42,7 +43,7 @@ export function transformRadar({ formData: fd, queriesData, theme, width, height
   });
   const showLegend = fd.show_legend !== false && data.length > 1;
   // The legend takes ~40px at the top; the radar is centred below it.
-  const fit = radarFit(width, height - (showLegend ? 40 : 0), metrics);
+  const fit = radarFit(width, height - (showLegend ? 40 : 0), metrics.map(names));
   return {
     groupby,
     groups,
@@ -50,7 +51,7 @@ export function transformRadar({ formData: fd, queriesData, theme, width, height
       ...echartsBase(theme),
       animation: false,
       legend: { ...legendStyle(theme, { show: showLegend }), data: data.map((d) => d.name) },
-      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => [p.name, ...metrics.map((m, i) => `${m}: ${format(p.value[i])}`)].join('<br/>') },
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => [p.name, ...metrics.map((m, i) => `${names(m)}: ${format(p.value[i])}`)].join('<br/>') },
       radar: {
         indicator,
         shape: fd.is_circle ? 'circle' : 'polygon',

@@ -34,3 +34,12 @@ export function toTime(value: unknown): number | null {
   const t = new Date(String(value)).getTime();
   return Number.isNaN(t) ? null : t;
 }
+
+/**
+ * The name a chart shows for a metric or column: its verbose name from the dataset (Superset's verbose_map), else
+ * the label itself. The answer's keys stay the labels; only what is written on the chart changes.
+ */
+export function displayNames(datasource: { verbose_map?: Record<string, string> } | null | undefined): (label: string) => string {
+  const names = datasource?.verbose_map ?? {};
+  return (label) => (Object.hasOwn(names, label) && names[label] ? names[label]! : label);
+}

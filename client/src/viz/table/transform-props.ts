@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
 import { extent } from '../shared/extent';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
 /** One conditional formatting rule (Superset's `conditional_formatting` entries). */
 export interface FormattingRule {
@@ -78,7 +78,8 @@ export function ruleMatches(rule: FormattingRule, value: number): boolean {
 }
 
 /** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */
-export function transformTable({ formData: fd, queriesData }: TransformInput): TableProps {
+export function transformTable({ formData: fd, queriesData, datasource }: TransformInput): TableProps {
+  const names = displayNames(datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
   const rows = (result.data ?? []) as Record<string, unknown>[];
   const raw = fd.query_mode === 'raw';
@@ -96,7 +97,7 @@ export function transformTable({ formData: fd, queriesData }: TransformInput): T
     const isTime = result.coltypes?.[i] === TEMPORAL;
     const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
     const [min, max] = extent(isNumeric ? rows.map((r) => toNumber(r[key])) : [], [0, 0]);
-    return { key, label: key, isMetric, isNumeric, isTime, min, max, maxAbs: Math.max(Math.abs(min), Math.abs(max)) };
+    return { key, label: key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key), isMetric, isNumeric, isTime, min, max, maxAbs: Math.max(Math.abs(min), Math.abs(max)) };
   });
 
   const format = (column: TableColumn, value: unknown) => {

@@ -4,7 +4,7 @@ import type { TransformInput } from '../types';
 import { mapScale } from '../shared/map-scale';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
-import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
 
 countries.registerLocale(en);
@@ -19,7 +19,8 @@ export function countryCode(value: unknown, fieldType: string): string | null {
 }
 
 /** Countries coloured by the metric on a sequential scale; with bubbles, sized by the secondary metric. */
-export function transformWorldMap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed & { map: 'world' } {
+export function transformWorldMap({ formData: fd, queriesData, datasource, theme }: TransformInput): EChartsTransformed & { map: 'world' } {
+  const names = displayNames(datasource);
   const entity = columnLabel(fd.entity as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
   const secondary = fd.secondary_metric ? metricLabel(fd.secondary_metric as MetricEntry) : null;
@@ -41,7 +42,7 @@ export function transformWorldMap({ formData: fd, queriesData, theme }: Transfor
     option: {
       ...echartsBase(theme),
       animation: false,
-      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => (p.data ? `${p.data.label}: ${format(p.data.value)}${p.data.secondary !== null && secondary ? `<br/>${secondary}: ${format(p.data.secondary)}` : ''}` : '') },
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => (p.data ? `${p.data.label}: ${format(p.data.value)}${p.data.secondary !== null && secondary ? `<br/>${names(secondary)}: ${format(p.data.secondary)}` : ''}` : '') },
       visualMap: { ...scale.visualMap, seriesIndex: 0 },
       series: [
         {

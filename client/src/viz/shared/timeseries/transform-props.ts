@@ -1,7 +1,7 @@
 import type { TransformInput } from '../../types';
 import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter, isSmartDate } from '../format';
-import { asList, columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import type { AnnotationInput } from './annotations';
 
@@ -27,6 +27,7 @@ export interface TimeseriesProps {
  */
 export function transformTimeseries(input: TransformInput, kind: SeriesKind): TimeseriesProps {
   const { formData: fd, queriesData, theme } = input;
+  const names = displayNames(input.datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
   const rows = (result.data ?? []) as Record<string, unknown>[];
   const xColumn = columnLabel(fd.x_axis as ColumnEntry);
@@ -49,7 +50,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   for (const { row, x } of points) {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));
     for (const metric of metrics) {
-      const name = [...(metrics.length > 1 || !group.length ? [metric] : []), ...group].join(', ');
+      const name = [...(metrics.length > 1 || !group.length ? [names(metric)] : []), ...group].join(', ');
       let s = series.get(name);
       if (!s) series.set(name, (s = { name, group, points: [] }));
       s.points.push([x, toNumber(row[metric])]);
