@@ -1,8 +1,7 @@
 import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { inject } from 'vitest';
-import { settle } from './metadata-template';
+import { dirname } from 'node:path';
 import { buildExamplesFile, ensureExamplesDatabase, examplesPath, salesRowsFromEnv } from '../../server/src/database/examples';
+import { runFile } from './run-dir';
 
 type Services = Parameters<typeof ensureExamplesDatabase>[0];
 
@@ -12,19 +11,15 @@ type Services = Parameters<typeof ensureExamplesDatabase>[0];
  * with the default million sales rows). The copy is the test's own, to change as it likes.
  */
 export async function ensureTestExamples(services: Services, opts: { path?: string; salesRows?: number } = {}): ReturnType<typeof ensureExamplesDatabase> {
-  const runDir = inject('runDir');
-  if (!runDir || services.config.dataDir === ':memory:') return ensureExamplesDatabase(services, opts);
+  if (services.config.dataDir === ':memory:') return ensureExamplesDatabase(services, opts);
   const path = opts.path ?? examplesPath(services.config.dataDir);
   if (!existsSync(path)) {
     const rows = opts.salesRows ?? salesRowsFromEnv();
-    const built = join(runDir, `examples-${rows ?? 'default'}.duckdb`);
-    if (!existsSync(built)) {
-      const partial = `${built}.${process.pid}`;
-      await buildExamplesFile(partial, rows);
-      settle(partial, built);
+    const built = await runFile(`examples-${rows ?? 'default'}.duckdb`, (partial) => buildExamplesFile(partial, rows));
+    if (built) {
+      mkdirSync(dirname(path), { recursive: true });
+      copyFileSync(built, path);
     }
-    mkdirSync(dirname(path), { recursive: true });
-    copyFileSync(built, path);
   }
   return ensureExamplesDatabase(services, { ...opts, path });
 }

@@ -5,8 +5,7 @@ import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** A directory of this run's own for what its test apps share, made by the first that needs it: the metadata store's
-     * template (metadata-template.ts) and the examples files (examples.ts). */
+    /** A directory of this run's own for files its test apps share (run-dir.ts): the metadata store's template, the examples files. */
     runDir: string;
   }
 }
