@@ -133,8 +133,7 @@ export function DashboardScreen() {
   useEffect(() => void getCsrfToken(), []);
   // Asked for together: the charts need not wait for the dashboard.
   const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false });
-  // Their datasets, for the names the charts show (a dataset's verbose names). Not waited for: it answers while the
-  // charts' code loads, before their data (timeline of the 50-chart dashboard); waiting held every data call ~80 ms.
+  // Their datasets, for the names the charts show (a dataset's verbose names); without them the charts show the labels.
   const datasets = useQuery({ queryKey: dashboardDatasetsKey(idOrSlug), queryFn: () => fetchDashboardDatasets(idOrSlug), retry: false });
   const datasources = useMemo(() => new Map((datasets.data ?? []).map((d) => [d.id, d])), [datasets.data]);
   // The dashboard opened: logged once per dashboard, with the time its definition took (Superset's mount_dashboard).
@@ -154,7 +153,7 @@ export function DashboardScreen() {
       </Container>
     );
   }
-  if (!dashboard.data || !charts.data) {
+  if (!dashboard.data || !charts.data || datasets.isPending) {
     return (
       <Stack align="center" py="xl">
         <Loader />

@@ -48,7 +48,7 @@ export function EmbeddedScreen() {
   let body: React.ReactNode;
   if (!token) body = <Center h="60vh"><Loader /></Center>;
   else if (failure) body = <Alert color="red" variant="light" m="md" title="This dashboard could not load">{failure instanceof ApiError ? failure.message : String(failure)}</Alert>;
-  else if (!layout || !charts.data) body = <Center h="60vh"><Loader /></Center>;
+  else if (!layout || !charts.data || datasets.isPending) body = <Center h="60vh"><Loader /></Center>;
   else
     body = (
       <>
