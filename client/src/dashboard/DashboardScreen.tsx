@@ -43,8 +43,8 @@ import { chartsDrawn, downloadAsImage, downloadAsPdf, shareByEmailHref } from '.
 import { AllNearViewport } from '../components/useNearViewport';
 import { addDangerToast, addSuccessToast, addWarningToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
-import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardDatasetsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, fetchDashboardDatasets, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
-import { DatasourcesContext } from './layout/datasources';
+import { copyDashboard, createDashboardPermalink, dashboardChartsKey, dashboardDatasetsKey, dashboardKey, fetchDashboard, fetchDashboardCharts, saveDashboard, type DashboardChart, type DashboardDetail } from './dashboard.api';
+import { DatasourcesContext, useDashboardDatasources } from './layout/datasources';
 import classes from './dashboard.module.css';
 import { DashboardFavoriteStar } from './DashboardFavoriteStar';
 import { AutoRefreshProvider, RefreshIntervalModal } from './auto-refresh';
@@ -134,8 +134,7 @@ export function DashboardScreen() {
   // Asked for together: the charts need not wait for the dashboard.
   const charts = useQuery({ queryKey: dashboardChartsKey(idOrSlug), queryFn: () => fetchDashboardCharts(idOrSlug), retry: false });
   // Their datasets, for the names the charts show (a dataset's verbose names); without them the charts show the labels.
-  const datasets = useQuery({ queryKey: dashboardDatasetsKey(idOrSlug), queryFn: () => fetchDashboardDatasets(idOrSlug), retry: false });
-  const datasources = useMemo(() => new Map((datasets.data ?? []).map((d) => [d.id, d])), [datasets.data]);
+  const datasets = useDashboardDatasources(dashboardDatasetsKey(idOrSlug), idOrSlug);
   // The dashboard opened: logged once per dashboard, with the time its definition took (Superset's mount_dashboard).
   const dashboardId = dashboard.data?.id;
   useEffect(() => {
@@ -153,7 +152,7 @@ export function DashboardScreen() {
       </Container>
     );
   }
-  if (!dashboard.data || !charts.data || datasets.isPending) {
+  if (!dashboard.data || !charts.data || datasets.pending) {
     return (
       <Stack align="center" py="xl">
         <Loader />
@@ -161,7 +160,7 @@ export function DashboardScreen() {
     );
   }
   return (
-    <DatasourcesContext.Provider value={datasources}>
+    <DatasourcesContext.Provider value={datasets.datasources}>
       <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />
     </DatasourcesContext.Provider>
   );

@@ -5,8 +5,8 @@ import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError, setGuestToken } from '../api';
 import { AutoRefreshProvider } from './auto-refresh';
-import { fetchDashboard, fetchDashboardCharts, fetchDashboardDatasets } from './dashboard.api';
-import { DatasourcesContext } from './layout/datasources';
+import { fetchDashboard, fetchDashboardCharts } from './dashboard.api';
+import { DatasourcesContext, useDashboardDatasources } from './layout/datasources';
 import classes from './dashboard.module.css';
 import { DashboardGrid } from './layout/DashboardGrid';
 
@@ -37,8 +37,7 @@ export function EmbeddedScreen() {
   const id = embedded.data?.result.dashboard_id;
   const dashboard = useQuery({ queryKey: ['embedded-dashboard', id, token], enabled: !!id, retry: false, queryFn: () => fetchDashboard(id!) });
   const charts = useQuery({ queryKey: ['embedded-charts', id, token], enabled: !!id, retry: false, queryFn: () => fetchDashboardCharts(id!) });
-  const datasets = useQuery({ queryKey: ['embedded-datasets', id, token], enabled: !!id, retry: false, queryFn: () => fetchDashboardDatasets(id!) });
-  const datasources = useMemo(() => new Map((datasets.data ?? []).map((d) => [d.id, d])), [datasets.data]);
+  const datasets = useDashboardDatasources(['embedded-datasets', id, token], id);
   const layout = useMemo(() => (dashboard.data ? layoutFromPosition(JSON.parse(dashboard.data.position_json || '{}'), dashboard.data.dashboard_title) : null), [dashboard.data]);
   const chartMap = useMemo(() => new Map((charts.data ?? []).map((c) => [c.id, c])), [charts.data]);
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>({});
@@ -48,7 +47,7 @@ export function EmbeddedScreen() {
   let body: React.ReactNode;
   if (!token) body = <Center h="60vh"><Loader /></Center>;
   else if (failure) body = <Alert color="red" variant="light" m="md" title="This dashboard could not load">{failure instanceof ApiError ? failure.message : String(failure)}</Alert>;
-  else if (!layout || !charts.data || datasets.isPending) body = <Center h="60vh"><Loader /></Center>;
+  else if (!layout || !charts.data || datasets.pending) body = <Center h="60vh"><Loader /></Center>;
   else
     body = (
       <>
@@ -56,7 +55,7 @@ export function EmbeddedScreen() {
           {dashboard.data!.dashboard_title}
         </Title>
         <main className={classes.main}>
-          <DatasourcesContext.Provider value={datasources}>
+          <DatasourcesContext.Provider value={datasets.datasources}>
             <AutoRefreshProvider periodSeconds={Number(metadata.refresh_frequency) || 0} chartIds={[...chartMap.keys()]} metadata={metadata}>
               <DashboardGrid chartMenu={false} layout={layout} charts={chartMap} editMode={false} refreshToken={0} force={false} dispatch={() => undefined} drop={() => undefined} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
             </AutoRefreshProvider>

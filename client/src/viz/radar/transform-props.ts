@@ -23,16 +23,16 @@ export function radarFit(width: number, height: number, names: string[]): { radi
 
 /** One axis per metric, one polygon per group; each axis runs to its largest value (or its configured max). */
 export function transformRadar({ formData: fd, queriesData, datasource, theme, width, height }: TransformInput): EChartsTransformed {
-  const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
+  const shown = metrics.map(displayNames(datasource));
   const format = getNumberFormatter(fd.number_format);
   const rows = rowsOf(queriesData);
   const config = (fd.column_config ?? {}) as Record<string, { radarMetricMaxValue?: number }>;
   const t = chartTheme(theme);
-  const indicator = metrics.map((m) => {
+  const indicator = metrics.map((m, i) => {
     const largest = Math.max(0, ...rows.map((r) => toNumber(r[m]) ?? 0));
-    return { name: names(m), max: config[m]?.radarMetricMaxValue ?? (largest ? largest * 1.1 : 1) };
+    return { name: shown[i], max: config[m]?.radarMetricMaxValue ?? (largest ? largest * 1.1 : 1) };
   });
   const groups: Record<string, unknown[]> = {};
   const data = rows.map((row) => {
@@ -43,7 +43,7 @@ export function transformRadar({ formData: fd, queriesData, datasource, theme, w
   });
   const showLegend = fd.show_legend !== false && data.length > 1;
   // The legend takes ~40px at the top; the radar is centred below it.
-  const fit = radarFit(width, height - (showLegend ? 40 : 0), metrics.map(names));
+  const fit = radarFit(width, height - (showLegend ? 40 : 0), shown);
   return {
     groupby,
     groups,
@@ -51,7 +51,7 @@ export function transformRadar({ formData: fd, queriesData, datasource, theme, w
       ...echartsBase(theme),
       animation: false,
       legend: { ...legendStyle(theme, { show: showLegend }), data: data.map((d) => d.name) },
-      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => [p.name, ...metrics.map((m, i) => `${names(m)}: ${format(p.value[i])}`)].join('<br/>') },
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'item', formatter: (p: any) => [p.name, ...shown.map((name, i) => `${name}: ${format(p.value[i])}`)].join('<br/>') },
       radar: {
         indicator,
         shape: fd.is_circle ? 'circle' : 'polygon',
