@@ -483,6 +483,11 @@ describe('dashboards in the browser', () => {
     await pie.locator('[data-testid="chart-thumbnail"][data-drawn] canvas').first().waitFor({ timeout: 30_000 });
     await expect(pie.getByRole('link', { name: 'Births by gender' }).getAttribute('href')).resolves.toMatch(/\/explore\/\?slice_id=\d+/);
     await cards.filter({ hasText: 'Total births' }).first().locator('[data-testid="chart-thumbnail"][data-drawn]').waitFor();
+    // A thumbnail reads the dataset's verbose names, as the chart does when opened: the table heads sum__num 'Births'.
+    const tableCard = cards.filter({ hasText: 'Births table' }).first();
+    await tableCard.scrollIntoViewIfNeeded();
+    await tableCard.getByTestId('chart-thumbnail').getByText('Births', { exact: true }).waitFor({ timeout: 30_000 });
+    await expect(tableCard.getByTestId('chart-thumbnail').getByText('sum__num', { exact: true }).count()).resolves.toBe(0);
     await screenshot(page, 'chart-list-cards');
     // The choice is remembered.
     await page.reload();

@@ -124,7 +124,7 @@ describe('Explore in the browser', () => {
     await chooseType('Line Chart');
     await expect(controls.locator('input[aria-label="Bar orientation"]').count()).resolves.toBe(0);
     await page.getByRole('tab', { name: 'Data' }).click();
-    await controls.getByText('SUM(num)').or(controls.getByText('sum__num')).first().waitFor();
+    await controls.getByText('SUM(num)').or(controls.getByText('Births', { exact: true })).first().waitFor();
     await chooseType('Bar Chart');
     await page.getByRole('tab', { name: 'Customize' }).click();
     await expect(controls.locator('input[aria-label="Bar orientation"]').inputValue()).resolves.toBe('Horizontal');
@@ -152,7 +152,8 @@ describe('Explore in the browser', () => {
 
     // Bad values show the validators' words and block the run.
     await page.getByRole('tab', { name: 'Data' }).click();
-    await controls.getByRole('button', { name: 'Remove sum__num' }).click();
+    // The saved metric's chip reads the dataset's verbose name for sum__num.
+    await controls.getByRole('button', { name: 'Remove Births' }).click();
     await page.getByText('metrics: cannot be empty').waitFor();
     await expect(page.getByRole('button', { name: 'Update chart' }).isDisabled()).resolves.toBe(true);
     await controls.locator('input[aria-label="Row limit"]').fill('12.5');

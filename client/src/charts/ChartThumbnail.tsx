@@ -2,7 +2,7 @@ import { Center, Loader, Text, useComputedColorScheme } from '@mantine/core';
 import { useElementSize, useMergedRef } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { fetchChartData } from '../explore/explore.api';
+import { fetchChartData, fetchDatasourceMetadata } from '../explore/explore.api';
 import { useNearViewport } from '../components/useNearViewport';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { SuperChart } from '../viz/shared/SuperChart';
@@ -29,6 +29,17 @@ export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: n
     staleTime: 5 * 60_000,
     retry: false,
   });
+  // Its dataset, asked for alongside (once per dataset for the page's cards), so the thumbnail reads the names the
+  // chart shows when opened; without it (no access, an error) the labels are shown as they are.
+  const datasourceKey = typeof formData.datasource === 'string' ? formData.datasource : '';
+  const datasource = useQuery({
+    queryKey: ['datasource-metadata', datasourceKey],
+    enabled: near && !!datasourceKey,
+    queryFn: () => fetchDatasourceMetadata(datasourceKey),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  const namesSettled = !datasourceKey || !datasource.isPending;
   let body: React.ReactNode = null;
   if (!meta || failed || data.isError)
     body = (
@@ -38,8 +49,8 @@ export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: n
         </Text>
       </Center>
     );
-  else if (near && width > 0 && plugin && (!needsQuery || data.data))
-    body = <SuperChart formData={fd} queriesData={data.data ?? []} datasource={null} width={width} height={height} theme={theme} onRenderError={() => undefined} />;
+  else if (near && width > 0 && plugin && (!needsQuery || data.data) && namesSettled)
+    body = <SuperChart formData={fd} queriesData={data.data ?? []} datasource={datasource.data ?? null} width={width} height={height} theme={theme} onRenderError={() => undefined} />;
   else if (near)
     body = (
       <Center h={height}>

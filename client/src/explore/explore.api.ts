@@ -125,6 +125,11 @@ export async function fetchColumnValues(datasource: string, column: string): Pro
   return (await api<{ result: unknown[] }>(`/api/v1/datasource/${type || 'table'}/${id}/column/${encodeURIComponent(column)}/values/`)).result;
 }
 
+/** `GET /superset/fetch_datasource_metadata`: a dataset as its charts read it (its verbose names), for a chart drawn outside Explore. */
+export async function fetchDatasourceMetadata(datasource: string): Promise<DatasourceMeta> {
+  return api<DatasourceMeta>('/superset/fetch_datasource_metadata', { query: { datasourceKey: datasource } });
+}
+
 /** `POST /datasource/samples`: a page of the dataset's rows. */
 export async function fetchSamples(datasource: string): Promise<{ data: Record<string, unknown>[]; colnames: string[]; total_count?: number }> {
   const [id, type] = datasource.split('__');

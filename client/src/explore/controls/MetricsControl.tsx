@@ -3,7 +3,7 @@ import { SqlExpressionEditor } from '../../components/SqlExpressionEditor';
 import { ADHOC_METRIC_AGGREGATES } from '@meridian/contracts/rules/constants';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
+import { displayNames, metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { DatasourceMeta } from '../../viz/types';
 import { DRAG_TYPE, readDrag } from './drag';
 
@@ -68,6 +68,9 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
   const list: MetricEntry[] = value === null || value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value as MetricEntry];
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [over, setOver] = useState(false);
+  // A saved metric's chip reads its verbose name, as Superset's does ('Births' for sum__num); an adhoc one its label.
+  const verbose = displayNames(datasource);
+  const chipName = (metric: MetricEntry) => (typeof metric === 'string' ? verbose(metric) : metricLabel(metric));
   const commit = (next: MetricEntry[]) => onChange(multi ? next : (next[0] ?? null));
   const save = (index: number | 'new', metric: MetricEntry) => {
     const next = [...list];
@@ -112,12 +115,12 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
                 style={{ cursor: 'pointer', flex: 1, justifyContent: 'flex-start' }}
                 onClick={() => setEditing(i)}
                 rightSection={
-                  <ActionIcon size="xs" variant="transparent" aria-label={`Remove ${metricLabel(metric)}`} onClick={(e) => { e.stopPropagation(); commit(list.filter((_, j) => j !== i)); }}>
+                  <ActionIcon size="xs" variant="transparent" aria-label={`Remove ${chipName(metric)}`} onClick={(e) => { e.stopPropagation(); commit(list.filter((_, j) => j !== i)); }}>
                     <IconX size={12} />
                   </ActionIcon>
                 }
               >
-                {metricLabel(metric)}
+                {chipName(metric)}
               </Badge>
             </Group>
           </Popover.Target>
