@@ -51,4 +51,25 @@ describe('graph chart type', () => {
     }
     expect(positions()).toEqual(at);
   });
+
+  it('sets two hubs joined to the same nodes apart, so neither label is drawn over the other hub (births: boy and girl)', () => {
+    const fd = { viz_type: 'graph_chart', source: 'from', target: 'to', metric: 'n' };
+    // The examples' births by state and gender, in millions: every state joins both hubs.
+    const births: Array<[string, number, number]> = [['other', 20.9, 13], ['CA', 6.35, 4.2], ['TX', 4.36, 2.9], ['NY', 3.05, 2.0], ['FL', 2.52, 1.63], ['IL', 2.23, 1.43], ['PA', 1.76, 1.2], ['OH', 1.8, 1.19], ['MI', 1.56, 0.99], ['NJ', 1.29, 0.86], ['MA', 0.93, 0.55]];
+    const rows = births.flatMap(([s, boys, girls]) => [{ from: s, to: 'boy', n: boys }, { from: s, to: 'girl', n: girls }]);
+    const [width, height] = [720, 600];
+    const out = graph.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width, height });
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width, height });
+    chart.setOption(out.option);
+    const data = (chart as any).getModel().getSeriesByIndex(0).getData();
+    const node = (name: string) => {
+      const i = data.indexOfName(name);
+      return { at: data.getItemLayout(i) as [number, number], radius: (out.option.series[0].data[i].symbolSize as number) / 2 };
+    };
+    chart.dispose();
+    const [boy, girl] = [node('boy'), node('girl')];
+    const apart = Math.hypot(boy.at[0] - girl.at[0], boy.at[1] - girl.at[1]) - boy.radius - girl.radius;
+    // Room for a label beside a hub ('girl' at 11 px is about 20 px wide, set 5 px off its node).
+    expect(apart, `${apart} px between the hubs`).toBeGreaterThan(25);
+  });
 });

@@ -28,7 +28,10 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
   // The force settings are Superset's, for a chart about 500 px across: a smaller box gets shorter edges and a weaker
   // push, so the nodes stay inside it (in a dashboard cell a third wide they were pushed past its edges). The layout
   // starts from a circle, not random places, so the same data is drawn the same way each time (reports, thumbnails).
+  // The push grows with a node's weight (ECharts maps a [least, most] repulsion over the node values): two hubs joined
+  // to the same nodes were pulled onto each other with an even push, a hub's label drawn over the other hub.
   const scale = Math.min(Math.max(Math.min(width, height) / FORCE_BOX_PX, 0.3), 2);
+  const repulsion = Number(fd.repulsion ?? 1000) * scale;
   const nodes = [...weight.entries()].map(([name, w]) => ({ name, value: w, symbolSize: 8 + Math.sqrt(w / largest) * 30, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } }));
   const th = chartTheme(theme);
   return {
@@ -46,7 +49,7 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
           draggable: fd.draggable !== false,
           // The layout is worked out before the first paint, not shown settling frame by frame: the chart reads
           // 'rendered' once (a report pictures it then), and a settling layout was pictured mid-way.
-          force: { initLayout: 'circular', repulsion: Number(fd.repulsion ?? 1000) * scale, edgeLength: (Number(fd.edgeLength ?? 400) / 4) * scale, gravity: Number(fd.gravity ?? 0.3), layoutAnimation: false },
+          force: { initLayout: 'circular', repulsion: [repulsion * 0.8, repulsion * 2.2], edgeLength: (Number(fd.edgeLength ?? 400) / 4) * scale, gravity: Number(fd.gravity ?? 0.3), layoutAnimation: false },
           circular: { rotateLabel: true },
           label: { show: fd.show_symbol_threshold !== false, position: 'right', color: th.text, fontSize: 11 },
           edgeSymbol: fd.edgeSymbol === 'arrow' ? ['none', 'arrow'] : ['none', 'none'],
