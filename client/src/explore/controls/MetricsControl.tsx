@@ -113,6 +113,7 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
                 tt="none"
                 fw={500}
                 style={{ cursor: 'pointer', flex: 1, justifyContent: 'flex-start' }}
+                styles={{ label: { textAlign: 'left' } }}
                 onClick={() => setEditing(i)}
                 rightSection={
                   <ActionIcon size="xs" variant="transparent" aria-label={`Remove ${chipName(metric)}`} onClick={(e) => { e.stopPropagation(); commit(list.filter((_, j) => j !== i)); }}>
