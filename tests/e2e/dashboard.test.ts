@@ -425,7 +425,12 @@ describe('dashboards in the browser', () => {
     // The picture of a whole dashboard is made on the page's main thread (every element's styles copied, then
     // drawn): about 1.5 s here alone, several times that on a loaded machine, so it gets longer than a click's wait.
     const dashboardDownload = async (item: string) => {
-      const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), (async () => {
+      // Should it time out, the charts' states say whether the picture waited for a chart or was being made.
+      const states = () => page.locator('[data-chart-state]').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-chart-state')).join(', ')).catch(() => '?');
+      const waited = page.waitForEvent('download', { timeout: 60_000 }).catch(async (error: Error) => {
+        throw new Error(`${error.message}; the charts' states then: ${await states()}`);
+      });
+      const [file] = await Promise.all([waited, (async () => {
         await page.getByRole('button', { name: 'More dashboard actions' }).click();
         await page.getByRole('menuitem', { name: item, exact: true }).click();
       })()]);
