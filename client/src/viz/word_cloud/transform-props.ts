@@ -5,7 +5,12 @@ import { getNumberFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { echartsBase } from '../shared/theme';
 
-const ROTATIONS: Record<string, [number, number, number]> = { flat: [0, 0, 0], square: [-90, 90, 90], random: [-90, 90, 15] };
+/**
+ * Superset's rotations ([least, most, step] in degrees): 'square' turns a word 0° or 90° clockwise (so a turned word
+ * reads top to bottom), 'random' by a multiple of 30° from 90° anticlockwise to 60° clockwise. ECharts turns
+ * anticlockwise for a positive angle, so Superset's clockwise angles are negated here.
+ */
+export const ROTATIONS: Record<string, [number, number, number]> = { flat: [0, 0, 0], square: [-90, 0, 90], random: [-60, 90, 30] };
 
 /** The layout's grid in px: each word takes whole cells of it, and a cell's gap around it. */
 const GRID_SIZE = 6;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import wordCloud from './index';
-import { wordsThatFit } from './transform-props';
+import { ROTATIONS, wordsThatFit } from './transform-props';
 
 describe('word cloud chart type', () => {
   it('groups by the series column, most frequent first, and sizes words in the font range', () => {
@@ -61,5 +61,16 @@ describe('word cloud chart type', () => {
     expect(wordsThatFit([{ name: 'a', value: 2 }, { name: 'b', value: 1 }], 400, 300, 10, 70)).toBe(2);
     // Large words leave room for fewer.
     expect(wordsThatFit(many('Anna'), 400, 300, 10, 80)).toBeLessThan(wordsThatFit(many('Anna'), 400, 300, 10, 20));
+  });
+
+  it("turns words as Superset's rotations do: square 0° or 90° clockwise, random by multiples of 30° (ECharts counts anticlockwise)", () => {
+    // Superset: square () => Math.floor(Math.random() * 2) * 90; random () => Math.floor(Math.random() * 6 - 3) * 30 (clockwise).
+    const angles = ([least, most, step]: [number, number, number]) => (step ? Array.from({ length: (most - least) / step + 1 }, (_, i) => least + i * step) : [least]);
+    expect(angles(ROTATIONS.square!).map((a) => 0 - a || 0).sort((a, b) => a - b)).toEqual([0, 90]);
+    expect(angles(ROTATIONS.random!).map((a) => 0 - a || 0).sort((a, b) => a - b)).toEqual([-90, -60, -30, 0, 30, 60]);
+    expect(angles(ROTATIONS.flat!)).toEqual([0]);
+    const fd = { viz_type: 'word_cloud', series: 'name', metric: 'count' };
+    const out = wordCloud.transformProps({ formData: fd, queriesData: [{ data: [{ name: 'Mike', count: 9 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect([out.option.series[0].rotationRange, out.option.series[0].rotationStep]).toEqual([[-90, 0], 90]);
   });
 });
