@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import heatmap from './index';
 import { columnLabels } from './transform-props';
+import { labelWidth } from '../shared/label-room';
 
 describe('heatmap chart type', () => {
   const rows = [
@@ -29,8 +30,8 @@ describe('heatmap chart type', () => {
     const short = heatmap.transformProps(input());
     const long = heatmap.transformProps(input({ y_axis_format: ',.2f' }));
     // The sales dashboard's '1.61M' stood over the last column when the grid kept a fixed 100 px.
-    expect(short.option.grid.right).toBeGreaterThanOrEqual(short.option.visualMap.right + 20 + 30 + 2 * 7.5);
-    expect(long.option.grid.right - short.option.grid.right).toBeCloseTo(('30.00'.length - '30'.length) * 7.5);
+    expect(short.option.grid.right).toBeGreaterThanOrEqual(short.option.visualMap.right + 20 + 30 + labelWidth('30'));
+    expect(long.option.grid.right - short.option.grid.right).toBeCloseTo(labelWidth('30.00') - labelWidth('30'));
   });
 
   it('turns the x labels when the widest does not fit its column, and then shows each while there is room', () => {

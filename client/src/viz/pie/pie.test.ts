@@ -25,11 +25,13 @@ describe('pie chart type', () => {
     const radius = (width: number, name = 'a') =>
       pie.transformProps({ formData: { viz_type: 'pie', groupby: ['g'], metric: 'm' }, queriesData: [{ data: [{ g: name, m: 1 }] } as any], datasource: null, theme: 'light', width, height: 400 }).option.series[0].radius[1];
     expect(radius(900)).toBe('70%');
-    // 300px: 150 - 46 (label line) - 7.5 ('a') leaves 96px of 150.
-    expect(radius(300)).toBe('64%');
-    // As wide as the sales dashboard's 'Deal size' (423px): 'Medium' (45px) and its line leave 120px of 200; at
-    // 70% its 'Small' ran off the left edge.
-    expect(radius(423, 'Medium')).toBe('60%');
+    // 300px: 150 - 37 (the narrow cell's shorter line and ECharts' gaps) - 7.5 ('a') leaves 105px of 150: room enough.
+    expect(radius(300)).toBe('70%');
+    // As wide as the sales dashboard's 'Deal size' at a wide window (423px): 'Medium' (51px estimated, 48px drawn) and
+    // its line leave 123px of 200; at 70% its 'Small' ran off the left edge.
+    expect(radius(423, 'Medium')).toBe('61%');
+    // With ECharts' own line (from 480px) the room is counted the same way: 900px, a 90px label, leaves 300px of 200.
+    expect(radius(900, 'a rather long category name')).toBe('70%');
     // A long label keeps at most 90px; the pie goes no smaller than 35%.
     expect(radius(300, 'a rather long category name')).toBe('35%');
   });
@@ -45,5 +47,19 @@ describe('pie chart type', () => {
     expect(texts).toContain('boy');
     expect(texts).toContain('girl');
     expect(texts.some((t) => t!.startsWith('a r') && t!.endsWith('...'))).toBe(true);
+  });
+
+  it("keeps 'Medium' whole in the sales dashboard's 'Deal size' cell (297px by 360px at a 1280px window): the room given is the room ECharts leaves", () => {
+    const rows = [{ deal_size: 'Medium', sales: 980_000 }, { deal_size: 'Small', sales: 520_000 }, { deal_size: 'Large', sales: 320_000 }];
+    const [width, height] = [297, 360];
+    const series = pie.transformProps({ formData: { viz_type: 'pie', groupby: ['deal_size'], metric: 'sales', donut: true }, datasource: null, theme: 'light', width, height, queriesData: [{ data: rows } as any] }).option.series[0];
+    const radius = (Number.parseFloat(series.radius[1]) / 100) * (Math.min(width, height) / 2);
+    // ECharts places a level label's text at the radius + the line (out, then along) + 5px (distanceToLabelLine), and
+    // truncates it 10px (bleedMargin) short of the edge.
+    const echartsRoom = width / 2 - radius - series.labelLine.length - series.labelLine.length2 - 5 - 10;
+    expect(series.label.width).toBeLessThanOrEqual(echartsRoom);
+    // 'Medium' in the charts' 12px font stack (DejaVu Sans here), measured in Chromium: 48.0px. It read 'Medi…' with
+    // the room counted short (the line) and the label estimated short (45px).
+    expect(echartsRoom).toBeGreaterThanOrEqual(48);
   });
 });

@@ -21,8 +21,13 @@ const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => strin
   key_value_percent: (n, v, p) => `${n}: ${v} (${p})`,
 };
 
-/** What a label line takes beside the pie, from its edge to its text (ECharts' two 15px segments and gaps). */
-const LABEL_LINE_PX = 46;
+/**
+ * An outside label's line: ECharts' own (15px out, 30px along) where there is room, shorter in a narrow cell, where
+ * the text needs the room more than the line does.
+ */
+export const labelLineOf = (width: number): { length: number; length2: number } => (width < 480 ? { length: 10, length2: 12 } : { length: 15, length2: 30 });
+/** What ECharts keeps beside the pie before an outside label's text: the line, 5px to the text, 10px from the edge (bleedMargin). */
+const labelLinePx = (line: { length: number; length2: number }): number => line.length + line.length2 + 5 + 10;
 /** The most room kept beside the pie for an outside label. */
 const LABEL_MAX_PX = 90;
 
@@ -51,14 +56,15 @@ export function transformPie(input: TransformInput): PieProps {
   // below 35%. With only ~70px kept, a short label on the left ran off the cell ('Small' read 'mall').
   const labelsOutside = fd.show_labels !== false && fd.labels_outside !== false;
   const half = Math.min(input.width, input.height) / 2;
+  const line = labelLineOf(input.width);
   const longest = Math.min(LABEL_MAX_PX, widestLabel(data.map((d) => label({ ...d, percent: total ? (d.value / total) * 100 : 0 }))));
-  const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - LABEL_LINE_PX - longest) / half) * 100)) : 100;
+  const roomy = labelsOutside && input.width > 0 && half > 0 ? Math.max(35, Math.floor(((input.width / 2 - labelLinePx(line) - longest) / half) * 100)) : 100;
   const outer = Math.min(Number(fd.outerRadius ?? 70), roomy);
   const inner = fd.donut ? Number(fd.innerRadius ?? 30) : 0;
   // ECharts 6 truncates outside labels far below their room when it moves them apart (avoidLabelOverlap): 'boy'
   // read '...' in a 300px cell. Each is given the room beside the pie instead: half the width less the radius
-  // (a share of half the shorter side) and the label line.
-  const labelRoom = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - LABEL_LINE_PX));
+  // (a share of half the shorter side) and what ECharts keeps for the line (counted short of it, 'Medium' read 'Medi…').
+  const labelRoom = Math.max(40, Math.floor(input.width / 2 - (outer / 100) * half - labelLinePx(line)));
   const option = {
     ...echartsBase(theme),
     animation: false,
@@ -78,7 +84,7 @@ export function transformPie(input: TransformInput): PieProps {
           color: fd.labels_outside === false ? '#fff' : undefined,
           ...(labelsOutside ? { overflow: 'truncate', width: labelRoom } : {}),
         },
-        labelLine: { show: fd.labels_outside !== false && fd.label_line !== false },
+        labelLine: { show: fd.labels_outside !== false && fd.label_line !== false, ...line },
         emphasis: { scale: true },
       },
     ],
