@@ -362,7 +362,12 @@ describe('native filters and cross-filters in the browser', () => {
     await page.locator('[data-testid="filter-bar"][data-orientation="horizontal"]').waitFor();
     await page.getByTestId('more-filters').click();
     await page.getByTestId('native-filter').filter({ hasText: 'Years' }).waitFor();
+    // The filters in the bar line up: the Name box, a value chosen, is as tall as the empty Gender box (a wrapped
+    // search field made it twice as tall).
+    const bar = page.locator('[data-testid="filter-bar"][data-orientation="horizontal"]');
+    const boxHeight = (name: string) => bar.getByTestId('native-filter').filter({ hasText: name }).locator('.mantine-Input-wrapper').first().evaluate((el) => el.getBoundingClientRect().height);
     await screenshot(page, 'filters-births-horizontal');
+    expect(await boxHeight('Name')).toBe(await boxHeight('Gender'));
     await page.keyboard.press('Escape');
     const stored = await t.http.get(`/api/v1/dashboard/${dashboardId}`).set('Authorization', `Bearer ${admin}`);
     expect(JSON.parse(stored.body.result.json_metadata).filter_bar_orientation).toBe('HORIZONTAL');
