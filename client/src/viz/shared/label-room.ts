@@ -1,10 +1,10 @@
-/**
- * How wide a chart's label will be, estimated before ECharts draws it (transformProps runs without a canvas), for
- * ECharts' 12px labels in the charts' font stack, which resolves to DejaVu Sans on Debian (wider than most sans
- * fonts, so the estimate is generous elsewhere). Each character counts by its class, at about the widest of its class
- * (measured in Chromium): a flat 7.5px a character counted 'Medium' 45px where it draws 48px, and the pie cut it to
- * 'Medi…'. The pie, radar, funnel and heatmap size themselves so that their labels fit beside them.
- */
+// How wide a chart's label will be, estimated before ECharts draws it (transformProps runs without a canvas), for
+// ECharts' 12px labels in the charts' font stack, which resolves to DejaVu Sans on Debian (wider than most sans
+// fonts, so the estimate is generous elsewhere). Each character counts by its class, at about the widest of its class
+// (measured in Chromium): a flat 7.5px a character counted 'Medium' 45px where it draws 48px, and the pie cut it to
+// 'Medi…'. The pie, radar, funnel and heatmap size themselves so that their labels fit beside them.
+
+/** An average character of those labels, where a label is cut to a number of characters (the radar's axis names). */
 export const LABEL_CHAR_PX = 7.5;
 
 /** i, l, t, r, f, I, J, spaces and punctuation: 3.3–4.9px. */
