@@ -34,5 +34,11 @@ export const theme = createTheme({
     // A closed select's options are not drawn: Mantine keeps them mounted, hidden, by default, so each select on
     // a screen rendered its whole list and placed it (a forced style read) on the first render.
     Combobox: { defaultProps: { keepMounted: false } },
+    // The search field shares the line with the chosen values: Mantine keeps 100px for it and, when clearable, 50px
+    // after the values for the clear button inside the input's own room for it, so one chosen name in a 220px box
+    // (the native filter bar) wrapped the field onto a second line and the box grew twice as tall.
+    MultiSelect: {
+      styles: (_theme: unknown, props: { clearable?: boolean }) => ({ inputField: { minWidth: '2em' }, ...(props.clearable ? { pillsList: { paddingInlineEnd: 16 } } : {}) }),
+    },
   },
 });

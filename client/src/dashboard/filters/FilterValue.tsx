@@ -102,10 +102,7 @@ function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstVa
   return filter.controlValues?.multiSelect === false ? (
     <Select {...common} value={current.length ? asKey(current[0]) : null} onChange={(v) => set(v ? [v] : [])} />
   ) : (
-    // A chosen name and the search field share the line: Mantine keeps 100px for the field and 50px after the values
-    // for its clear button (inside the input's own 34px for it), so one name wrapped the field onto a second line in
-    // the filter bar's 220px and the box grew twice as tall.
-    <MultiSelect {...common} value={current.map(asKey)} onChange={set} styles={{ inputField: { minWidth: '2em' }, pillsList: { paddingInlineEnd: 16 } }} />
+    <MultiSelect {...common} value={current.map(asKey)} onChange={set} />
   );
 }
 

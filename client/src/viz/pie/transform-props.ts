@@ -25,7 +25,7 @@ const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => strin
  * An outside label's line: ECharts' own (15px out, 30px along) where there is room, shorter in a narrow cell, where
  * the text needs the room more than the line does.
  */
-export const labelLineOf = (width: number): { length: number; length2: number } => (width < 480 ? { length: 10, length2: 12 } : { length: 15, length2: 30 });
+const labelLineOf = (width: number): { length: number; length2: number } => (width < 480 ? { length: 10, length2: 12 } : { length: 15, length2: 30 });
 /** What ECharts keeps beside the pie before an outside label's text: the line, 5px to the text, 10px from the edge (bleedMargin). */
 const labelLinePx = (line: { length: number; length2: number }): number => line.length + line.length2 + 5 + 10;
 /** The most room kept beside the pie for an outside label. */
