@@ -33,7 +33,10 @@ const loginRoute = createRoute({
 const appRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'app',
-  beforeLoad: async ({ context, location }) => {
+  beforeLoad: async ({ context, location, matches }) => {
+    // The screen's code loads while the session is asked for: the router would fetch it only after this.
+    const leaf = matches[matches.length - 1];
+    if (leaf) void (router.routesById[leaf.routeId as keyof typeof router.routesById]?.options.component as { preload?: () => Promise<void> } | undefined)?.preload?.()?.catch(() => undefined);
     const boot = await context.queryClient.ensureQueryData(bootstrapQuery());
     if (!boot.user) throw redirect({ to: '/login/', search: { next: location.href === '/' ? undefined : location.href } });
     return { user: boot.user };
