@@ -1,5 +1,5 @@
 import { Accordion, Group, ScrollArea, Stack, Tabs } from '@mantine/core';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { resolveControl } from '../viz/shared/controls';
 import type { ChartPlugin, ControlContext } from '../viz/types';
 import { ControlRow } from './controls/ControlField';
@@ -10,7 +10,7 @@ import classes from './explore.module.css';
 const expanded = (plugin: ChartPlugin) => plugin.controlPanel.sections.filter((s) => s.expanded !== false).map((s) => s.label);
 
 /** The chart type's sections (Data and Customize tabs), each row of controls laid side by side. */
-export function ControlPanel({ plugin, ctx, errors, onChange, datasourceKey, header }: { plugin: ChartPlugin; ctx: ControlContext; errors: Record<string, string[]>; onChange: (name: string, value: unknown) => void; datasourceKey: string; header: React.ReactNode }) {
+export const ControlPanel = memo(function ControlPanel({ plugin, ctx, errors, onChange, datasourceKey, header }: { plugin: ChartPlugin; ctx: ControlContext; errors: Record<string, string[]>; onChange: (name: string, value: unknown) => void; datasourceKey: string; header: React.ReactNode }) {
   const sections = (tab: 'data' | 'customize') => plugin.controlPanel.sections.filter((s) => (s.tab ?? 'data') === tab);
   // The sections open, and those ever opened: a closed section's controls are drawn (and their code loaded) only
   // once it is first opened, or when one of them has an error to show. Kept afterwards, so closing is animated.
@@ -72,4 +72,4 @@ export function ControlPanel({ plugin, ctx, errors, onChange, datasourceKey, hea
       </Tabs>
     </div>
   );
-}
+});

@@ -1,6 +1,6 @@
 import { ActionIcon, Badge, Group, Menu, ScrollArea, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconCalendar, IconDatabase, IconDots, IconHash, IconLetterCase, IconMathFunction, IconSearch, IconTable } from '@tabler/icons-react';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { startDrag } from './controls/drag';
 import type { ExploreDataset } from './explore.api';
 import classes from './explore.module.css';
@@ -15,7 +15,7 @@ function typeIcon(type: string | null | undefined, isDttm?: boolean) {
  * The dataset in use: its columns and metrics, searchable and draggable into the controls, with a
  * menu to edit the dataset, open its SQL in SQL Lab, view samples or swap to another dataset.
  */
-export function DatasourcePanel({ dataset, onEdit, onSwap, onSamples, onOpenInSqlLab }: { dataset: ExploreDataset | null; onEdit: () => void; onSwap: () => void; onSamples: () => void; onOpenInSqlLab: () => void }) {
+export const DatasourcePanel = memo(function DatasourcePanel({ dataset, onEdit, onSwap, onSamples, onOpenInSqlLab }: { dataset: ExploreDataset | null; onEdit: () => void; onSwap: () => void; onSamples: () => void; onOpenInSqlLab: () => void }) {
   const [search, setSearch] = useState('');
   const q = search.trim().toLowerCase();
   const match = (...texts: Array<string | null | undefined>) => !q || texts.some((t) => t?.toLowerCase().includes(q));
@@ -92,4 +92,4 @@ export function DatasourcePanel({ dataset, onEdit, onSwap, onSamples, onOpenInSq
       </ScrollArea>
     </div>
   );
-}
+});

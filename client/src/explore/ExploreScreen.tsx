@@ -3,7 +3,7 @@ import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@m
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, memo, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
@@ -158,6 +158,33 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
   });
   const annotationStatus = useMemo(() => ({ loading: x.chart.annotationQuery, errors: x.chart.annotationError }), [x.chart.annotationQuery, x.chart.annotationError]);
   const datasourceKey = String(x.formData.datasource ?? `${boot.dataset?.id ?? 0}__table`);
+  // The dataset and control panels are drawn in a second, interruptible render: the chart's answer, asked for
+  // before this editor's first render, is drawn as soon as it comes instead of after every control is laid out.
+  const [panelsShown, setPanelsShown] = useState(false);
+  useEffect(() => startTransition(() => setPanelsShown(true)), []);
+  // Stable, so that the panels (memoised) are not drawn again at each step of the chart's query and drawing.
+  const openEditDataset = useCallback(() => setModal('edit-dataset'), []);
+  const openSwap = useCallback(() => setModal('swap'), []);
+  const openSamples = useCallback(() => setDataPane('samples'), []);
+  const datasetId = boot.dataset?.id;
+  const openInSqlLab = useCallback(() => datasetId !== undefined && void window.open(`/sqllab/?datasourceKey=${datasetId}__table`, '_blank', 'noopener'), [datasetId]);
+  const plugin = x.plugin;
+  const panelHeader = useMemo(
+    () => (
+      <Stack gap={4} p="sm" pb={0}>
+        <Text size="xs" fw={600}>
+          Chart type
+        </Text>
+        <Button variant="default" justify="flex-start" h="auto" py={6} onClick={() => setModal('viz')} aria-label={`Chart type: ${plugin.name}. Change`}>
+          <Group gap="sm" wrap="nowrap">
+            <VizThumbnail plugin={plugin} size={40} />
+            <Text size="sm">{plugin.name}</Text>
+          </Group>
+        </Button>
+      </Stack>
+    ),
+    [plugin],
+  );
   const queryContext = () => x.plugin.buildQuery(x.formData);
 
   const chart = (
@@ -280,29 +307,19 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
         </Alert>
       )}
       <div className={classes.body}>
-        <DatasourcePanel dataset={boot.dataset} onEdit={() => setModal('edit-dataset')} onSwap={() => setModal('swap')} onSamples={() => setDataPane('samples')} onOpenInSqlLab={() => boot.dataset && window.open(`/sqllab/?datasourceKey=${boot.dataset.id}__table`, '_blank', 'noopener')} />
-        <AnnotationStatusContext.Provider value={annotationStatus}>
-          <ControlPanel
-            plugin={x.plugin}
-            ctx={x.ctx}
-            errors={x.errors}
-            onChange={x.setControl}
-            datasourceKey={datasourceKey}
-            header={
-              <Stack gap={4} p="sm" pb={0}>
-                <Text size="xs" fw={600}>
-                  Chart type
-                </Text>
-                <Button variant="default" justify="flex-start" h="auto" py={6} onClick={() => setModal('viz')} aria-label={`Chart type: ${x.plugin.name}. Change`}>
-                  <Group gap="sm" wrap="nowrap">
-                    <VizThumbnail plugin={x.plugin} size={40} />
-                    <Text size="sm">{x.plugin.name}</Text>
-                  </Group>
-                </Button>
-              </Stack>
-            }
-          />
-        </AnnotationStatusContext.Provider>
+        {panelsShown ? (
+          <>
+            <DatasourcePanel dataset={boot.dataset} onEdit={openEditDataset} onSwap={openSwap} onSamples={openSamples} onOpenInSqlLab={openInSqlLab} />
+            <AnnotationStatusContext.Provider value={annotationStatus}>
+              <ControlPanel plugin={x.plugin} ctx={x.ctx} errors={x.errors} onChange={x.setControl} datasourceKey={datasourceKey} header={panelHeader} />
+            </AnnotationStatusContext.Provider>
+          </>
+        ) : (
+          <>
+            <div className={classes.datasourcePanel} />
+            <div className={classes.controlPanel} />
+          </>
+        )}
         <div className={classes.chartColumn}>
           <Group justify="space-between" className={classes.chartToolbar} wrap="nowrap">
             <Text size="xs" c="dimmed" data-testid="chart-status">
