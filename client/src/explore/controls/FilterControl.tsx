@@ -160,7 +160,7 @@ export function FilterControl({ value, datasource, datasourceKey, onChange }: { 
       <Popover opened={editing === 'new'} onChange={(o) => { if (!o) { setEditing(null); setPreset(null); } }} position="right-start" withArrow trapFocus shadow="md">
         <Popover.Target>
           <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} justify="flex-start" onClick={() => setEditing('new')} aria-label="Add filter" styles={{ root: { borderStyle: 'dashed' } }}>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" truncate="end">
               Drop columns here or click
             </Text>
           </Button>

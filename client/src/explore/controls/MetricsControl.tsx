@@ -132,7 +132,7 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
         <Popover opened={editing === 'new'} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md">
           <Popover.Target>
             <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} justify="flex-start" onClick={() => setEditing('new')} aria-label={`Add ${label.toLowerCase()}`} styles={{ root: { borderStyle: 'dashed' } }}>
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="dimmed" truncate="end">
                 Drop a column/metric here or click
               </Text>
             </Button>
