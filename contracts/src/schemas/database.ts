@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonText } from './json-text';
+import { databaseJsonText } from './json-text';
 import type { DatabaseParameters } from '../rules/database-parameters';
 
 
@@ -31,7 +31,9 @@ const DatabaseFieldsSchema = z.object({
   cache_timeout: z.number().int().min(-1).nullable().optional(),
   force_ctas_schema: z.string().max(250).nullable().optional(),
   impersonate_user: z.boolean().optional(),
-  extra: jsonText().optional(),
+  extra: databaseJsonText({ metadataParams: true }).optional(),
+  /** Checked as Superset checks it, then dropped: no engine here takes encrypted extras. */
+  masked_encrypted_extra: databaseJsonText().nullish(),
   external_url: z.string().nullable().optional(),
   is_managed_externally: z.boolean().optional(),
   uuid: z.string().uuid().optional(),
@@ -39,7 +41,7 @@ const DatabaseFieldsSchema = z.object({
 
 /**
  * Superset's database post body (`DatabaseRestApi.post`): a `sqlalchemy_uri`, or an `engine` with its `parameters`.
- * Unknown keys (ssh_tunnel, masked_encrypted_extra...) are dropped.
+ * Unknown keys (ssh_tunnel...) are dropped, and masked_encrypted_extra once checked.
  */
 export const DatabaseCreateSchema = DatabaseFieldsSchema.partial({ sqlalchemy_uri: true }).superRefine((body, ctx) => {
   if (!body.sqlalchemy_uri && !(body.engine && body.parameters)) ctx.addIssue({ code: 'custom', path: ['sqlalchemy_uri'], message: 'Missing data for required field.' });
@@ -57,6 +59,8 @@ export const DatabaseValidateParametersSchema = z.object({
   database_name: z.string().optional(),
   driver: z.string().optional(),
   catalog: z.unknown().optional(),
+  extra: databaseJsonText({ metadataParams: true }).optional(),
+  masked_encrypted_extra: databaseJsonText().nullish(),
 });
 export type DatabaseValidateParameters = z.infer<typeof DatabaseValidateParametersSchema>;
 
@@ -64,7 +68,8 @@ export type DatabaseValidateParameters = z.infer<typeof DatabaseValidateParamete
 export const DatabaseTestConnectionSchema = z.object({
   sqlalchemy_uri: z.string().trim().min(1),
   database_name: z.string().optional(),
-  extra: jsonText().optional(),
+  extra: databaseJsonText({ metadataParams: true }).optional(),
+  masked_encrypted_extra: databaseJsonText().nullish(),
   impersonate_user: z.boolean().optional(),
 });
 export type DatabaseTestConnection = z.infer<typeof DatabaseTestConnectionSchema>;

@@ -177,7 +177,7 @@ export class DatabaseService {
     const uri = input.sqlalchemy_uri ?? this.uriOfParameters(input.engine, input.parameters);
     const stored = this.secure(uri, null);
     await this.checkConnection({ uri });
-    const { sqlalchemy_uri: _u, engine: _e, parameters: _p, configuration_method: _c, driver: _d, extra, uuid, ...flags } = input;
+    const { sqlalchemy_uri: _u, engine: _e, parameters: _p, configuration_method: _c, driver: _d, extra, uuid, masked_encrypted_extra: _m, ...flags } = input;
     const values: DatabaseInsert = {
       ...flags,
       ...stored,
@@ -198,7 +198,7 @@ export class DatabaseService {
       const clash = await this.deps.databases.findByName(input.database_name);
       if (clash && clash.id !== id) throw new Unprocessable({ database_name: ['A database with the same name already exists.'] });
     }
-    const { sqlalchemy_uri: uriInput, engine, parameters, configuration_method: _c, driver: _d, extra, uuid: _uuid, ...flags } = input;
+    const { sqlalchemy_uri: uriInput, engine, parameters, configuration_method: _c, driver: _d, extra, uuid: _uuid, masked_encrypted_extra: _m, ...flags } = input;
     // Parameters without a URI rebuild it (a masked password in them keeps the stored one, as a masked URI does).
     const sqlalchemy_uri = uriInput ?? (parameters ? this.uriOfParameters(engine ?? current.sqlalchemy_uri, parameters) : undefined);
     const patch: DatabasePatch = { ...flags, changed_by_fk: actor.userId };
