@@ -125,6 +125,15 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     expect(JSON.parse((await t.http.get(`/api/v1/explore/form_data/${key}`).set(bearer(admin))).body.form_data)).toEqual(formData);
     await t.http.put(`/api/v1/explore/form_data/${key}`).set(bearer(admin)).send({ datasource_id: birthNames, datasource_type: 'table', form_data: JSON.stringify({ ...formData, viz_type: 'pie' }) });
     expect(JSON.parse((await t.http.get(`/api/v1/explore/form_data/${key}`).set(bearer(admin))).body.form_data).viz_type).toBe('pie');
+    // Form data that is not JSON is refused (it was kept, for the next open of the key to fail on), and the stored copy stays.
+    for (const bad of [
+      await t.http.post('/api/v1/explore/form_data').set(bearer(admin)).send({ datasource_id: birthNames, datasource_type: 'table', form_data: '{"viz_type": ' }),
+      await t.http.put(`/api/v1/explore/form_data/${key}`).set(bearer(admin)).send({ datasource_id: birthNames, datasource_type: 'table', form_data: '' }),
+    ]) {
+      expect(bad.status).toBe(400);
+      expect(bad.body.message).toEqual({ form_data: ['JSON not valid'] });
+    }
+    expect(JSON.parse((await t.http.get(`/api/v1/explore/form_data/${key}`).set(bearer(admin))).body.form_data).viz_type).toBe('pie');
     const other = await t.userWithRoles('alpha_fd', ['Alpha']);
     expect((await t.http.delete(`/api/v1/explore/form_data/${key}`).set(bearer(other))).status).toBe(403);
     expect((await t.http.delete(`/api/v1/explore/form_data/${key}`).set(bearer(admin))).status).toBe(200);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { jsonText } from './json-text';
+import { isJsonText, JSON_NOT_VALID, jsonText } from './json-text';
 import { DATASOURCE_TYPES } from '../rules/validators';
 
 /** The chart save payload of spec 01 §3 (`POST /api/v1/chart/`). `params` and `query_context` are JSON text. */
@@ -39,6 +39,7 @@ export const ExploreFormDataSchema = z.object({
   datasource_id: z.coerce.number().int(),
   datasource_type: z.string(),
   chart_id: z.coerce.number().int().nullish(),
-  form_data: z.string(),
+  /** JSON text, as Explore stores and reads it back: text that does not parse is refused, not kept for a later open to fail on. */
+  form_data: z.string().refine((text) => text.trim() !== '' && isJsonText(text), { message: JSON_NOT_VALID }),
 });
 export type ExploreFormDataInput = z.infer<typeof ExploreFormDataSchema>;

@@ -9,7 +9,7 @@ export const SavedQueryCreateSchema = z.object({
   catalog: z.string().nullable().optional(),
   schema: z.string().max(128).nullable().optional(),
   description: z.string().nullable().optional(),
-  template_parameters: z.string().nullable().optional(),
+  template_parameters: jsonText().nullable().optional(),
   extra_json: jsonText().nullable().optional(),
 });
 export type SavedQueryCreate = z.infer<typeof SavedQueryCreateSchema>;
