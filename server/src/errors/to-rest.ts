@@ -2,13 +2,50 @@ import { QueueFullError } from '@meridian/query-worker';
 import { ZodError } from 'zod';
 import { DomainError, Invalid, StructuredError, Unprocessable, type FieldErrors } from './domain-errors';
 
+/** What marshmallow's fields say of a value of the wrong type, by the type zod expected. */
+const NOT_A_VALID: Record<string, string> = {
+  string: 'Not a valid string.',
+  number: 'Not a valid number.',
+  int: 'Not a valid integer.',
+  boolean: 'Not a valid boolean.',
+  record: 'Not a valid mapping type.',
+  object: 'Not a valid mapping type.',
+  array: 'Not a valid list.',
+  date: 'Not a valid datetime.',
+};
+
+/**
+ * One zod issue in marshmallow's words (its fields' and validators' default messages), as Superset's 400s say
+ * them: 'Missing data for required field.', 'Field may not be null.', 'Not a valid integer.', 'Shorter than
+ * minimum length 1.', 'Must be one of: a, b.'... Our own refinements keep their messages.
+ */
+export function marshmallowMessage(issue: ZodError['issues'][number]): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (/received undefined$/.test(issue.message)) return 'Missing data for required field.';
+      if (/received null$/.test(issue.message)) return 'Field may not be null.';
+      return NOT_A_VALID[issue.expected] ?? issue.message;
+    case 'too_small':
+      if (issue.origin === 'string' || issue.origin === 'array') return `Shorter than minimum length ${issue.minimum}.`;
+      if (issue.origin === 'number' || issue.origin === 'int') return issue.inclusive ? `Must be greater than or equal to ${issue.minimum}.` : `Must be greater than ${issue.minimum}.`;
+      return issue.message;
+    case 'too_big':
+      if (issue.origin === 'string' || issue.origin === 'array') return `Longer than maximum length ${issue.maximum}.`;
+      if (issue.origin === 'number' || issue.origin === 'int') return issue.inclusive ? `Must be less than or equal to ${issue.maximum}.` : `Must be less than ${issue.maximum}.`;
+      return issue.message;
+    case 'invalid_value':
+      return `Must be one of: ${issue.values.map(String).join(', ')}.`;
+    default:
+      return issue.message;
+  }
+}
+
 /** Turns a zod error into Superset's marshmallow field map. */
 export function zodToFieldErrors(error: ZodError): FieldErrors {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_schema';
-    const missing = issue.code === 'invalid_type' && /received undefined/.test(issue.message);
-    (fields[key] ??= []).push(missing ? 'Missing data for required field.' : issue.message);
+    (fields[key] ??= []).push(marshmallowMessage(issue));
   }
   return fields;
 }
