@@ -101,7 +101,13 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     const notJson = await t.http.put(`/api/v1/dashboard/${id}`).set(bearer(admin)).send({ position_json: '{nope' });
     expect(notJson.status).toBe(400);
     expect(notJson.body.message).toEqual({ position_json: ['JSON not valid'] });
+    // published may not be null (Superset's fields.Boolean); is_managed_externally may (allow_none), and the stored flag stays.
+    const nullPublished = await t.http.put(`/api/v1/dashboard/${id}`).set(bearer(admin)).send({ published: null });
+    expect(nullPublished.status).toBe(400);
+    expect(nullPublished.body.message).toEqual({ published: ['Field may not be null.'] });
+    expect((await t.http.put(`/api/v1/dashboard/${id}`).set(bearer(admin)).send({ is_managed_externally: null })).status).toBe(200);
     const stored = await t.http.get(`/api/v1/dashboard/${id}`).set(bearer(admin));
+    expect(stored.body.result).toMatchObject({ published: false, is_managed_externally: false });
     expect(stored.body.result.dashboard_title).toBe('Meta');
     expect(JSON.parse(stored.body.result.json_metadata).refresh_frequency).toBe(0);
 

@@ -185,6 +185,19 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('foundation on %s', (metadat
     expect(login.status).toBe(401);
   });
 
+  it('renames a user by username alone (the other field is not compared), and refuses a taken one with 422', async () => {
+    const admin = await t.token();
+    await t.userWithRoles(`renamed_${metadata}`, ['Gamma']);
+    const id = (await t.http.get(`/api/v1/security/users/?q=(filters:!((col:username,opr:eq,value:renamed_${metadata})))`).set('Authorization', `Bearer ${admin}`)).body.ids[0];
+    // It was a 500: the email left out was compared as a NUL character, which PostgreSQL refuses in text.
+    const put = await t.http.put(`/api/v1/security/users/${id}`).set('Authorization', `Bearer ${admin}`).send({ username: `renamed2_${metadata}` });
+    expect(put.status).toBe(200);
+    expect(put.body.result.username).toBe(`renamed2_${metadata}`);
+    const taken = await t.http.put(`/api/v1/security/users/${id}`).set('Authorization', `Bearer ${admin}`).send({ username: 'admin' });
+    expect(taken.status).toBe(422);
+    expect(taken.body.message).toEqual({ username: ['A user with this username already exists.'] });
+  });
+
   it('answers unknown ids with 404 and shows roles with their permissions', async () => {
     const admin = await t.token();
     expect((await t.http.get('/api/v1/security/users/999999').set('Authorization', `Bearer ${admin}`)).status).toBe(404);

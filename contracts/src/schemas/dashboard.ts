@@ -13,7 +13,8 @@ export const DashboardCreateSchema = z.object({
   position_json: jsonText().nullish(),
   css: z.string().nullish(),
   json_metadata: jsonText().nullish(),
-  published: z.boolean().nullish(),
+  /** Superset's fields.Boolean() without allow_none: null is 'Field may not be null.' */
+  published: z.boolean().optional(),
   certified_by: z.string().nullish(),
   certification_details: z.string().nullish(),
   is_managed_externally: z.boolean().nullish(),

@@ -39,7 +39,7 @@ export type DatasetMetricInput = z.infer<typeof DatasetMetricInputSchema>;
 /** `POST /api/v1/dataset/`: a physical table (database + schema + table_name) or a virtual one (sql). */
 export const DatasetCreateSchema = z.object({
   database: z.coerce.number().int(),
-  catalog: z.string().nullish(),
+  catalog: z.string().max(250).nullish(),
   schema: z.string().max(250).nullish(),
   table_name: z.string().min(1).max(250),
   sql: z.string().nullish(),
@@ -57,7 +57,7 @@ export type DatasetCreate = z.infer<typeof DatasetCreateSchema>;
 /** `PUT /api/v1/dataset/{pk}`. Columns and metrics replace the dataset's lists (kept by id or name). */
 export const DatasetUpdateSchema = z.object({
   database_id: z.number().int().optional(),
-  catalog: z.string().nullish(),
+  catalog: z.string().max(250).nullish(),
   schema: z.string().max(255).nullish(),
   table_name: z.string().min(1).max(250).optional(),
   sql: z.string().nullish(),
@@ -98,7 +98,7 @@ export type DatasetDuplicate = z.infer<typeof DatasetDuplicateSchema>;
 export const DatasetGetOrCreateSchema = z.object({
   table_name: z.string().min(1).max(250),
   database_id: z.coerce.number().int(),
-  catalog: z.string().nullish(),
+  catalog: z.string().max(250).nullish(),
   schema: z.string().nullish(),
   template_params: jsonText().nullish(),
   always_filter_main_dttm: z.boolean().optional(),

@@ -243,7 +243,8 @@ export class DashboardService {
     const { slug, charts } = await this.validate(actor, input, id);
     const { owners, roles, tags, last_modified_time: _t, certified_by, certification_details, slug: _slug, ...fields } = input;
     if (tags) await this.deps.dashboards.setTags(id, tags, actor.userId);
-    const patch: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+    // is_managed_externally may be sent as null (Superset's allow_none): the stored flag stays, as for a chart.
+    const patch: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
     if (slug !== undefined) patch.slug = slug;
     if (patch.dashboard_title !== undefined && !String(patch.dashboard_title ?? '').trim()) patch.dashboard_title = DEFAULT_DASHBOARD_TITLE;
     if (certified_by !== undefined || certification_details !== undefined) {

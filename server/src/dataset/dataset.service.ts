@@ -492,7 +492,8 @@ export class DatasetService {
     }
     if (Object.keys(errors).length) throw new Unprocessable(errors);
     const { columns, metrics, owners, folders: _folders, last_modified_time: _copyTime, database_id, ...fields } = input;
-    const patch = Object.fromEntries(Object.entries({ ...fields, database_id }).filter(([, v]) => v !== undefined));
+    // is_managed_externally may be sent as null (Superset's allow_none): the stored flag stays, as for a chart.
+    const patch = Object.fromEntries(Object.entries({ ...fields, database_id }).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
     if (typeof patch.sql === 'string' && !patch.sql.trim()) patch.sql = null;
     // New SQL for a virtual dataset is checked by running it (one read-only statement), and unless
     // the request sets the columns itself, the columns follow the new SQL as a refresh would.

@@ -56,7 +56,8 @@ export class UserRepository {
 
   findConflicting(username: string | undefined, email: string | undefined, exceptId?: number) {
     let q = this.db.selectFrom('ab_user').select(['id', 'username', 'email']);
-    q = q.where((eb) => eb.or([eb('username', '=', username ?? '\u0000'), eb('email', '=', email ?? '\u0000')]));
+    // Only the fields given are compared (PostgreSQL refuses a NUL character as a stand-in for the other).
+    q = q.where((eb) => eb.or([...(username !== undefined ? [eb('username', '=', username)] : []), ...(email !== undefined ? [eb('email', '=', email)] : [])]));
     if (exceptId !== undefined) q = q.where('id', '<>', exceptId);
     return q.executeTakeFirst();
   }
