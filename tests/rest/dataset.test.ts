@@ -102,10 +102,14 @@ describe('/api/v1/dataset/', () => {
     const dup = await t.http.put(`/api/v1/dataset/${id}`).set(bearer(admin)).send({ metrics: [{ metric_name: 'a', expression: 'SUM(1)' }, { metric_name: 'a', expression: 'SUM(2)' }] });
     expect(dup.status).toBe(422);
     expect(dup.body.message.metrics).toEqual(['One or more metrics are duplicated']);
-    // Both were 500s: a catalog longer than Superset's Length(0, 250), and is_managed_externally null (allow_none: the flag stays).
+    // These were 500s: a catalog longer than Superset's Length(0, 250), another database that does not exist, and
+    // is_managed_externally null (allow_none: the flag stays).
     const longCatalog = await t.http.put(`/api/v1/dataset/${id}`).set(bearer(admin)).send({ catalog: 'c'.repeat(251) });
     expect(longCatalog.status).toBe(400);
     expect(longCatalog.body.message).toEqual({ catalog: ['Longer than maximum length 250.'] });
+    const elsewhere = await t.http.put(`/api/v1/dataset/${id}`).set(bearer(admin)).send({ database_id: 99999 });
+    expect(elsewhere.status).toBe(422);
+    expect(elsewhere.body.message).toEqual({ database: ['Database does not exist'] });
     const unmanaged = await t.http.put(`/api/v1/dataset/${id}`).set(bearer(admin)).send({ is_managed_externally: null, description: 'Daily sales (v2)' });
     expect(unmanaged.status).toBe(200);
     expect(unmanaged.body.result).toMatchObject({ is_managed_externally: false, description: 'Daily sales (v2)' });

@@ -62,7 +62,7 @@ export const DatasetUpdateSchema = z.object({
   table_name: z.string().min(1).max(250).optional(),
   sql: z.string().nullish(),
   description: z.string().nullish(),
-  main_dttm_col: z.string().nullish(),
+  main_dttm_col: z.string().max(250).nullish(),
   default_endpoint: z.string().nullish(),
   offset: z.number().int().optional(),
   cache_timeout: z.number().int().nullish(),

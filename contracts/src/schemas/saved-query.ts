@@ -6,7 +6,7 @@ export const SavedQueryCreateSchema = z.object({
   label: z.string().trim().min(1).max(256),
   db_id: z.number().int(),
   sql: z.string().nullable().optional(),
-  catalog: z.string().nullable().optional(),
+  catalog: z.string().max(256).nullable().optional(),
   schema: z.string().max(128).nullable().optional(),
   description: z.string().nullable().optional(),
   template_parameters: jsonText().nullable().optional(),

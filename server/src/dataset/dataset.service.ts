@@ -483,6 +483,10 @@ export class DatasetService {
       const ids = input.metrics.map((m) => m.id).filter((x): x is number => x !== undefined);
       if (ids.some((mid) => !record.metrics.some((m) => m.id === mid))) errors.metrics = ['One or more metrics do not exist'];
     }
+    // Moved to another database: it must exist and be the actor's to use (Superset's DatabaseNotFoundValidationError).
+    if (input.database_id !== undefined && input.database_id !== record.database_id && !(await this.deps.databases.getAccessible(actor, input.database_id).then(() => true, () => false))) {
+      errors.database = ['Database does not exist'];
+    }
     const tableName = input.table_name ?? record.table_name;
     const schema = input.schema !== undefined ? input.schema || null : record.schema;
     const databaseId = input.database_id ?? record.database_id;

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTestExamples } from '../helpers/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { bearer } from './sqllab.helpers';
+
+/** Values of every wrong kind a script may send for a field. */
+const ODD_VALUES: unknown[] = [123, -1, 1.5, 'str', '', true, null, [], {}, [1, 'a'], { a: 1 }, '{bad', 'x'.repeat(3000)];
+
+// "Bad input gets a clear error in Superset's error envelope with the right status": each column a resource's
+// _info lists for add and edit, given each odd value in a POST and a PUT, is answered below 500, and a refusal
+// says why in the envelope (`message`, or `errors` with a message).
+describe('odd values in every writable field', () => {
+  let t: TestApp;
+  let admin: string;
+  let dir: string;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-odd-'));
+    const examples = await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 50 });
+    await ensureExampleDatasets(t.services);
+    const post = async (path: string, body: Record<string, unknown>) => {
+      const res = await t.http.post(path).set(bearer(admin)).send(body);
+      expect(res.status, `${path}: ${res.text}`).toBe(201);
+      return res.body.id as number;
+    };
+    const dataset = (await t.http.get('/api/v1/dataset/').set(bearer(admin))).body.ids[0];
+    ids.dataset = dataset;
+    ids.database = examples.id;
+    ids.chart = await post('/api/v1/chart/', { slice_name: 'Odd', viz_type: 'table', datasource_id: dataset, datasource_type: 'table', params: '{}' });
+    ids.dashboard = await post('/api/v1/dashboard/', { dashboard_title: 'Odd' });
+    ids.saved_query = await post('/api/v1/saved_query/', { label: 'Odd', sql: 'SELECT 1', db_id: examples.id });
+    ids.css_template = await post('/api/v1/css_template/', { template_name: 'Odd', css: 'h1 {}' });
+    ids.annotation_layer = await post('/api/v1/annotation_layer/', { name: 'Odd' });
+    ids.tag = await post('/api/v1/tag/', { name: 'odd' });
+    ids['security/roles'] = await post('/api/v1/security/roles/', { name: 'Odd' });
+    ids['security/users'] = await post('/api/v1/security/users/', { first_name: 'Odd', last_name: 'User', username: 'odd', email: 'odd@example.com', password: 'pw', roles: [1] });
+  });
+  afterAll(async () => {
+    await t?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers each below 500, in the error envelope when refused', async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const resource of ['chart', 'dashboard', 'dataset', 'database', 'saved_query', 'css_template', 'annotation_layer', 'report', 'rowlevelsecurity', 'tag', 'security/roles', 'security/users']) {
+      const info = await t.http.get(`/api/v1/${resource}/_info`).query({ q: '(keys:!(add_columns,edit_columns))' }).set(bearer(admin));
+      expect(info.status, resource).toBe(200);
+      const columns = (key: string) => ((info.body[key] ?? []) as Array<{ name: string }>).map((c) => c.name);
+      expect(columns('add_columns').length, resource).toBeGreaterThan(0);
+      const calls: Array<['post' | 'put', string, string[]]> = [['post', `/api/v1/${resource}/`, columns('add_columns')]];
+      if (ids[resource] !== undefined) calls.push(['put', `/api/v1/${resource}/${ids[resource]}`, columns('edit_columns')]);
+      for (const [method, path, names] of calls) {
+        for (const name of names) {
+          for (const value of ODD_VALUES) {
+            const res = await t.http[method](path).set(bearer(admin)).send({ [name]: value });
+            sent++;
+            const said = res.body?.message ?? res.body?.errors?.[0]?.message;
+            if (res.status >= 500 || (res.status >= 400 && !said)) failures.push(`${method.toUpperCase()} ${path} ${name}=${JSON.stringify(value).slice(0, 24)}: ${res.status} ${res.text.slice(0, 120)}`);
+          }
+        }
+      }
+    }
+    expect(sent).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  }, 180_000);
+});
