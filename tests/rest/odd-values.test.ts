@@ -40,6 +40,8 @@ describe('odd values in every writable field', () => {
     ids.annotation_layer = await post('/api/v1/annotation_layer/', { name: 'Odd' });
     ids.tag = await post('/api/v1/tag/', { name: 'odd' });
     ids['security/roles'] = await post('/api/v1/security/roles/', { name: 'Odd' });
+    ids.report = await post('/api/v1/report/', { type: 'Report', name: 'Odd', crontab: '0 8 * * *', chart: ids.chart, report_format: 'TEXT' });
+    ids.rowlevelsecurity = await post('/api/v1/rowlevelsecurity/', { name: 'Odd', filter_type: 'Regular', tables: [dataset], roles: [ids['security/roles']], clause: '1 = 1' });
     ids['security/users'] = await post('/api/v1/security/users/', { first_name: 'Odd', last_name: 'User', username: 'odd', email: 'odd@example.com', password: 'pw', roles: [1] });
   });
   afterAll(async () => {

@@ -232,7 +232,8 @@ export class ReportService {
     };
     if (input.chart) await exists('chart', input.chart);
     if (input.dashboard) await exists('dashboard', input.dashboard);
-    if (input.database && merged.type === 'Alert') await exists('database', input.database);
+    // Checked for a report too (Superset checks an alert's only): a database stored must exist, or the write fails.
+    if (input.database) await exists('database', input.database);
     // One header report per user and chart or dashboard (Superset's validate_unique_creation_method).
     if (!current && (merged.creation_method === 'charts' || merged.creation_method === 'dashboards')) {
       const column = merged.creation_method === 'charts' ? 'chart_id' : 'dashboard_id';
