@@ -18,6 +18,7 @@ describe('odd values in every writable field', () => {
   let admin: string;
   let dir: string;
   const ids: Record<string, number> = {};
+  let birthNames: number;
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -30,7 +31,10 @@ describe('odd values in every writable field', () => {
       expect(res.status, `${path}: ${res.text}`).toBe(201);
       return res.body.id as number;
     };
-    const dataset = (await t.http.get('/api/v1/dataset/').set(bearer(admin))).body.ids[0];
+    // The chart data test reads birth_names; the first test changes another dataset (its PUT takes odd values).
+    const datasets = (await t.http.get('/api/v1/dataset/').set(bearer(admin))).body.result as Array<{ id: number; table_name: string }>;
+    birthNames = datasets.find((d) => d.table_name === 'birth_names')!.id;
+    const dataset = datasets.find((d) => d.table_name !== 'birth_names')!.id;
     ids.dataset = dataset;
     ids.database = examples.id;
     ids.chart = await post('/api/v1/chart/', { slice_name: 'Odd', viz_type: 'table', datasource_id: dataset, datasource_type: 'table', params: '{}' });
@@ -71,6 +75,52 @@ describe('odd values in every writable field', () => {
       }
     }
     expect(sent).toBeGreaterThan(1000);
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it('answers a chart data request with an odd value at any depth below 500', async () => {
+    const request = {
+      datasource: { id: birthNames, type: 'table' },
+      queries: [
+        {
+          columns: ['gender', { label: 'g2', sqlExpression: 'gender', expressionType: 'SQL' }],
+          metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'c' }, { expressionType: 'SIMPLE', column: { column_name: 'num' }, aggregate: 'SUM', label: 's' }, 'count'],
+          filters: [{ col: 'gender', op: 'IN', val: ['boy'] }, { col: 'ds', op: 'TEMPORAL_RANGE', val: 'No filter' }],
+          row_limit: 10,
+          orderby: [['c', false]],
+          extras: { where: '', having: '', time_grain_sqla: 'P1Y' },
+          time_range: 'No filter',
+          post_processing: [{ operation: 'pivot', options: { index: ['gender'], columns: [], aggregates: { c: { operator: 'mean' } } } }],
+        },
+      ],
+      result_format: 'json',
+      result_type: 'full',
+      form_data: { viz_type: 'table' },
+    };
+    const dataset = (await t.http.get(`/api/v1/dataset/${birthNames}`).set(bearer(admin))).body.result;
+    const names = new Set(dataset.columns.map((c: { column_name: string }) => c.column_name));
+    expect(names.has('gender') && names.has('num') && names.has('ds'), dataset.table_name).toBe(true);
+    expect((await t.http.post('/api/v1/chart/data').set(bearer(admin)).send(request)).status).toBe(200);
+    // Every path into the request, each given each odd value.
+    const paths: Array<Array<string | number>> = [];
+    const walk = (value: unknown, path: Array<string | number>) => {
+      if (path.length) paths.push(path);
+      if (value && typeof value === 'object') for (const [key, inner] of Object.entries(value)) walk(inner, [...path, Array.isArray(value) ? Number(key) : key]);
+    };
+    walk(request, []);
+    const failures: string[] = [];
+    for (const path of paths) {
+      for (const value of ODD_VALUES.slice(0, -1)) {
+        const body = structuredClone(request) as Record<string | number, any>;
+        let at = body;
+        for (const key of path.slice(0, -1)) at = at[key];
+        at[path[path.length - 1]!] = value;
+        const res = await t.http.post('/api/v1/chart/data').set(bearer(admin)).send(body);
+        const said = res.body?.message ?? res.body?.errors?.[0]?.message;
+        if (res.status >= 500 || (res.status >= 400 && !said)) failures.push(`${path.join('.')}=${JSON.stringify(value)}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(paths.length).toBeGreaterThan(40);
     expect(failures).toEqual([]);
   }, 180_000);
 });

@@ -864,7 +864,16 @@ export function applyPostProcessing(
     if (!op) continue;
     const fn = OPERATIONS[op.operation];
     if (!fn) throw new PostProcessingError(`Invalid post processing operation: ${op.operation}`);
-    frame = fn(frame, op.options ?? {});
+    const options = op.options ?? {};
+    if (typeof options !== 'object' || Array.isArray(options)) throw new PostProcessingError(`Invalid options for post processing operation: ${op.operation}`);
+    try {
+      frame = fn(frame, options);
+    } catch (error) {
+      // Options of the wrong shape (a list given as text...) fail inside the operation: said as a refused payload,
+      // as Superset's InvalidPostProcessingError is, not as a server error.
+      if (error instanceof PostProcessingError || !(error instanceof TypeError)) throw error;
+      throw new PostProcessingError(`Invalid options for post processing operation ${op.operation}: ${error.message}`);
+    }
   }
   return frameToRows(flatten(frame));
 }

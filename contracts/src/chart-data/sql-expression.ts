@@ -114,7 +114,8 @@ export function validateSqlExpression(
   place: ExpressionPlace,
   opts: { backend: Backend; allowSubquery?: boolean },
 ): string {
-  if (!expression.trim()) throw new SqlExpressionError('Custom SQL fields cannot be empty.', 'INVALID_SQL_ERROR');
+  // An adhoc metric or column sent with no expression (null) is as empty as ''.
+  if (typeof expression !== 'string' || !expression.trim()) throw new SqlExpressionError('Custom SQL fields cannot be empty.', 'INVALID_SQL_ERROR');
   if (expression.includes('\0')) throw new SqlExpressionError('Custom SQL fields cannot contain NUL characters.', 'INVALID_SQL_ERROR');
   const tokens = tokenizeSql(expression, opts.backend);
   let depth = 0;

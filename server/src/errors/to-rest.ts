@@ -40,10 +40,23 @@ export function marshmallowMessage(issue: ZodError['issues'][number]): string {
   }
 }
 
+type Issue = ZodError['issues'][number];
+
+/**
+ * A union whose value took one branch's shape but failed inside it (an adhoc metric whose label is a number) says
+ * what failed there, at that field's path; a value of none of the branches' shapes keeps the union's own message.
+ */
+function innermost(issue: Issue): Issue[] {
+  if (issue.code !== 'invalid_union') return [issue];
+  const entered = issue.errors.find((branch) => branch.length > 0 && branch.every((inner) => inner.path.length > 0));
+  if (!entered) return [issue];
+  return entered.flatMap((inner) => innermost({ ...inner, path: [...issue.path, ...inner.path] } as Issue));
+}
+
 /** Turns a zod error into Superset's marshmallow field map. */
 export function zodToFieldErrors(error: ZodError): FieldErrors {
   const fields: Record<string, string[]> = {};
-  for (const issue of error.issues) {
+  for (const issue of error.issues.flatMap(innermost)) {
     const key = issue.path.length ? issue.path.join('.') : '_schema';
     (fields[key] ??= []).push(marshmallowMessage(issue));
   }
