@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { ChartDataRequestSchema } from '@meridian/contracts';
 import { toRestError } from './to-rest';
 
 // Superset answers a body its marshmallow schema refuses with 400 {"message": {<field>: [<message>]}}, in
@@ -42,5 +43,11 @@ describe('toRestError: zod issues in marshmallow words', () => {
   it('says the bounds as validate.Length and validate.Range do', () => {
     expect(messages({ slice_name: '', cache_timeout: -2 })).toMatchObject({ slice_name: ['Shorter than minimum length 1.'], cache_timeout: ['Must be greater than or equal to -1.'] });
     expect(messages({ slice_name: 'a'.repeat(251) })).toMatchObject({ slice_name: ['Longer than maximum length 250.'] });
+  });
+
+  it('names the field inside an adhoc metric that failed, and says what a metric is when the value is neither kind', () => {
+    const refused = (metrics: unknown[]) => (toRestError(ChartDataRequestSchema.safeParse({ queries: [{ metrics }] }).error).body as { message: Record<string, string[]> }).message;
+    expect(refused([{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 123 }])).toEqual({ 'queries.0.metrics.0.label': ['Not a valid string.'] });
+    expect(refused(['count', 123])).toEqual({ 'queries.0.metrics.1': ['Not a valid metric: a saved metric name or an adhoc metric.'] });
   });
 });
