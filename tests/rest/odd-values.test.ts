@@ -8,7 +8,7 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { bearer } from './sqllab.helpers';
 
 /** Values of every wrong kind a script may send for a field. */
-const ODD_VALUES: unknown[] = [123, -1, 1.5, 'str', '', true, null, [], {}, [1, 'a'], { a: 1 }, '{bad', 'x'.repeat(3000)];
+const ODD_VALUES: unknown[] = [123, -1, 1.5, 'str', '', true, null, [], {}, [1, 'a'], { a: 1 }, '{bad', 'a\u0000b', 'x'.repeat(3000)];
 
 // "Bad input gets a clear error in Superset's error envelope with the right status": each column a resource's
 // _info lists for add and edit, given each odd value in a POST and a PUT, is answered below 500, and a refusal
@@ -77,6 +77,27 @@ describe('odd values in every writable field', () => {
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('answers odd list queries below 500: values of the wrong kind for a filter, unknown columns and operators, bad rison', async () => {
+    const queries = [
+      "(page:'x')", '(page:-1)', '(page_size:-5)', '(page_size:100000)', '(order_column:nope)', '(order_direction:sideways)',
+      '(filters:!((col:nope,opr:eq,value:1)))', '(filters:!((col:id,opr:nope,value:1)))', '(filters:!((col:id,opr:eq,value:!(1,2))))',
+      '(filters:!((col:id,opr:eq)))', "(filters:'x')", '(filters:!(1))', '(filters:!((col:owners,opr:rel_m_m,value:x)))',
+      '(filters:!((col:changed_on,opr:gt,value:notadate)))', "(filters:!((col:id,opr:eq,value:'a\u0000b')))", '((((', "'x'",
+    ];
+    const failures: string[] = [];
+    for (const resource of ['chart', 'dashboard', 'dataset', 'database', 'saved_query', 'query', 'css_template', 'annotation_layer', 'report', 'rowlevelsecurity', 'tag', 'log', 'security/users', 'security/roles']) {
+      for (const q of queries) {
+        const res = await t.http.get(`/api/v1/${resource}/`).query({ q }).set(bearer(admin));
+        if (res.status >= 500 || (res.status >= 400 && !(res.body?.message ?? res.body?.errors?.[0]?.message))) failures.push(`${resource} q=${q}: ${res.status} ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+    // A value its column's type cannot take is refused and says why.
+    const date = await t.http.get('/api/v1/chart/').query({ q: '(filters:!((col:changed_on,opr:gt,value:notadate)))' }).set(bearer(admin));
+    expect(date.status).toBe(400);
+    expect(date.body.message.filters[0]).toMatch(/^Not a valid filter value: changed_on gt "notadate"/);
+  });
 
   it('answers a chart data request with an odd value at any depth below 500', async () => {
     const request = {

@@ -22,6 +22,10 @@ export function filterExpression<DB, TB extends keyof DB>(
   columns: ColumnMap,
   custom: Record<string, CustomFilter<DB, TB>> = {},
 ): Expression<SqlBool> {
+  // Every operator but in/nin compares one value: a list or an object is not one.
+  if (filter.opr !== 'in' && filter.opr !== 'nin' && filter.value !== null && typeof filter.value === 'object') {
+    throw new Invalid({ filters: [`Not a valid value for filter ${filter.col} ${filter.opr}: a single value is expected.`] });
+  }
   const customFilter = custom[`${filter.col}:${filter.opr}`] ?? custom[filter.opr];
   if (customFilter) return customFilter(eb, filter.value);
   const column = columns[filter.col];
@@ -70,10 +74,12 @@ export async function runListQuery<DB, TB extends keyof DB, O>(
   for (const filter of query.filters) {
     q = q.where((eb) => filterExpression(eb as ExpressionBuilder<DB, TB>, filter, opts.columns, opts.custom)) as typeof q;
   }
-  const countRow = await (q as any)
-    .clearSelect()
-    .select(sql<number>`count(distinct ${sql.ref(opts.idColumn)})`.as('count'))
-    .executeTakeFirst();
+  const countRow = await refusingBadValues<{ count?: unknown } | undefined>(query, () =>
+    (q as any)
+      .clearSelect()
+      .select(sql<number>`count(distinct ${sql.ref(opts.idColumn)})`.as('count'))
+      .executeTakeFirst(),
+  );
   const orderable = opts.orderable ?? opts.columns;
   let orderBy = opts.defaultOrder;
   if (query.order_column) {
@@ -84,6 +90,22 @@ export async function runListQuery<DB, TB extends keyof DB, O>(
   q = q.orderBy(sql.ref(opts.idColumn), 'asc') as typeof q;
   if (query.page_size >= 0) q = q.limit(query.page_size).offset(query.page * query.page_size) as typeof q;
   return { count: Number(countRow?.count ?? 0), rows: await q.execute() };
+}
+
+/**
+ * A filter value the column's type cannot take ('notadate' for changed_on, 'x' for an owner's id) is refused by
+ * the database as a data exception (SQLSTATE class 22): said as the 400 it is, with the filters given.
+ */
+async function refusingBadValues<T>(query: ListQuery, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && code.startsWith('22') && query.filters.length) {
+      throw new Invalid({ filters: [`Not a valid filter value: ${query.filters.map((f) => `${f.col} ${f.opr} ${JSON.stringify(f.value)}`).join(', ')} (${(error as Error).message})`] });
+    }
+    throw error;
+  }
 }
 
 /** What a list route says of itself, as Flask-AppBuilder's list metadata (`list_columns`, `order_columns`, `list_title`). */

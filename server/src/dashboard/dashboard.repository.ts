@@ -136,6 +136,8 @@ export class DashboardRepository {
       const byId = await this.get(id);
       if (byId) return byId;
     }
+    // No slug holds a NUL character (PostgreSQL text cannot), and PostgreSQL refuses one as a parameter.
+    if (idOrSlug.includes('\0')) return undefined;
     const row = await this.base().where('dashboards.slug', '=', idOrSlug).executeTakeFirst();
     return row ? (await this.hydrate([row]))[0] : undefined;
   }

@@ -6,6 +6,7 @@ import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { Forbidden, Invalid, Unauthorized } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import { isListAnswer, projectList, type ListMeta } from '../common/list-query';
+import { refuseNulText } from '../common/nul-text';
 
 /** What the OpenAPI document says of one REST route. */
 export interface RouteDoc {
@@ -143,6 +144,9 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       if (spec.permission && !(actor && hasPermission(actor, spec.permission[0], spec.permission[1]))) throw new Forbidden();
       const rawQuery = { ...(req.query as Record<string, unknown>) };
       if (spec.rison) rawQuery.q = decodeRison(rawQuery.q);
+      // Text with a NUL character cannot be stored or bound in PostgreSQL: refused here, for every route.
+      refuseNulText(req.body);
+      refuseNulText(rawQuery);
       const query = spec.query ? spec.query.parse(rawQuery) : rawQuery;
       const body = spec.body ? spec.body.parse(req.body ?? {}) : req.body;
       const params = spec.params ? spec.params.parse(req.params) : req.params;

@@ -2,6 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import type { FeatureFlag } from '../config';
 import type { Services } from '../services';
 import { toTrpcError } from '../errors/to-trpc';
+import { refuseNulText } from '../common/nul-text';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 
@@ -33,7 +34,15 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapErrors);
+export const publicProcedure = t.procedure.use(mapErrors).use(async ({ getRawInput, next }) => {
+  // As the REST door: text with a NUL character cannot be stored or bound in PostgreSQL.
+  try {
+    refuseNulText(await getRawInput());
+  } catch (error) {
+    throw toTrpcError(error);
+  }
+  return next();
+});
 
 /** Signed-in callers only (401 otherwise). */
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
