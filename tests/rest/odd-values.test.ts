@@ -12,7 +12,9 @@ const ODD_VALUES: unknown[] = [123, -1, 1.5, 'str', '', true, null, [], {}, [1, 
 
 // "Bad input gets a clear error in Superset's error envelope with the right status": each column a resource's
 // _info lists for add and edit, given each odd value in a POST and a PUT, is answered below 500, and a refusal
-// says why in the envelope (`message`, or `errors` with a message).
+// says why in the envelope (`message`, or `errors` with a message). Where fuzz.test.ts throws random bodies at every
+// route and writes only to ids that do not exist (so that nothing stored changes), this one writes each field of
+// real objects, every path of a chart data request and the lists' filters: what the random cases never reached.
 describe('odd values in every writable field', () => {
   let t: TestApp;
   let admin: string;
