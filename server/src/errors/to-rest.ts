@@ -2,6 +2,8 @@ import { QueueFullError } from '@meridian/query-worker';
 import { ZodError } from 'zod';
 import { DomainError, Invalid, StructuredError, Unprocessable, type FieldErrors } from './domain-errors';
 
+type Issue = ZodError['issues'][number];
+
 /** What marshmallow's fields say of a value of the wrong type, by the type zod expected. */
 const NOT_A_VALID: Record<string, string> = {
   string: 'Not a valid string.',
@@ -19,7 +21,7 @@ const NOT_A_VALID: Record<string, string> = {
  * them: 'Missing data for required field.', 'Field may not be null.', 'Not a valid integer.', 'Shorter than
  * minimum length 1.', 'Must be one of: a, b.'... Our own refinements keep their messages.
  */
-export function marshmallowMessage(issue: ZodError['issues'][number]): string {
+function marshmallowMessage(issue: Issue): string {
   switch (issue.code) {
     case 'invalid_type':
       if (/received undefined$/.test(issue.message)) return 'Missing data for required field.';
@@ -39,8 +41,6 @@ export function marshmallowMessage(issue: ZodError['issues'][number]): string {
       return issue.message;
   }
 }
-
-type Issue = ZodError['issues'][number];
 
 /**
  * A union whose value took one branch's shape but failed inside it (an adhoc metric whose label is a number) says
