@@ -64,6 +64,10 @@ describe('/api/v1/log/ (the action log)', () => {
     const bad = await t.http.post('/api/v1/log/').set(bearer(gamma)).send({ events: 'not json' });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toEqual({ events: ['Not a valid JSON list of events.'] });
+    // A NUL character escaped in the batch's text (PostgreSQL refuses it when stored; it was a 500).
+    const nul = await t.http.post('/api/v1/log/').set(bearer(gamma)).send({ events: JSON.stringify([{ event_name: 'spa\u0000navigation' }]) });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toEqual({ 'events.0.event_name': ['Text may not contain NUL characters.'] });
     expect((await t.http.post('/api/v1/log/').send({ events: [] })).status).toBe(401);
   });
 

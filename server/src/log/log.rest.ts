@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseNulText } from '../common/nul-text';
 import { Invalid, Unauthorized } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated } from '../rest/related';
@@ -28,13 +29,16 @@ function eventsOf(body: z.infer<typeof LogPostSchema>): ClientEvent[] {
   if (!('events' in body)) return [body as ClientEvent];
   const events = body.events as ClientEvent[] | string;
   if (Array.isArray(events)) return events;
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(events) as unknown;
-    if (Array.isArray(parsed) && parsed.every((e) => e && typeof e === 'object' && !Array.isArray(e))) return parsed as ClientEvent[];
+    parsed = JSON.parse(events);
   } catch {
-    // answered below
+    throw new Invalid({ events: [NOT_EVENTS] });
   }
-  throw new Invalid({ events: [NOT_EVENTS] });
+  if (!Array.isArray(parsed) || !parsed.every((e) => e && typeof e === 'object' && !Array.isArray(e))) throw new Invalid({ events: [NOT_EVENTS] });
+  // The batch as text escapes what the door's check cannot see: its NUL characters are refused once it is read.
+  refuseNulText({ events: parsed });
+  return parsed as ClientEvent[];
 }
 
 /** A beacon's fields: a multipart form (FormData) or a urlencoded one, or the JSON a fetch fallback posts. */
