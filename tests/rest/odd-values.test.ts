@@ -78,6 +78,10 @@ describe('odd values in every writable field', () => {
     }
     expect(sent).toBeGreaterThan(1000);
     expect(failures).toEqual([]);
+    // The tRPC door refuses NUL text as the REST one does, with the field map in its envelope.
+    const nul = await t.http.post('/trpc/dashboard.create').set(bearer(admin)).send({ dashboard_title: 'a\u0000b' });
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.data.envelope).toEqual({ message: { dashboard_title: ['Text may not contain NUL characters.'] } });
   }, 180_000);
 
   it('answers odd list queries below 500: values of the wrong kind for a filter, unknown columns and operators, bad rison', async () => {

@@ -36,8 +36,15 @@ const mapErrors = t.middleware(async ({ next }) => {
 export const router = t.router;
 export const publicProcedure = t.procedure.use(mapErrors).use(async ({ getRawInput, next }) => {
   // As the REST door: text with a NUL character cannot be stored or bound in PostgreSQL.
+  let raw: unknown;
   try {
-    refuseNulText(await getRawInput());
+    raw = await getRawInput();
+  } catch {
+    // Input that does not even read ('?input=undefined' to a procedure that takes none) is the procedure's to judge.
+    return next();
+  }
+  try {
+    refuseNulText(raw);
   } catch (error) {
     throw toTrpcError(error);
   }
