@@ -82,6 +82,11 @@ describe('odd values in every writable field', () => {
     const nul = await t.http.post('/trpc/dashboard.create').set(bearer(admin)).send({ dashboard_title: 'a\u0000b' });
     expect(nul.status).toBe(400);
     expect(nul.body.error.data.envelope).toEqual({ message: { dashboard_title: ['Text may not contain NUL characters.'] } });
+    // After the sign-in and permission checks, as every input check: 401 and 403 come first.
+    expect((await t.http.post('/trpc/dashboard.create').send({ dashboard_title: 'a\u0000b' })).status).toBe(401);
+    const nobody = await t.userWithRoles('odd_public', ['Public']);
+    expect((await t.http.post('/trpc/dashboard.create').set(bearer(nobody)).send({ dashboard_title: 'a\u0000b' })).status).toBe(403);
+    expect((await t.http.post('/api/v1/dashboard/').set(bearer(nobody)).send({ dashboard_title: 'a\u0000b' })).status).toBe(403);
   }, 180_000);
 
   it('answers odd list queries below 500: values of the wrong kind for a filter, unknown columns and operators, bad rison', async () => {

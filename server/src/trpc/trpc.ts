@@ -34,8 +34,11 @@ const mapErrors = t.middleware(async ({ next }) => {
 });
 
 export const router = t.router;
-export const publicProcedure = t.procedure.use(mapErrors).use(async ({ getRawInput, next }) => {
-  // As the REST door: text with a NUL character cannot be stored or bound in PostgreSQL.
+/**
+ * As the REST door: text with a NUL character cannot be stored or bound in PostgreSQL, so input holding one is
+ * refused (400, the field map). It runs after a procedure's sign-in and permission checks: 401 and 403 come first.
+ */
+const refuseNul = t.middleware(async ({ getRawInput, next }) => {
   let raw: unknown;
   try {
     raw = await getRawInput();
@@ -51,11 +54,16 @@ export const publicProcedure = t.procedure.use(mapErrors).use(async ({ getRawInp
   return next();
 });
 
-/** Signed-in callers only (401 otherwise). */
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+const anyCaller = t.procedure.use(mapErrors);
+export const publicProcedure = anyCaller.use(refuseNul);
+
+const signedIn = anyCaller.use(({ ctx, next }) => {
   if (!ctx.actor) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Not authorized' });
   return next({ ctx: { ...ctx, actor: ctx.actor } });
 });
+
+/** Signed-in callers only (401 otherwise). */
+export const authedProcedure = signedIn.use(refuseNul);
 
 /**
  * Signed-in callers holding one permission-view pair (403 `Forbidden` otherwise). Put it before
@@ -63,11 +71,14 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
  * permission is checked before the input is validated (Superset's `@protect` answers 403 first).
  */
 export const permissionProcedure = (permission: string, view: string) =>
-  authedProcedure.meta({ permission: [permission, view] }).use(({ ctx, next }) => {
-    const security: SecurityService = ctx.services.security;
-    security.require(ctx.actor, permission, view);
-    return next();
-  });
+  signedIn
+    .meta({ permission: [permission, view] })
+    .use(({ ctx, next }) => {
+      const security: SecurityService = ctx.services.security;
+      security.require(ctx.actor, permission, view);
+      return next();
+    })
+    .use(refuseNul);
 
 /** Procedures of a feature behind a flag answer 404 while it is off, as its REST door is then not registered. */
 export const featureFlag = (flag: FeatureFlag) =>
