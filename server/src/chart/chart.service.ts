@@ -8,6 +8,7 @@ import type { DatasetService } from '../dataset/dataset.service';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { DISTINCT_COLUMNS, type ChartRecord, type ChartRepository } from './chart.repository';
+import { patchOf } from '../common/patch';
 
 /** Columns of `related/{column}`, as Superset's ChartRestApi.related_field_filters. */
 export const CHART_RELATED_COLUMNS = ['owners', 'created_by', 'changed_by', 'dashboards'] as const;
@@ -165,7 +166,7 @@ export class ChartService {
     await this.validate(actor, input);
     const { owners, dashboards, tags, datasource_name: _n, query_context_generation: _g, ...fields } = input;
     if (tags) await this.deps.charts.setTags(id, tags, actor.userId);
-    const patch = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
+    const patch = patchOf(fields);
     if (patch.datasource_type) patch.datasource_type = 'table';
     await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId }, { owners, dashboards });
     return chartView((await this.deps.charts.get(id))!);

@@ -14,6 +14,7 @@ import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../errors
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import type { DashboardRecord, DashboardRepository, DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
+import { patchOf } from '../common/patch';
 
 /** spec 02 §6: the answer to a save the actor may not make. */
 export const EDIT_FORBIDDEN = NO_PERMISSION_TO_EDIT_DASHBOARD;
@@ -243,8 +244,7 @@ export class DashboardService {
     const { slug, charts } = await this.validate(actor, input, id);
     const { owners, roles, tags, last_modified_time: _t, certified_by, certification_details, slug: _slug, ...fields } = input;
     if (tags) await this.deps.dashboards.setTags(id, tags, actor.userId);
-    // is_managed_externally may be sent as null (Superset's allow_none): the stored flag stays, as for a chart.
-    const patch: Record<string, unknown> = Object.fromEntries(Object.entries(fields).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
+    const patch = patchOf(fields);
     if (slug !== undefined) patch.slug = slug;
     if (patch.dashboard_title !== undefined && !String(patch.dashboard_title ?? '').trim()) patch.dashboard_title = DEFAULT_DASHBOARD_TITLE;
     if (certified_by !== undefined || certification_details !== undefined) {

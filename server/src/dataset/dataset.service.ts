@@ -16,6 +16,7 @@ import type { SecurityService } from '../security/security.service';
 import { databasePermName } from '../database/database.repository';
 import { datasetPermName, type DATASET_DISTINCT_COLUMNS, type ColumnInsert, type ColumnRow, type DatasetAccessScope, type DatasetRecord, type DatasetRepository, type MetricInsert, type MetricRow } from './dataset.repository';
 import { ExpiringMap } from '../common/expiring-map';
+import { patchOf } from '../common/patch';
 
 /** A column read from the source (table metadata or a query's result). */
 export interface SourceColumn {
@@ -496,8 +497,7 @@ export class DatasetService {
     }
     if (Object.keys(errors).length) throw new Unprocessable(errors);
     const { columns, metrics, owners, folders: _folders, last_modified_time: _copyTime, database_id, ...fields } = input;
-    // is_managed_externally may be sent as null (Superset's allow_none): the stored flag stays, as for a chart.
-    const patch = Object.fromEntries(Object.entries({ ...fields, database_id }).filter(([k, v]) => v !== undefined && !(k === 'is_managed_externally' && v === null)));
+    const patch = patchOf({ ...fields, database_id });
     if (typeof patch.sql === 'string' && !patch.sql.trim()) patch.sql = null;
     // New SQL for a virtual dataset is checked by running it (one read-only statement), and unless
     // the request sets the columns itself, the columns follow the new SQL as a refresh would.
