@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
@@ -155,4 +156,24 @@ describe('odd values in every writable field', () => {
     expect(paths.length).toBeGreaterThan(40);
     expect(failures).toEqual([]);
   }, 180_000);
+
+  it('refuses NUL text in a multipart form\'s fields and in an import bundle\'s YAML, and writes nothing', async () => {
+    const upload = await t.http.post(`/api/v1/database/${ids.database}/upload/`).set(bearer(admin)).field('type', 'csv').field('table_name', 'a\u0000b').attach('file', Buffer.from('a,b\n1,2\n'), 'odd.csv');
+    expect(upload.status, upload.text).toBe(400);
+    expect(upload.body.message).toEqual({ table_name: ['Text may not contain NUL characters.'] });
+    const metadata = await t.http.post('/api/v1/database/upload_metadata/').set(bearer(admin)).field('type', 'csv').field('delimiter', '\u0000').attach('file', Buffer.from('a,b\n'), 'odd.csv');
+    expect(metadata.status, metadata.text).toBe(400);
+    // A chart file whose name holds "\0" (YAML's escape for NUL): the import's envelope names the file and the field.
+    const zip = new JSZip();
+    zip.file('bundle/metadata.yaml', 'version: 1.0.0\ntype: Slice\ntimestamp: "2026-01-01T00:00:00+00:00"\n');
+    zip.file('bundle/charts/odd.yaml', 'slice_name: "a\\0b"\nviz_type: table\nuuid: 6f1c0c52-9a4e-4a53-9b55-2b1f0d6f2a11\ndataset_uuid: 6f1c0c52-9a4e-4a53-9b55-2b1f0d6f2a12\nparams: {}\n');
+    const before = (await t.http.get('/api/v1/chart/').set(bearer(admin))).body.count;
+    const imported = await t.http.post('/api/v1/chart/import/').set(bearer(admin)).attach('formData', await zip.generateAsync({ type: 'nodebuffer' }), 'odd.zip').field('passwords', '{"databases/x.yaml": "a\u0000b"}');
+    expect(imported.status, imported.text).toBe(400);
+    expect(imported.body.message).toEqual({ passwords: ['Text may not contain NUL characters.'] });
+    const yaml = await t.http.post('/api/v1/chart/import/').set(bearer(admin)).attach('formData', await zip.generateAsync({ type: 'nodebuffer' }), 'odd.zip');
+    expect(yaml.status, yaml.text).toBe(422);
+    expect(yaml.body.errors[0].extra['charts/odd.yaml']).toEqual({ slice_name: ['Text may not contain NUL characters.'] });
+    expect((await t.http.get('/api/v1/chart/').set(bearer(admin))).body.count).toBe(before);
+  });
 });

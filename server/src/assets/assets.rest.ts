@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseNulText } from '../common/nul-text';
 import { Invalid } from '../errors/domain-errors';
 import { idList, route } from '../rest/rest';
 import type { Services } from '../services';
@@ -29,6 +30,7 @@ async function readImportForm(req: FastifyRequest): Promise<{ zip: Buffer; passw
     } else fields[part.fieldname] = String(part.value);
   }
   if (!zip) throw new Invalid({ formData: ['Missing data for required field.'] });
+  refuseNulText(fields);
   let passwords: Record<string, string> = {};
   if (fields.passwords) {
     try {

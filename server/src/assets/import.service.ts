@@ -8,6 +8,7 @@ import type { DatasetService } from '../dataset/dataset.service';
 import { DatasetRepository } from '../dataset/dataset.repository';
 import { ChartRepository } from '../chart/chart.repository';
 import { DashboardRepository } from '../dashboard/dashboard.repository';
+import { NUL_TEXT, nulTextPaths } from '../common/nul-text';
 import { Invalid, StructuredError } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -75,7 +76,10 @@ export class AssetImportService {
       if (!path) continue;
       try {
         const value = parseYaml(await entry.async('string'));
-        if (value && typeof value === 'object') files.set(path, value as Yaml);
+        // A NUL character ("\0" in YAML) cannot be stored in PostgreSQL text: refused before anything is written.
+        const nul = nulTextPaths(value);
+        if (nul.length) problems[path] = Object.fromEntries(nul.map((field) => [field || '_schema', [NUL_TEXT]]));
+        else if (value && typeof value === 'object') files.set(path, value as Yaml);
         else problems[path] = 'Not a YAML mapping';
       } catch (error) {
         problems[path] = `Not valid YAML: ${(error as Error).message}`;

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { refuseNulText } from '../common/nul-text';
 import { Invalid } from '../errors/domain-errors';
 import { PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
@@ -60,6 +61,8 @@ async function readUploadForm(req: FastifyRequest, maxBytes: number): Promise<{ 
         if (part.file.truncated) throw new Invalid({ file: [`File is larger than ${maxBytes} bytes.`] });
       } else fields[part.fieldname] = String(part.value ?? '');
     }
+    // The JSON and query doors refuse NUL text (rest.ts); a form's fields are read here, so here.
+    refuseNulText(fields);
   } catch (error) {
     if (file) await rm(file.path, { force: true });
     if (error instanceof Invalid) throw error;
