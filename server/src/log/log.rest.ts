@@ -25,20 +25,25 @@ const LOG_INFO: InfoSpec = {
   permissions: ['can_read', 'can_write'],
 };
 
+/**
+ * The events a post holds: a list, the JSON text of one (as Superset's frontend sends it), or one event's fields.
+ * Their text is checked for NUL characters here: a batch sent as text, or a beacon's form, escapes the JSON door's check.
+ */
 function eventsOf(body: z.infer<typeof LogPostSchema>): ClientEvent[] {
-  if (!('events' in body)) return [body as ClientEvent];
-  const events = body.events as ClientEvent[] | string;
-  if (Array.isArray(events)) return events;
+  const events = !('events' in body) ? [body] : typeof body.events !== 'string' ? body.events : parsedEvents(body.events);
+  refuseNulText({ events });
+  return events as ClientEvent[];
+}
+
+function parsedEvents(text: string): unknown[] {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(events);
+    parsed = JSON.parse(text);
   } catch {
     throw new Invalid({ events: [NOT_EVENTS] });
   }
   if (!Array.isArray(parsed) || !parsed.every((e) => e && typeof e === 'object' && !Array.isArray(e))) throw new Invalid({ events: [NOT_EVENTS] });
-  // The batch as text escapes what the door's check cannot see: its NUL characters are refused once it is read.
-  refuseNulText({ events: parsed });
-  return parsed as ClientEvent[];
+  return parsed;
 }
 
 /** A beacon's fields: a multipart form (FormData) or a urlencoded one, or the JSON a fetch fallback posts. */
