@@ -146,7 +146,7 @@ export async function api<T = unknown>(path: string, opts: ApiOptions = {}): Pro
   if (!res.ok) {
     // A stale CSRF token (server restarted, new session) is fetched again on the next call.
     if (res.status === 400 && text.includes('CSRF')) resetCsrfToken();
-    throw new ApiError(res.status, normaliseError(json !== undefined ? { status: res.status, statusText: res.statusText, json } : { status: res.status, statusText: res.statusText, text }));
+    throw new ApiError(res.status, normaliseError({ status: res.status, statusText: res.statusText, ...(json !== undefined && { json }), text }));
   }
   return (json ?? text) as T;
 }

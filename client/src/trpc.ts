@@ -65,7 +65,9 @@ export function errorOf(error: unknown): ClientErrorObject {
   if (error instanceof TRPCClientError) {
     const data = error.data as { envelope?: Record<string, unknown>; httpStatus?: number } | undefined;
     if (data?.envelope) return normaliseError({ ...data.envelope, status: data.httpStatus });
-    return normaliseError(error.message === 'Failed to fetch' ? new TypeError('Failed to fetch') : error.message);
+    // No answer at all (fetch rejected: each browser words it its own way) is a network error.
+    const unanswered = error.cause instanceof TypeError || error.message === 'Failed to fetch';
+    return normaliseError(unanswered ? new TypeError('Failed to fetch') : error.message);
   }
   if (error && typeof error === 'object' && 'clientError' in error) return (error as { clientError: ClientErrorObject }).clientError;
   return normaliseError(error as Error);

@@ -261,6 +261,31 @@ describe('dashboards in the browser', () => {
     expect(JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.json_metadata).refresh_frequency).toBe(10);
   });
 
+  it("a chart whose query fails shows the error box in its cell: the database's name and message, its issue codes and Copy message / Close in a modal", { timeout: 90_000 }, async () => {
+    const datasource = (await rest('get', `/api/v1/chart/${chartIds[0]}`)).body.result.datasource_id ?? (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+    const broken = (await rest('post', '/api/v1/chart/', { slice_name: 'Broken metric', viz_type: 'big_number_total', datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ viz_type: 'big_number_total', datasource: `${datasource}__table`, metric: { expressionType: 'SQL', sqlExpression: 'SUM(no_such_column)', label: 'broken' } }) })).body.id;
+    const position = positionFromLayout(layoutOfRows('Failing', [[{ chartId: broken, width: 6 }, { chartId: chartIds[1]!, width: 6 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Failing', position_json: JSON.stringify(position) });
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    const cell = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${broken}"]`);
+    const box = cell.getByTestId('error-message');
+    await box.waitFor();
+    // A database error has a renderer of its own (spec 01 §8): named by its engine, not 'Unexpected error'.
+    await expect(box.textContent()).resolves.toMatch(/^DuckDB Error.*no_such_column/);
+    await expect(box.getAttribute('data-error-type')).resolves.toMatch(/COLUMN_DOES_NOT_EXIST_ERROR|GENERIC_DB_ENGINE_ERROR/);
+    // The other chart is drawn.
+    await page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chartIds[1]}"][data-chart-state="rendered"]`).waitFor();
+    await screenshot(page, 'dashboard-chart-error-compact');
+    await box.click();
+    const dialog = page.getByRole('dialog', { name: 'DuckDB Error' });
+    await dialog.getByTestId('error-issue-codes').getByText(/^Issue 10\d\d - /).first().waitFor();
+    await dialog.getByRole('button', { name: 'Copy message' }).waitFor();
+    await screenshot(page, 'dashboard-chart-error-modal');
+    // The footer's Close (the header's × is Mantine's own).
+    await dialog.locator('button', { hasText: /^Close$/ }).click();
+    await dialog.waitFor({ state: 'hidden' });
+  });
+
   it('offers the saved CSS templates in the CSS editor', { timeout: 60_000 }, async () => {
     await rest('post', '/api/v1/css_template/', { template_name: 'Teal titles', css: '.dashboard-header h1 { color: teal; }' });
     const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Styled' });

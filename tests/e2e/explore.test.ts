@@ -267,6 +267,33 @@ describe('Explore in the browser', () => {
     await closeDialog(page);
   });
 
+  it("shows a failed query in the error box: a database error by its engine with See more / See less, a network failure as 'Unexpected error' reading 'Network error.'", { timeout: 120_000 }, async () => {
+    const broken = (await rest('post', '/api/v1/chart/', { slice_name: 'Broken metric', viz_type: 'big_number_total', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify({ viz_type: 'big_number_total', datasource: `${birthNames}__table`, metric: { expressionType: 'SQL', sqlExpression: 'SUM(no_such_column)', label: 'broken' } }) })).body.id;
+    await page.goto(`${t.url}/explore/?slice_id=${broken}`);
+    const box = page.getByTestId('explore-chart').getByTestId('error-message');
+    await box.waitFor();
+    await expect(box.getByText('DuckDB Error').count()).resolves.toBe(1);
+    await box.getByText(/no_such_column/).waitFor();
+    await expect(box.getByTestId('error-issue-codes').count()).resolves.toBe(0);
+    await box.getByRole('button', { name: 'See more' }).click();
+    await box.getByTestId('error-issue-codes').getByText('Issue 1004 - The column was deleted or renamed in the database.').waitFor();
+    await screenshot(page, 'explore-chart-error');
+    await box.getByRole('button', { name: 'See less' }).click();
+    await expect(box.getByTestId('error-issue-codes').count()).resolves.toBe(0);
+
+    // No answer at all: spec 01 §4 'alert is the first response error or Network error.', in the generic box.
+    await page.route('**/api/v1/chart/data**', (route) => route.abort());
+    try {
+      await page.reload();
+      await box.waitFor();
+      await expect(box.textContent()).resolves.toContain('Unexpected error');
+      await box.getByText('Network error.', { exact: true }).waitFor();
+      await expect(page.getByTestId('explore-chart').getAttribute('data-chart-state')).resolves.toBe('failed');
+    } finally {
+      await page.unroute('**/api/v1/chart/data**');
+    }
+  });
+
   it('writes a custom SQL metric and filter in Ace: the columns are offered as completions, a click on one keeps the editor open', { timeout: 120_000 }, async () => {
     await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=big_number_total`);
     const controls = page.getByRole('region', { name: 'Chart controls' });

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { CANCEL } from '@meridian/contracts/messages';
+import { CANCEL, OK } from '@meridian/contracts/messages';
 import { useState, type ReactNode } from 'react';
 
 /** A yes/no question before a destructive action; the confirm button shows progress until `onConfirm` settles. */
@@ -7,7 +7,7 @@ export function ConfirmModal({
   opened,
   title,
   children,
-  confirmLabel,
+  confirmLabel = OK,
   onConfirm,
   onClose,
   typeToConfirm,
@@ -15,7 +15,8 @@ export function ConfirmModal({
   opened: boolean;
   title: string;
   children: ReactNode;
-  confirmLabel: string;
+  /** The primary button's label: 'OK' unless named (spec 01 §4). */
+  confirmLabel?: string;
   onConfirm: () => Promise<void> | void;
   onClose: () => void;
   /** A word the user must type before the confirm button is enabled (Superset's delete modal asks for "DELETE"). */

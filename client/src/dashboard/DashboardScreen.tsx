@@ -3,8 +3,8 @@ import {
   DASHBOARD_HIDDEN,
   DASHBOARD_PUBLISHED,
   DASHBOARD_SAVED,
-  DASHBOARD_SAVE_ERROR,
   fmt,
+  NO_CHART_DEFINITION,
   NO_PERMISSION_TO_EDIT_DASHBOARD,
   PUBLISH_FORBIDDEN,
   SORRY_AN_ERROR_OCCURRED,
@@ -38,6 +38,8 @@ import { useHeaderReport } from '../reports/useHeaderReport';
 import { logEvent } from '../event-log/event-logger';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api, ApiError, getCsrfToken } from '../api';
+import { getErrorText } from '@meridian/contracts/rules/error-normalisation';
+import { errorOf } from '../trpc';
 import { useBootstrap, useSessionUser } from '../auth/session';
 import { chartsDrawn, downloadAsImage, downloadAsPdf, shareByEmailHref } from '../charts/chart-export';
 import { AllNearViewport } from '../components/useNearViewport';
@@ -235,14 +237,18 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
     });
   }, []);
 
+  /** A dropped chart's definition, read before it joins the layout: a chart gone meanwhile is not added (spec 02 §8). */
   const addChart = useCallback(
-    async (chartId: number) => {
-      if (charts.has(chartId)) return;
+    async (chartId: number): Promise<boolean> => {
+      if (charts.has(chartId)) return true;
       try {
         const record = (await api<{ result: any }>(`/api/v1/chart/${chartId}`)).result;
         setCharts((m) => new Map(m).set(chartId, chartFromRecord(record)));
+        return true;
       } catch (error) {
-        addDangerToast((error as Error).message);
+        if (error instanceof ApiError && error.status === 404) addWarningToast(NO_CHART_DEFINITION);
+        else addDangerToast(errorOf(error).error);
+        return false;
       }
     },
     [charts],
@@ -253,8 +259,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
       const destination = { parentId, index };
       if (payload.kind === 'move') return dispatch({ type: 'MOVE_COMPONENT', id: payload.id, destination });
       if (payload.type === 'CHART' && payload.chartId) {
-        void addChart(payload.chartId);
-        return dispatch({ type: 'CREATE_COMPONENT', component: newComponent('CHART', { chartId: payload.chartId, sliceName: payload.sliceName, width: GRID_DEFAULT_CHART_WIDTH, height: 50 }), destination });
+        const chartId = payload.chartId;
+        void addChart(chartId).then((found) => found && dispatch({ type: 'CREATE_COMPONENT', component: newComponent('CHART', { chartId, sliceName: payload.sliceName, width: GRID_DEFAULT_CHART_WIDTH, height: 50 }), destination }));
+        return;
       }
       if (payload.type === 'TABS') {
         const tabs = newComponent('TABS');
@@ -310,7 +317,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
           .map((k) => ({ field: k, server: String(theirs[k] ?? ''), mine: String(mine[k] ?? '') }));
         setDiffs(list.length ? list : [{ field: 'changed_on', server: server.changed_on ?? '', mine: String(saved.lastModified) }]);
       } else if (error instanceof ApiError && error.status === 403) addDangerToast(NO_PERMISSION_TO_EDIT_DASHBOARD);
-      else addDangerToast(fmt(DASHBOARD_SAVE_ERROR, error instanceof ApiError ? error.clientError.error : (error as Error).message));
+      else addDangerToast(getErrorText(errorOf(error), 'dashboard'));
     } finally {
       setSaving(false);
     }
@@ -605,7 +612,7 @@ function SaveAsModal({ opened, onClose, dashboard, draft, onCopied }: { opened: 
       onClose();
       onCopied(copy.id);
     } catch (error) {
-      addDangerToast(fmt(DASHBOARD_SAVE_ERROR, (error as Error).message));
+      addDangerToast(getErrorText(errorOf(error), 'dashboard'));
     } finally {
       setBusy(false);
     }

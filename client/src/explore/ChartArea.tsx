@@ -3,6 +3,7 @@ import { useElementSize } from '@mantine/hooks';
 import type { ChartState } from '@meridian/contracts/explore/chart-state';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useMemo } from 'react';
+import { ErrorMessage, linkOf } from '../components/ErrorMessage';
 import { SuperChart } from '../viz/shared/SuperChart';
 import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
 import classes from './explore.module.css';
@@ -44,13 +45,16 @@ export function ChartArea({ state, formData, datasource, onStop, onRendered, onR
           </Stack>
         </div>
       )}
-      {(status === 'failed' || status === 'stopped') && (
+      {status === 'stopped' && (
         <Center h="100%" p="md">
-          <Alert color={status === 'stopped' ? 'yellow' : 'red'} variant="light" title={status === 'stopped' ? undefined : 'This chart could not be drawn'} maw={640} role="alert">
-            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-              {state.chartAlert}
-            </Text>
+          <Alert color="yellow" variant="light" maw={640} role="alert">
+            <Text size="sm">{state.chartAlert}</Text>
           </Alert>
+        </Center>
+      )}
+      {status === 'failed' && (
+        <Center h="100%" p="md">
+          <ErrorMessage error={state.chartError} message={state.chartAlert ?? ''} stackTrace={state.chartStackTrace} link={linkOf(state.chartError)} />
         </Center>
       )}
       {status === 'idle' && needsQuery && (

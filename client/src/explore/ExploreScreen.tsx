@@ -21,7 +21,7 @@ import { DatasourcePanel } from './DatasourcePanel';
 import type { drillBySteps } from './DrillModals';
 import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
-import { prefetchOpeningChart, useExplore } from './useExplore';
+import { prefetchOpeningChart, useExplore, type ChartRequestLimits } from './useExplore';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { VizThumbnail } from './VizThumbnail';
 import classes from './explore.module.css';
@@ -108,17 +108,27 @@ export function ExploreScreen() {
   return <ExploreView key={entry} boot={data!.boot} formDataKey={data!.formDataKey} force={bool(search.force)} standalone={bool(search.standalone)} />;
 }
 
+/**
+ * The chart request's timeout (spec 01 §9: the web server timeout, seconds × 1000; annotation queries share it)
+ * and the row limit's bound (SQL_MAX_ROW, spec 01 §5), from the server's configuration.
+ */
+function useChartRequestLimits(): ChartRequestLimits {
+  const { conf } = useBootstrap();
+  return useMemo(() => ({ timeoutMs: (Number(conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000, sqlMaxRow: Number(conf.SQL_MAX_ROW) || null }), [conf.SUPERSET_WEBSERVER_TIMEOUT, conf.SQL_MAX_ROW]);
+}
+
 /** Explore edits one chart type at a time: its code (control panel, buildQuery) is loaded before the editor opens. */
 function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
   const vizType = props.boot.form_data.viz_type;
   const { plugin, failed } = useChartPlugin(getChartMeta(vizType) ? vizType : 'table');
   // The editor's first render is heavy: its chart data call starts first, from the code just loaded.
   const [started, setStarted] = useState(false);
+  const limits = useChartRequestLimits();
   useEffect(() => {
     if (!plugin || started) return;
-    prefetchOpeningChart(props.boot, props.force);
+    prefetchOpeningChart(props.boot, props.force, limits);
     setStarted(true);
-  }, [plugin, started, props.boot, props.force]);
+  }, [plugin, started, props.boot, props.force, limits]);
   if (failed)
     return (
       <Center h="60vh">
@@ -147,12 +157,10 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
   const [queryText, setQueryText] = useState<string | null>(null);
   const [dataPane, setDataPane] = useState<'results' | 'samples' | null>(null);
   const [drill, setDrill] = useState<null | { kind: 'menu'; click: DataPointClick } | { kind: 'detail'; filters: Array<{ col: string; op: string; val: unknown }> } | { kind: 'by'; steps: ReturnType<typeof drillBySteps> }>(null);
-  const { conf } = useBootstrap();
   const x = useExplore(boot, {
     formDataKey,
     force,
-    // Annotation queries share the chart request timeout (the web server timeout, in seconds).
-    timeoutMs: (Number(conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000,
+    ...useChartRequestLimits(),
     // The address is read when the key arrives, not subscribed to: the editor does not re-render for its own update.
     onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...(router.state.location.search as Record<string, unknown>), form_data_key: key } as never, replace: true }),
   });

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Radio, Select, Stack, TextInput } from '@mantine/core';
 import { layoutFromPosition, layoutReducer, newComponent, positionFromLayout, GRID_ID, ROOT_ID } from '@meridian/contracts/dashboard/layout-reducer';
-import { fmt, CHART_ADDED_TO_DASHBOARD, CHART_OVERWRITTEN, CHART_SAVED, DASHBOARD_CREATED_WITH_CHART, FETCH_DASHBOARDS_FAILED, SAVE_ERROR, SAVE_SLICE_FAILED } from '@meridian/contracts/messages';
+import { fmt, CHART_ADDED_TO_DASHBOARD, CHART_OVERWRITTEN, CHART_SAVED, DASHBOARD_CREATED_WITH_CHART, FETCH_DASHBOARDS_FAILED, SAVE_SLICE_FAILED } from '@meridian/contracts/messages';
+import { getErrorText } from '@meridian/contracts/rules/error-normalisation';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
@@ -67,7 +68,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
       void queryClient.invalidateQueries({ queryKey: ['chart', chartId] });
       onSaved(chartId, title, goToDashboard ? dashboardId : null);
     } catch (e) {
-      setError(e instanceof ApiError ? fmt(SAVE_ERROR, 'chart', e.message) : SAVE_SLICE_FAILED);
+      setError(e instanceof ApiError ? getErrorText(e.clientError, 'chart') : SAVE_SLICE_FAILED);
     } finally {
       setSaving(false);
     }

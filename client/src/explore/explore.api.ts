@@ -1,6 +1,7 @@
 /** The calls the Explore screen makes (spec 01 §7 Charts), typed. */
 import rison from 'rison';
 import type { AsyncJobMetadata } from '@meridian/contracts';
+import type { ChartError } from '@meridian/contracts/explore/chart-state';
 import { normaliseError } from '@meridian/contracts/rules/error-normalisation';
 import { api, ApiError, getCsrfToken } from '../api';
 import { preloadChart } from '../viz/shared/SuperChart';
@@ -69,16 +70,27 @@ export async function updateFormDataKey(key: string, formData: FormData, sliceId
 }
 
 /** `POST /api/v1/chart/data`: the answer's `result` (one entry per query). */
-export async function fetchChartData(context: QueryContext, opts: { sliceId?: number | null; signal?: AbortSignal; resultType?: string; force?: boolean }): Promise<any[]> {
+export async function fetchChartData(context: QueryContext, opts: { sliceId?: number | null; signal?: AbortSignal; resultType?: string; force?: boolean; timeoutMs?: number }): Promise<any[]> {
   const answer = await api<{ result: any[] }>('/api/v1/chart/data', {
     method: 'POST',
     body: { ...context, result_type: opts.resultType ?? 'full', force: !!opts.force },
     query: opts.sliceId ? { form_data: JSON.stringify({ slice_id: opts.sliceId }) } : undefined,
     signal: opts.signal,
+    timeoutMs: opts.timeoutMs,
     lossless: true,
   });
   if (isAsyncJob(answer)) return (await asyncJobResult<{ result: any[] }>(answer, opts.signal)).result;
   return answer.result;
+}
+
+/**
+ * A failed chart request's errors for the chart state: the answer's errors whole (their types pick the error box),
+ * else its message; none when no answer came (a network failure reads 'Network error.', spec 01 §4).
+ */
+export function chartErrorsOf(error: unknown): ChartError[] | null {
+  if (!(error instanceof ApiError)) return null;
+  if (error.clientError.errors?.length) return error.clientError.errors as ChartError[];
+  return error.status ? [{ message: error.message, stacktrace: error.clientError.stacktrace }] : null;
 }
 
 const isAsyncJob = (answer: unknown): answer is AsyncJobMetadata => !!answer && typeof answer === 'object' && 'job_id' in answer && !('result' in answer);

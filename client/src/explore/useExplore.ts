@@ -11,7 +11,7 @@ import { getChartPlugin, loadChartPlugin } from '../viz/registry';
 import { preloadChart } from '../viz/shared/SuperChart';
 import type { ChartPlugin, FormData } from '../viz/types';
 import { controlsOf, normaliseFormData, validateFormData, visibleControlNames } from './controls/panel';
-import { createFormDataKey, fetchChartData, updateFormDataKey, type ExploreBootstrap } from './explore.api';
+import { chartErrorsOf, createFormDataKey, fetchChartData, updateFormDataKey, type ExploreBootstrap } from './explore.api';
 
 const SAVE_FORM_DATA_DEBOUNCE_MS = 1000;
 
@@ -35,15 +35,21 @@ const chartRequest = (plugin: ChartPlugin, fd: FormData) => withoutQueriedLayers
 let opening: { key: string; answer: Promise<any[]>; abort: AbortController } | null = null;
 const openingKey = (request: unknown, force: boolean) => JSON.stringify([request, force]);
 
-export function prefetchOpeningChart(boot: ExploreBootstrap, force: boolean): void {
+/** What the server configures for a chart request: its timeout (the web server's, spec 01 §9) and SQL_MAX_ROW (the row limit's bound, §5). */
+export interface ChartRequestLimits {
+  timeoutMs: number;
+  sqlMaxRow: number | null;
+}
+
+export function prefetchOpeningChart(boot: ExploreBootstrap, force: boolean, limits: ChartRequestLimits): void {
   const fd = openingFormData(boot);
   const plugin = getChartPlugin(fd.viz_type);
   if (!plugin || plugin.needsQuery === false || !boot.dataset) return;
-  if (Object.keys(validateFormData(plugin, { formData: fd, datasource: boot.dataset })).length) return;
+  if (Object.keys(validateFormData(plugin, { formData: fd, datasource: boot.dataset }, limits.sqlMaxRow)).length) return;
   opening?.abort.abort();
   const request = chartRequest(plugin, fd);
   const abort = new AbortController();
-  const answer = fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force });
+  const answer = fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force, timeoutMs: limits.timeoutMs });
   answer.catch(() => undefined);
   opening = { key: openingKey(request, force), answer, abort };
 }
@@ -60,7 +66,7 @@ function takeOpening(request: unknown, force: boolean, signal: AbortSignal): Pro
   return taken.answer;
 }
 
-export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string | null; force: boolean; onFormDataKey: (key: string) => void; timeoutMs: number }) {
+export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string | null; force: boolean; onFormDataKey: (key: string) => void } & ChartRequestLimits) {
   const datasource = boot.dataset;
   const [formData, setFormData] = useState<FormData>(() => openingFormData(boot));
   const [stash, setStash] = useState<Record<string, unknown>>({});
@@ -69,7 +75,7 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
   const controller = useRef<AbortController | null>(null);
   const plugin: ChartPlugin = getChartPlugin(formData.viz_type) ?? getChartPlugin('table')!;
   const ctx = useMemo(() => ({ formData, datasource }), [formData, datasource]);
-  const errors = useMemo(() => validateFormData(plugin, ctx), [plugin, ctx]);
+  const errors = useMemo(() => validateFormData(plugin, ctx, opts.sqlMaxRow), [plugin, ctx, opts.sqlMaxRow]);
   const hasErrors = Object.keys(errors).length > 0;
   const formDataKey = useRef(opts.formDataKey);
   /** Each annotation layer's running query and the key of what it asks (spec 01 §4: one per layer name). */
@@ -132,17 +138,17 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);
       try {
         const request = chartRequest(p, fd);
-        const result = await (takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force }));
+        const result = await (takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force, timeoutMs: opts.timeoutMs }));
         await component;
         if (controller.current !== abort) return;
         dispatch({ type: 'CHART_UPDATE_SUCCEEDED', queriesResponse: result, now: Date.now() });
       } catch (error) {
         if (controller.current !== abort) return;
         if (abort.signal.aborted) dispatch({ type: 'CHART_UPDATE_STOPPED', now: Date.now() });
-        else dispatch({ type: 'CHART_UPDATE_FAILED', errors: error instanceof ApiError ? [{ message: error.message }] : null, now: Date.now() });
+        else dispatch({ type: 'CHART_UPDATE_FAILED', errors: chartErrorsOf(error), now: Date.now() });
       }
     },
-    [runAnnotation],
+    [runAnnotation, opts.timeoutMs],
   );
 
   const stop = useCallback(() => {
@@ -213,13 +219,13 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       const normalised = normaliseFormData(next, switched.formData, { datasource });
       setStash(switched.stash);
       setFormData(normalised);
-      if (!Object.keys(validateFormData(next, { formData: normalised, datasource })).length) void run(normalised);
+      if (!Object.keys(validateFormData(next, { formData: normalised, datasource }, opts.sqlMaxRow)).length) void run(normalised);
       else {
         controller.current?.abort();
         dispatch({ type: 'CHART_UPDATE_STOPPED', now: Date.now() });
       }
     },
-    [formData, stash, datasource, run],
+    [formData, stash, datasource, run, opts.sqlMaxRow],
   );
 
   // Controls that only change the drawing re-render from the last answer; the others wait for "Update chart".

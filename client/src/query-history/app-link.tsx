@@ -2,7 +2,7 @@ import { Anchor, type AnchorProps } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { COPIED_TO_CLIPBOARD, COPY_NOT_SUPPORTED } from '@meridian/contracts/messages';
 import type { MouseEvent, ReactNode } from 'react';
-import { addSuccessToast } from '../notify';
+import { addDangerToast, addSuccessToast } from '../notify';
 
 /**
  * A link to another screen of the app by its full href (`/sqllab/?queryId=3`): a plain click navigates inside
@@ -47,5 +47,6 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** Copies text and says so in a toast ('Copied to clipboard!', or that the browser does not support it). */
 export async function copyWithToast(text: string): Promise<void> {
-  addSuccessToast((await copyText(text)) ? COPIED_TO_CLIPBOARD : COPY_NOT_SUPPORTED);
+  if (await copyText(text)) addSuccessToast(COPIED_TO_CLIPBOARD);
+  else addDangerToast(COPY_NOT_SUPPORTED);
 }

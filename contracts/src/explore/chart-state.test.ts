@@ -14,6 +14,10 @@ describe('chart state (spec 01 §4)', () => {
   it("fails with the first error, or 'Network error.'; stops with 'Updating chart was stopped'", () => {
     expect(chartReducer(initialChartState, { type: 'CHART_UPDATE_FAILED', errors: [{ message: 'bad column' }, { message: 'second' }], now: 1 }).chartAlert).toBe('bad column');
     expect(chartReducer(initialChartState, { type: 'CHART_UPDATE_FAILED', now: 1 }).chartAlert).toBe('Network error.');
+    // The first error is kept whole: its type and issue codes decide how the error box draws it.
+    const timeout = { message: 'Request timed out', error_type: 'FRONTEND_TIMEOUT_ERROR', level: 'error', extra: { timeout: 60 } };
+    expect(chartReducer(initialChartState, { type: 'CHART_UPDATE_FAILED', errors: [timeout], now: 1 }).chartError).toEqual(timeout);
+    expect(chartReducer({ ...initialChartState, chartError: timeout }, { type: 'CHART_UPDATE_STARTED', now: 2 }).chartError).toBeNull();
     expect(chartReducer(initialChartState, { type: 'CHART_UPDATE_STOPPED', now: 1 })).toMatchObject({ chartStatus: 'stopped', chartAlert: 'Updating chart was stopped' });
     expect(chartReducer(initialChartState, { type: 'CHART_RENDERING_FAILED', error: 'boom', now: 1 }).chartAlert).toBe('An error occurred while rendering the visualization: boom');
   });

@@ -6,9 +6,21 @@ import { ANNOTATION_QUERY_TIMEOUT, CHART_RENDER_FAILED, CHART_UPDATE_STOPPED, NE
 
 export type ChartStatus = 'idle' | 'loading' | 'success' | 'rendered' | 'failed' | 'stopped';
 
+/** A chart query's error as the server's envelope gives it: its type and extra pick how the error box draws it. */
+export interface ChartError {
+  message?: string;
+  error?: string;
+  error_type?: string;
+  level?: string;
+  extra?: Record<string, unknown> | null;
+  stacktrace?: string;
+}
+
 export interface ChartState {
   chartStatus: ChartStatus;
   chartAlert: string | null;
+  /** The failed update's first error, whole (null for a render failure or a network error). */
+  chartError: ChartError | null;
   chartStackTrace: string | null;
   chartUpdateStartTime: number | null;
   chartUpdateEndTime: number | null;
@@ -23,7 +35,7 @@ export interface ChartState {
 export type ChartAction =
   | { type: 'CHART_UPDATE_STARTED'; now: number }
   | { type: 'CHART_UPDATE_SUCCEEDED'; queriesResponse: unknown[]; now: number }
-  | { type: 'CHART_UPDATE_FAILED'; errors?: ReadonlyArray<{ message?: string; error?: string; stacktrace?: string }> | null; now: number }
+  | { type: 'CHART_UPDATE_FAILED'; errors?: ReadonlyArray<ChartError> | null; now: number }
   | { type: 'CHART_UPDATE_STOPPED'; now: number }
   | { type: 'CHART_RENDERING_SUCCEEDED'; now: number }
   | { type: 'CHART_RENDERING_FAILED'; error: string; now: number }
@@ -33,7 +45,7 @@ export type ChartAction =
   /** A layer removed from the form: its state goes with it. */
   | { type: 'ANNOTATION_QUERY_CLEARED'; name: string };
 
-export const initialChartState: ChartState = { chartStatus: 'idle', chartAlert: null, chartStackTrace: null, chartUpdateStartTime: null, chartUpdateEndTime: null, queriesResponse: null, lastRendered: null, annotationQuery: {}, annotationData: {}, annotationError: {} };
+export const initialChartState: ChartState = { chartStatus: 'idle', chartAlert: null, chartError: null, chartStackTrace: null, chartUpdateStartTime: null, chartUpdateEndTime: null, queriesResponse: null, lastRendered: null, annotationQuery: {}, annotationData: {}, annotationError: {} };
 
 const without = <T>(map: Record<string, T>, key: string): Record<string, T> => {
   if (!(key in map)) return map;
@@ -41,22 +53,28 @@ const without = <T>(map: Record<string, T>, key: string): Record<string, T> => {
   return rest;
 };
 
+/** Spec 01 §4 'Update failed': the alert is the first response error, or 'Network error.' when none came. */
+export const chartFailureAlert = (errors?: ReadonlyArray<ChartError> | null): string => errors?.[0]?.message ?? errors?.[0]?.error ?? NETWORK_ERROR_DOT;
+
+/** Spec 01 §4 'Rendering failed'. */
+export const chartRenderAlert = (error: string): string => CHART_RENDER_FAILED.replace('%s', error);
+
 export function chartReducer(state: ChartState, action: ChartAction): ChartState {
   switch (action.type) {
     case 'CHART_UPDATE_STARTED':
-      return { ...state, chartStatus: 'loading', chartAlert: null, chartStackTrace: null, chartUpdateStartTime: action.now, chartUpdateEndTime: null };
+      return { ...state, chartStatus: 'loading', chartAlert: null, chartError: null, chartStackTrace: null, chartUpdateStartTime: action.now, chartUpdateEndTime: null };
     case 'CHART_UPDATE_SUCCEEDED':
       return { ...state, chartStatus: 'success', chartAlert: null, queriesResponse: action.queriesResponse, chartUpdateEndTime: action.now };
     case 'CHART_UPDATE_FAILED': {
       const first = action.errors?.[0];
-      return { ...state, chartStatus: 'failed', chartAlert: first?.message ?? first?.error ?? NETWORK_ERROR_DOT, chartStackTrace: first?.stacktrace ?? null, chartUpdateEndTime: action.now, queriesResponse: null };
+      return { ...state, chartStatus: 'failed', chartAlert: chartFailureAlert(action.errors), chartError: first ?? null, chartStackTrace: first?.stacktrace ?? null, chartUpdateEndTime: action.now, queriesResponse: null };
     }
     case 'CHART_UPDATE_STOPPED':
       return { ...state, chartStatus: 'stopped', chartAlert: CHART_UPDATE_STOPPED, chartUpdateEndTime: action.now };
     case 'CHART_RENDERING_SUCCEEDED':
       return state.chartStatus === 'success' ? { ...state, chartStatus: 'rendered', lastRendered: action.now } : state;
     case 'CHART_RENDERING_FAILED':
-      return { ...state, chartStatus: 'failed', chartAlert: CHART_RENDER_FAILED.replace('%s', action.error) };
+      return { ...state, chartStatus: 'failed', chartAlert: chartRenderAlert(action.error), chartError: null };
     // Spec 01 §4: starting aborts a previous query of the same name (the caller's controller); success stores the
     // data and clears the error; failure removes the data and stores the error or 'Network error.'; a timeout
     // gives 'Query timeout'.

@@ -40,6 +40,12 @@ describe('error normalisation (spec 01 §8)', () => {
     expect(parseErrorJson({ stack: 'at x' }).error).toBe('Unexpected error: (no description, click to see stack trace)');
   });
 
+  it("a JSON refusal whose text names CSRF reads as the session timed out, as any other call's would", () => {
+    const refusal = { message: 'The CSRF token is missing or invalid.' };
+    expect(normaliseError({ status: 400, json: refusal, text: JSON.stringify(refusal) }).error).toBe('Your session timed out, please refresh your page and try again.');
+    expect(normaliseError({ status: 400, json: { message: 'Bad name' }, text: '{"message":"Bad name"}' }).error).toBe('Bad name');
+  });
+
   it("'response text containing CSRF gives the session timed out message'", () => {
     expect(parseErrorJson({ responseText: 'The CSRF token is missing' }).error).toBe(
       'Your session timed out, please refresh your page and try again.',

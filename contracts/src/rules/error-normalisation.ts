@@ -43,7 +43,7 @@ export interface ResponseSummary {
   url?: string;
   /** Parsed JSON body when the body was JSON. */
   json?: unknown;
-  /** Raw body when it was not JSON. */
+  /** The raw body (with a JSON body too: a CSRF refusal is told by its text, as Superset's responseText). */
   text?: string;
 }
 
@@ -157,9 +157,10 @@ export function normaliseError(input: ErrorInput): ClientErrorObject {
     const { status, statusText, url } = input;
     const summary = { ...(status !== undefined && { status }), ...(statusText !== undefined && { statusText }), ...(url !== undefined && { url }) };
     if (input.json !== null && typeof input.json === 'object' && !Array.isArray(input.json)) {
-      return parseErrorJson({ ...(input.json as Record<string, unknown>), ...summary });
+      // The answer's text goes along as responseText: a CSRF refusal reads as the session timed out (spec 01 §8).
+      return parseErrorJson({ ...(input.json as Record<string, unknown>), ...summary, ...(input.text !== undefined && { responseText: input.text }) });
     }
-    const text = input.text ?? (typeof input.json === 'string' ? input.json : '');
+    const text = typeof input.json === 'string' ? input.json : (input.text ?? '');
     if (text) return { ...summary, error: retrieveErrorMessage(text, status) };
     const fallback = statusText || (status !== undefined ? statusTextOrNull(status) : null) || AN_ERROR_OCCURRED;
     return { ...summary, error: parseStringResponse(fallback) };

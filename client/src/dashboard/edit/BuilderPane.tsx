@@ -2,8 +2,11 @@ import { Badge, Loader, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantin
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconChartBar, IconColumns, IconHeading, IconLayoutRows, IconMarkdown, IconSearch, IconSeparatorHorizontal, IconTableColumn } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { FETCH_ALL_SAVED_CHARTS_FAILED, FETCH_SAVED_CHARTS_ERROR } from '@meridian/contracts/messages';
+import { useEffect, useState, type ReactNode } from 'react';
 import { vizTypeName } from '../../charts/viz-types';
+import { addDangerToast } from '../../notify';
+import { errorOf } from '../../trpc';
 import { fetchChartChoices } from '../dashboard.api';
 import classes from '../dashboard.module.css';
 import { DRAG_MIME, type DragPayload } from '../layout/DashboardGrid';
@@ -39,6 +42,10 @@ export function BuilderPane({ usedChartIds }: { usedChartIds: Set<number> }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const charts = useQuery({ queryKey: ['dashboard-chart-picker', debounced], queryFn: () => fetchChartChoices(debounced) });
+  // Spec 02 §8: a failed read of the saved charts is toasted, and said in the pane with its error.
+  useEffect(() => {
+    if (charts.isError) addDangerToast(FETCH_ALL_SAVED_CHARTS_FAILED);
+  }, [charts.isError]);
   return (
     <aside className={classes.builder} aria-label="Dashboard builder">
       <Tabs defaultValue="charts">
@@ -52,7 +59,7 @@ export function BuilderPane({ usedChartIds }: { usedChartIds: Set<number> }) {
             <Loader size="sm" />
           ) : charts.isError ? (
             <Text c="red" size="sm">
-              {`Sorry there was an error fetching saved charts: ${(charts.error as Error).message}`}
+              {FETCH_SAVED_CHARTS_ERROR + errorOf(charts.error).error}
             </Text>
           ) : (
             <ScrollArea.Autosize mah="calc(100vh - 260px)">

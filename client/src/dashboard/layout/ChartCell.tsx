@@ -4,9 +4,11 @@ import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
-import { ApiError } from '../../api';
+import { chartFailureAlert, chartRenderAlert } from '@meridian/contracts/explore/chart-state';
+import { useBootstrap } from '../../auth/session';
+import { ErrorMessage, linkOf } from '../../components/ErrorMessage';
 import { logEvent } from '../../event-log/event-logger';
-import { fetchChartData } from '../../explore/explore.api';
+import { chartErrorsOf, fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
 import { getChartMeta, useChartPlugin } from '../../viz/registry';
 import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
@@ -72,6 +74,8 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     [chart, extraKey, urlParams],
   );
   const needsQuery = meta?.needsQuery !== false;
+  // Spec 01 §9: a chart request gives up after the web server timeout.
+  const timeoutMs = (Number(useBootstrap().conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000;
   // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
@@ -82,7 +86,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
       // through Suspense.
       const component = preloadChart(formData!.viz_type);
       const started = performance.now();
-      const answer = await fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0 });
+      const answer = await fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0, timeoutMs });
       logEvent(LOG_ACTIONS.LOAD_CHART, { source: 'dashboard', source_id: filters?.dashboardId, slice_id: chart!.id, event_type: 'timing', duration: Math.round(performance.now() - started), target_id: chart!.id });
       await component;
       return answer;
@@ -120,8 +124,11 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   if (!chart) body = <Text c="dimmed" size="sm">There is no chart definition associated with this component, could it have been deleted?</Text>;
   else if (!meta) body = <Alert color="yellow" variant="light">{`Unknown chart type: ${chart.viz_type}`}</Alert>;
   else if (pluginFailed) body = <Alert color="red" variant="light" title="This chart could not load">{`The code of chart type ${meta.name} could not load.`}</Alert>;
-  else if (data.isError) body = <Alert color="red" variant="light" title="This chart could not load">{data.error instanceof ApiError ? data.error.clientError.error : (data.error as Error).message}</Alert>;
-  else if (renderError) body = <Alert color="red" variant="light">{`An error occurred while rendering the visualization: ${renderError}`}</Alert>;
+  else if (data.isError) {
+    // The chart states' words (spec 01 §4): the first error of the answer, or 'Network error.' when none came.
+    const errors = chartErrorsOf(data.error);
+    body = <ErrorMessage compact error={errors?.[0] ?? null} message={chartFailureAlert(errors)} stackTrace={errors?.[0]?.stacktrace} link={linkOf(errors?.[0] ?? null)} />;
+  } else if (renderError) body = <ErrorMessage compact error={null} message={chartRenderAlert(renderError)} />;
   else if (!plugin || (needsQuery && !data.data))
     body = (
       <Stack align="center" justify="center" h={bodyHeight}>
