@@ -126,6 +126,34 @@ describe('native filters and cross-filters in the browser', () => {
     await screenshot(page, 'filters-births-cascade');
   });
 
+  it("a multiple-value filter's 'Select All' chooses every option, and again clears them; a pill's × drops its value", { timeout: 120_000 }, async () => {
+    const state = page.getByTestId('filter-bar').locator('[data-testid="native-filter"]').filter({ hasText: 'State' });
+    const pills = state.locator('.mantine-Pill-label');
+    const all = (await options('State')).filter((o) => o !== 'Select All');
+    expect(all.length).toBeGreaterThan(2);
+    await filterInput('State').click();
+    await page.getByRole('option', { name: 'Select All', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => pills.allTextContents()).toEqual(all);
+    await screenshot(page, 'filters-select-all');
+    await page.getByTestId('filter-bar-apply').click();
+    await expectFilter('Total births', 'state', all);
+    await expect.poll(() => cell('Total births').getByTestId('filter-indicator').textContent()).toBe('2');
+    // Deselecting one drops it alone.
+    await state.locator('.mantine-Pill-root', { hasText: all[0] }).locator('.mantine-Pill-remove').click();
+    await expect.poll(() => pills.allTextContents()).toEqual(all.slice(1));
+    // Select All with some chosen chooses the rest; with all chosen it clears them.
+    await filterInput('State').click();
+    await page.getByRole('option', { name: 'Select All', exact: true }).click();
+    await expect.poll(async () => (await pills.allTextContents()).sort()).toEqual([...all].sort());
+    await page.getByRole('option', { name: 'Select All', exact: true }).click();
+    await expect.poll(() => pills.count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByTestId('filter-bar-apply').click();
+    // Back to the Gender filter alone (the chart's earlier answer for it is drawn again from the cache, not asked anew).
+    await expect.poll(() => cell('Total births').getByTestId('filter-indicator').textContent()).toBe('1');
+  });
+
   it('a time range filter changes the time series', { timeout: 120_000 }, async () => {
     await page.locator('[data-testid="native-filter"]').filter({ hasText: 'Years' }).getByRole('button', { name: 'Time range' }).click();
     await page.getByText('Advanced', { exact: true }).click();

@@ -1,6 +1,7 @@
 import { Group, Loader, MultiSelect, NumberInput, Select, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { SELECT_PAGE_SIZE, shouldFetchNextPage } from '@meridian/contracts/rules/select';
+import { SELECT_PAGE_SIZE, shouldFetchNextPage, toggleSelectAll } from '@meridian/contracts/rules/select';
+import { SELECT_ALL } from '@meridian/contracts/messages';
 import { cascadeExtraFormData, dataMaskOf, filterOptionsQuery, targetColumn, targetDataset, valueOf, type DataMask, type FilterConfigItem, type NativeFilter } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -53,6 +54,8 @@ function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], app
 }
 
 const asKey = (v: unknown) => (v === null ? '<NULL>' : String(v));
+/** The 'Select All' entry's key, which no value of a column is expected to have. */
+const SELECT_ALL_KEY = '\u0000select-all';
 
 function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstValue, error }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; onFirstValue: (m: DataMask) => void; error?: string }) {
   const [opened, setOpened] = useState(false);
@@ -99,11 +102,10 @@ function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstVa
       },
     },
   };
-  return filter.controlValues?.multiSelect === false ? (
-    <Select {...common} value={current.length ? asKey(current[0]) : null} onChange={(v) => set(v ? [v] : [])} />
-  ) : (
-    <MultiSelect {...common} value={current.map(asKey)} onChange={set} />
-  );
+  if (filter.controlValues?.multiSelect === false) return <Select {...common} value={current.length ? asKey(current[0]) : null} onChange={(v) => set(v ? [v] : [])} />;
+  // Spec 01 §4: 'Select All' toggles every option loaded; deselecting any option drops it (a pill's ×, as any other).
+  const choose = (keys: string[]) => (keys.includes(SELECT_ALL_KEY) ? set(toggleSelectAll(current.map(asKey), data)) : set(keys));
+  return <MultiSelect {...common} data={data.length > 1 ? [{ value: SELECT_ALL_KEY, label: SELECT_ALL }, ...data] : data} value={current.map(asKey)} onChange={choose} />;
 }
 
 function RangeFilterValue({ filter, mask, onChange, error }: { filter: NativeFilter; mask: DataMask | undefined; onChange: (m: DataMask) => void; error?: string }) {
