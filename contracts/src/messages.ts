@@ -91,6 +91,8 @@ export const CHART_ADDED_TO_DASHBOARD = 'Chart [%s] was added to dashboard [%s]'
 export const COPIED_TO_CLIPBOARD = 'Copied to clipboard!';
 export const COPY_NOT_SUPPORTED = 'Sorry, your browser does not support copying. Use Ctrl / Cmd + C!';
 /** `fmt(SAVE_ERROR, 'chart', error)` */
+/** Issue 11: the chart area until the form is valid (Superset's ExploreChartPanel). */
+export const ADD_REQUIRED_CONTROL_VALUES = 'Add required control values to preview chart';
 export const SAVE_ERROR = 'Sorry, there was an error saving this %s: %s';
 export const UNKNOWN_ERROR_OCCURRED_DOT = 'Sorry, an unknown error occurred.';
 export const UNKNOWN_ERROR_OCCURRED = 'Sorry, an unknown error occurred';

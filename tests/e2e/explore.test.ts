@@ -294,6 +294,48 @@ describe('Explore in the browser', () => {
     }
   });
 
+  it("a new chart asks for its required controls instead of running ('Add required control values to preview chart'), names them by label, fills a time series' x-axis from the dataset, and a typed new dashboard name is created on save", { timeout: 120_000 }, async () => {
+    const chartData: string[] = [];
+    const listen = (req: import('playwright-core').Request) => {
+      if (req.method() === 'POST' && new URL(req.url()).pathname === '/api/v1/chart/data') chartData.push(req.postData() ?? '');
+    };
+    page.on('request', listen);
+    try {
+      await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=table`);
+      await page.getByTestId('controls-missing').getByText('Add required control values to preview chart').waitFor();
+      await expect(page.getByTestId('control-errors').textContent()).resolves.toBe('Control labeled "Metrics" Group By, Metrics or Percentage Metrics must have a value');
+      await screenshot(page, 'explore-new-table-missing-controls');
+      // A switch to a time series: its x-axis is the dataset's time column; only the metrics are missing; nothing was stopped.
+      const controls = page.getByRole('region', { name: 'Chart controls' });
+      await controls.getByRole('button', { name: /^Chart type:/ }).click();
+      await page.getByRole('dialog', { name: 'Select a visualization type' }).getByPlaceholder('Search all charts').fill('Bar Chart');
+      await page.getByRole('radio', { name: 'Bar Chart', exact: true }).click();
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      await expect.poll(() => page.getByTestId('control-errors').textContent()).toBe('Control labeled "Metrics" cannot be empty');
+      await page.getByTestId('controls-missing').waitFor();
+      await expect(page.getByText('Updating chart was stopped').count()).resolves.toBe(0);
+      await expect(controls.getByLabel('X-axis', { exact: true }).inputValue()).resolves.toBe('ds');
+      expect(chartData).toEqual([]);
+
+      // The required metric given, the chart runs; saved with a dashboard name typed (not picked), that dashboard is made.
+      await controls.getByRole('button', { name: 'Add metric' }).click();
+      await page.getByRole('tab', { name: 'Saved' }).click();
+      await page.getByPlaceholder('Select a saved metric').click();
+      await page.getByRole('option', { name: 'Births' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('button', { name: /Create chart|Update chart/ }).click();
+      await rendered(page);
+      await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+      const save = page.getByRole('dialog', { name: 'Save chart' });
+      await save.getByLabel('Chart name').fill('Births by day, bars');
+      await save.getByLabel('Add to dashboard').fill('Typed dashboard');
+      await save.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Dashboard [Typed dashboard] just got created and chart [Births by day, bars] was added to it').waitFor();
+    } finally {
+      page.off('request', listen);
+    }
+  });
+
   it('writes a custom SQL metric and filter in Ace: the columns are offered as completions, a click on one keeps the editor open', { timeout: 120_000 }, async () => {
     await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=big_number_total`);
     const controls = page.getByRole('region', { name: 'Chart controls' });

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Loader, Stack, Text, useComputedColorScheme } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import type { ChartState } from '@meridian/contracts/explore/chart-state';
+import { ADD_REQUIRED_CONTROL_VALUES } from '@meridian/contracts/messages';
 import { IconPlayerStop } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ErrorMessage, linkOf } from '../components/ErrorMessage';
@@ -9,11 +10,12 @@ import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
 import classes from './explore.module.css';
 
 /** The chart with its state of spec 01 §4: loading (with a stop button), failed, stopped, or drawn. */
-export function ChartArea({ state, formData, datasource, onStop, onRendered, onRenderError, onDataPointClick, needsQuery }: { state: ChartState; formData: FormData; datasource: DatasourceMeta | null; onStop: () => void; onRendered: () => void; onRenderError: (e: Error) => void; onDataPointClick?: (click: DataPointClick) => void; needsQuery: boolean }) {
+export function ChartArea({ state, formData, datasource, onStop, onRendered, onRenderError, onDataPointClick, needsQuery, controlsMissing = false }: { state: ChartState; formData: FormData; datasource: DatasourceMeta | null; onStop: () => void; onRendered: () => void; onRenderError: (e: Error) => void; onDataPointClick?: (click: DataPointClick) => void; needsQuery: boolean; controlsMissing?: boolean }) {
   const { ref, width, height } = useElementSize();
   const theme = useComputedColorScheme('light');
-  const status = state.chartStatus;
-  const showChart = !needsQuery || ((status === 'success' || status === 'rendered' || status === 'loading') && state.queriesResponse);
+  // Until the form is valid the chart area asks for the missing controls (issue 11), whatever was drawn before.
+  const status = controlsMissing ? 'idle' : state.chartStatus;
+  const showChart = !controlsMissing && (!needsQuery || ((status === 'success' || status === 'rendered' || status === 'loading') && state.queriesResponse));
   // Layers queried on their own join the chart's answer, as if the server had answered them with it.
   const queriesData = useMemo(() => {
     const [first, ...rest] = (state.queriesResponse as any[]) ?? [];
@@ -57,7 +59,14 @@ export function ChartArea({ state, formData, datasource, onStop, onRendered, onR
           <ErrorMessage error={state.chartError} message={state.chartAlert ?? ''} stackTrace={state.chartStackTrace} link={linkOf(state.chartError)} />
         </Center>
       )}
-      {status === 'idle' && needsQuery && (
+      {status === 'idle' && controlsMissing && (
+        <Center h="100%" p="md">
+          <Alert color="yellow" variant="light" title={ADD_REQUIRED_CONTROL_VALUES} maw={520} data-testid="controls-missing">
+            <Text size="sm">Select values in highlighted field(s) in the control panel. Then run the query by clicking on the "Create chart" button.</Text>
+          </Alert>
+        </Center>
+      )}
+      {status === 'idle' && needsQuery && !controlsMissing && (
         <Center h="100%">
           <Text c="dimmed" size="sm">
             Choose the chart's controls, then Create chart.

@@ -15,6 +15,7 @@ import { copyWithToast } from '../query-history/app-link';
 import { useBootstrap } from '../auth/session';
 import { ChartArea } from './ChartArea';
 import { AnnotationStatusContext } from './controls/annotation-status';
+import { controlsOf } from './controls/panel';
 import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
@@ -201,6 +202,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
       formData={x.chartFormData}
       datasource={boot.dataset}
       needsQuery={x.plugin.needsQuery !== false}
+      controlsMissing={x.hasErrors}
       onStop={x.stop}
       onRendered={() => x.dispatch({ type: 'CHART_RENDERING_SUCCEEDED', now: Date.now() })}
       onRenderError={(e) => x.dispatch({ type: 'CHART_RENDERING_FAILED', error: e.message, now: Date.now() })}
@@ -230,7 +232,11 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
     const chartElement = document.querySelector<HTMLElement>('[data-testid="explore-chart"]');
     if (chartElement) void downloadAsImage(chartElement, sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
   };
-  const errorList = Object.entries(x.errors).map(([name, errs]) => `${name}: ${errs.join(', ')}`);
+  // Each control with errors by its label, as Superset lists them: Control labeled "X-axis" cannot be empty.
+  const labels = useMemo(() => new Map(controlsOf(x.plugin).map((c) => [c.name, c.label || c.name])), [x.plugin]);
+  const errorList = Object.entries(x.errors).map(([name, errs]) => ({ label: labels.get(name) ?? name, text: errs.join('. ') }));
+  const rowCount = x.chart.chartStatus === 'rendered' && x.chart.queriesResponse ? Number((x.chart.queriesResponse as any[])[0]?.rowcount ?? 0) : null;
+  const elapsed = x.chart.chartUpdateEndTime && x.chart.chartUpdateStartTime ? `${((x.chart.chartUpdateEndTime - x.chart.chartUpdateStartTime) / 1000).toFixed(2)} s` : null;
 
   return (
     <div className={classes.explore}>
@@ -331,20 +337,19 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
         <div className={classes.chartColumn}>
           <Group justify="space-between" className={classes.chartToolbar} wrap="nowrap">
             <Text size="xs" c="dimmed" data-testid="chart-status">
-              {x.chart.chartStatus === 'rendered' && x.chart.queriesResponse ? `${(x.chart.queriesResponse as any[])[0]?.rowcount ?? 0} rows` : ''}
-              {x.chart.chartUpdateEndTime && x.chart.chartUpdateStartTime ? ` · ${((x.chart.chartUpdateEndTime - x.chart.chartUpdateStartTime) / 1000).toFixed(2)} s` : ''}
+              {[rowCount === null ? null : `${rowCount.toLocaleString()} ${rowCount === 1 ? 'row' : 'rows'}`, elapsed].filter(Boolean).join(' · ')}
             </Text>
-            <Tooltip label={errorList.join('\n')} disabled={!x.hasErrors} multiline maw={360} withinPortal>
+            <Tooltip label={errorList.map((e) => `${e.label}: ${e.text}`).join('\n')} disabled={!x.hasErrors} multiline maw={360} withinPortal>
               <Button size="xs" onClick={() => void x.run()} disabled={x.hasErrors || x.chart.chartStatus === 'loading'} variant={x.stale ? 'filled' : 'default'} data-stale={x.stale || undefined}>
                 {x.chart.queriesResponse ? 'Update chart' : 'Create chart'}
               </Button>
             </Tooltip>
           </Group>
           {x.hasErrors && (
-            <Alert color="red" variant="light" mx="sm" py={6} title="Control labeled with errors" role="alert">
+            <Alert color="red" variant="light" mx="sm" py={6} role="alert" data-testid="control-errors">
               {errorList.map((e) => (
-                <Text key={e} size="xs">
-                  {e}
+                <Text key={e.label} size="xs">
+                  Control labeled <strong>"{e.label}"</strong> {e.text}
                 </Text>
               ))}
             </Alert>

@@ -28,6 +28,9 @@ async function addChartToDashboard(dashboardId: number, chartId: number, sliceNa
   await api(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { position_json: JSON.stringify(positionFromLayout(placed.layout)) } });
 }
 
+/** The dashboard field's value for a new dashboard's name typed into it. */
+const TYPED_DASHBOARD = '__typed__';
+
 /**
  * Save or overwrite the chart (overwrite only for an owner of a saved chart), optionally adding it to a
  * dashboard, new or existing, with the messages of spec 01 §8.
@@ -37,6 +40,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
   const [name, setName] = useState(sliceName);
   const [dashboard, setDashboard] = useState<string | null>(null);
   const [newDashboard, setNewDashboard] = useState('');
+  const [typedDashboard, setTypedDashboard] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
@@ -55,12 +59,13 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
       const chartId = overwrite ? sliceId! : answer.id;
       addSuccessToast(fmt(overwrite ? CHART_OVERWRITTEN : CHART_SAVED, title));
       let dashboardId: number | null = null;
-      if (dashboard === '__new__' && newDashboard.trim()) {
-        const created = await api<{ id: number }>('/api/v1/dashboard/', { method: 'POST', body: { dashboard_title: newDashboard.trim() } });
+      const newTitle = dashboard === '__new__' ? newDashboard.trim() : dashboard === TYPED_DASHBOARD ? typedDashboard : null;
+      if (newTitle) {
+        const created = await api<{ id: number }>('/api/v1/dashboard/', { method: 'POST', body: { dashboard_title: newTitle } });
         dashboardId = created.id;
         await addChartToDashboard(dashboardId, chartId, title);
-        addSuccessToast(fmt(DASHBOARD_CREATED_WITH_CHART, newDashboard.trim(), title));
-      } else if (dashboard && dashboard !== '__new__') {
+        addSuccessToast(fmt(DASHBOARD_CREATED_WITH_CHART, newTitle, title));
+      } else if (dashboard && dashboard !== '__new__' && dashboard !== TYPED_DASHBOARD) {
         dashboardId = Number(dashboard);
         await addChartToDashboard(dashboardId, chartId, title);
         addSuccessToast(fmt(CHART_ADDED_TO_DASHBOARD, title, dashboards.data?.find((d) => d.id === dashboardId)?.dashboard_title ?? ''));
@@ -73,7 +78,22 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
       setSaving(false);
     }
   };
-  const options = [{ value: '__new__', label: '+ Create a new dashboard' }, ...(dashboards.data ?? []).map((d) => ({ value: String(d.id), label: d.dashboard_title }))];
+  // A name typed and left in the dashboard field is taken, as Superset's select takes new options: an existing
+  // dashboard's title picks it, any other name is the new dashboard's (it was dropped silently).
+  // The name stays in the field as a new option (nothing moves under the pointer on its way to Save).
+  const takeTyped = (typed: string) => {
+    const text = typed.trim();
+    if (dashboard || !text) return;
+    const existing = dashboards.data?.find((d) => d.dashboard_title === text);
+    if (existing) return setDashboard(String(existing.id));
+    setTypedDashboard(text);
+    setDashboard(TYPED_DASHBOARD);
+  };
+  const options = [
+    { value: '__new__', label: '+ Create a new dashboard' },
+    ...(typedDashboard ? [{ value: TYPED_DASHBOARD, label: typedDashboard }] : []),
+    ...(dashboards.data ?? []).map((d) => ({ value: String(d.id), label: d.dashboard_title })),
+  ];
   return (
     <Modal opened={opened} onClose={onClose} title="Save chart" centered>
       <Stack gap="sm">
@@ -90,7 +110,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
           </Group>
         </Radio.Group>
         <TextInput label="Chart name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-        <Select label="Add to dashboard" placeholder="Select a dashboard (optional)" data={options} value={dashboard} onChange={setDashboard} clearable searchable comboboxProps={{ withinPortal: true }} />
+        <Select label="Add to dashboard" placeholder="Select a dashboard (optional)" data={options} value={dashboard} onChange={setDashboard} clearable searchable comboboxProps={{ withinPortal: true }} onBlur={(e) => takeTyped(e.currentTarget.value)} />
         {dashboard === '__new__' && <TextInput label="New dashboard name" value={newDashboard} onChange={(e) => setNewDashboard(e.currentTarget.value)} />}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

@@ -221,8 +221,11 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       setFormData(normalised);
       if (!Object.keys(validateFormData(next, { formData: normalised, datasource }, opts.sqlMaxRow)).length) void run(normalised);
       else {
-        controller.current?.abort();
-        dispatch({ type: 'CHART_UPDATE_STOPPED', now: Date.now() });
+        // Nothing to run until the new type's required controls are filled (the chart area asks for them); a run
+        // under way is dropped quietly: nobody stopped it ('Updating chart was stopped' is for the Stop button).
+        const running = controller.current;
+        controller.current = null;
+        running?.abort();
       }
     },
     [formData, stash, datasource, run, opts.sqlMaxRow],

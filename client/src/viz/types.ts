@@ -51,6 +51,8 @@ export interface ControlConfig {
   label: string;
   description?: string;
   default?: unknown;
+  /** The value a new chart starts with when it depends on the dataset (Superset's initialValue); `default` wins. */
+  initialValue?: (ctx: ControlContext) => unknown;
   multi?: boolean;
   freeForm?: boolean;
   clearable?: boolean;

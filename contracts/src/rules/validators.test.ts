@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import {
+  validateAggControlValues,
   applyIncludeTime,
   buildDatasourceKey,
   cleanSelectControlValue,
@@ -116,5 +117,11 @@ describe('validators (spec 01 §5)', () => {
   it("'periods and min periods are integers'", () => {
     expect(validateRollingOptions({ rolling_periods: 7, min_periods: '2' })).toEqual([]);
     expect(validateRollingOptions({ rolling_periods: 1.5 })).toEqual(['is expected to be an integer']);
+  });
+
+  it("a table in aggregate mode: 'Group By, Metrics or Percentage Metrics must have a value'", () => {
+    expect(validateAggControlValues([[], undefined, []])).toBe('Group By, Metrics or Percentage Metrics must have a value');
+    expect(validateAggControlValues([['gender'], [], []])).toBe(false);
+    expect(validateAggControlValues([[], [], ['sum__num']])).toBe(false);
   });
 });

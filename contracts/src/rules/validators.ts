@@ -5,6 +5,7 @@ export const IS_EXPECTED_TO_BE_AN_INTEGER = 'is expected to be an integer';
 export const VALUE_CANNOT_EXCEED = 'Value cannot exceed %s';
 export const CANNOT_BE_EMPTY = 'cannot be empty';
 export const INVALID_ORDERBY_OPTIONS = 'Found invalid orderby options';
+export const AGG_CONTROLS_EMPTY = 'Group By, Metrics or Percentage Metrics must have a value';
 
 /** A validator returns the error text or false. */
 export type Validator = (value: unknown) => string | false;
@@ -179,4 +180,12 @@ export function formatChoicesForComparison<C extends readonly [string, ...unknow
 /** Rolling periods and min periods must be integers. */
 export function validateRollingOptions(options: { rolling_periods?: unknown; min_periods?: unknown }): string[] {
   return [validateInteger(options.rolling_periods), validateInteger(options.min_periods)].filter((e): e is string => e !== false);
+}
+
+/**
+ * A table in aggregate mode needs something to group by or aggregate (Superset's validateAggControlValues): with
+ * group-bys, metrics and percentage metrics all empty, 'Group By, Metrics or Percentage Metrics must have a value'.
+ */
+export function validateAggControlValues(values: readonly unknown[]): string | false {
+  return values.every((value) => value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) ? AGG_CONTROLS_EMPTY : false;
 }

@@ -43,7 +43,7 @@ export function validateFormData(plugin: ChartPlugin, ctx: ControlContext, sqlMa
 }
 
 /**
- * Form data as the chart type's controls accept it: defaults filled, non-free-form selects cleaned,
+ * Form data as the chart type's controls accept it: defaults and dataset-given initial values filled, non-free-form selects cleaned,
  * unknown colour schemes reset (spec 01 §5).
  */
 export function normaliseFormData(plugin: ChartPlugin, formData: FormData, ctx: Omit<ControlContext, 'formData'>): FormData {
@@ -51,6 +51,10 @@ export function normaliseFormData(plugin: ChartPlugin, formData: FormData, ctx: 
   const full = { ...ctx, formData: next };
   for (const control of controlsOf(plugin)) {
     if (next[control.name] === undefined && control.default !== undefined) next[control.name] = control.default;
+    if (next[control.name] === undefined && control.initialValue) {
+      const initial = control.initialValue(full);
+      if (initial !== undefined && initial !== null) next[control.name] = initial;
+    }
     if (control.type === 'SelectControl' && !control.freeForm && next[control.name] !== undefined) {
       const choices = typeof control.choices === 'function' ? control.choices(full) : control.choices;
       // Column choices are only known once the dataset is: do not clean against an empty list.

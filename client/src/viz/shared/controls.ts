@@ -40,7 +40,8 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   groupby: { name: 'groupby', type: 'GroupByControl', label: 'Dimensions', multi: true, choices: columnChoices, description: 'Dimensions contain qualitative values such as names, dates, or geographical data.' },
   columns: { name: 'columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
   all_columns: { name: 'all_columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
-  x_axis: { name: 'x_axis', type: 'GroupByControl', label: 'X-axis', multi: false, choices: columnChoices, validators: [nonEmpty], description: 'Dimension to use on x-axis.' },
+  // A new chart's x-axis is the dataset's default time column, else its first temporal one (Superset's x_axis initialValue).
+  x_axis: { name: 'x_axis', type: 'GroupByControl', label: 'X-axis', multi: false, choices: columnChoices, validators: [nonEmpty], description: 'Dimension to use on x-axis.', initialValue: ({ datasource }) => datasource?.main_dttm_col || datasource?.columns.find((c) => c.is_dttm)?.column_name },
   time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: TIME_GRAINS, clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.', visibility: xAxisIsTemporal },
   granularity_sqla: { name: 'granularity_sqla', type: 'SelectControl', label: 'Time column', choices: temporalChoices, clearable: true },
   adhoc_filters: { name: 'adhoc_filters', type: 'AdhocFilterControl', label: 'Filters', default: [] },

@@ -1,4 +1,5 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
 import { transformTable, type TableProps } from './transform-props';
 import meta from './meta';
@@ -37,9 +38,9 @@ const table: ChartPlugin<TableProps> = {
         controlSetRows: [
           [{ name: 'query_mode', type: 'SelectControl', label: 'Query mode', default: 'aggregate', choices: [['aggregate', 'Aggregate'], ['raw', 'Raw records']] }],
           [{ name: 'groupby', override: { visibility: aggregate } }],
-          [{ name: 'metrics', override: { visibility: aggregate, validators: [] } }],
+          [{ name: 'metrics', override: { visibility: aggregate, validators: [(_value, { formData }) => validateAggControlValues([formData.groupby, formData.metrics, formData.percent_metrics])] } }],
           [{ name: 'percent_metrics', type: 'MetricsControl', label: 'Percentage metrics', multi: true, visibility: aggregate }],
-          [{ name: 'all_columns', override: { visibility: raw } }],
+          [{ name: 'all_columns', override: { visibility: raw, validators: [validateNonEmpty] } }],
           [{ name: 'timeseries_limit_metric', override: { visibility: aggregate } }],
           [{ name: 'order_desc', override: { visibility: aggregate } }],
           ['adhoc_filters'],
