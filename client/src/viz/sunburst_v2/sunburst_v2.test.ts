@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { clickFilters } from '../shared/echarts-chart';
 import sunburst from './index';
 
 describe('sunburst chart type', () => {
@@ -19,5 +20,16 @@ describe('sunburst chart type', () => {
     expect(west.itemStyle.color).not.toBe(east.itemStyle.color);
     // Two rings between 12% and 92% of 150 px: each 60 px thick; a label is cut to the ring, less a margin.
     expect(out.option.series[0].label).toMatchObject({ rotate: 'radial', width: 52, overflow: 'truncate' });
+  });
+
+  it('a click on an inner ring filters on its own level only (a region), a leaf on the whole path', () => {
+    const rows = [{ region: 'Latin America & Caribbean', country_name: 'Brazil', sum: 10 }];
+    const out = sunburst.transformProps({ formData: { viz_type: 'sunburst_v2', columns: ['region', 'country_name'], metric: 'sum' }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(clickFilters(out, 'Latin America & Caribbean')).toEqual([{ col: 'region', op: '==', val: 'Latin America & Caribbean' }]);
+    expect(clickFilters(out, 'Brazil')).toEqual([
+      { col: 'region', op: '==', val: 'Latin America & Caribbean' },
+      { col: 'country_name', op: '==', val: 'Brazil' },
+    ]);
+    expect(clickFilters(out, 'Atlantis')).toBeNull();
   });
 });
