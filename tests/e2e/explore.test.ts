@@ -155,10 +155,10 @@ describe('Explore in the browser', () => {
     await page.getByRole('tab', { name: 'Data' }).click();
     // The saved metric's chip reads the dataset's verbose name for sum__num.
     await controls.getByRole('button', { name: 'Remove Births' }).click();
-    await page.getByText('metrics: cannot be empty').waitFor();
+    await page.getByTestId('control-errors').getByText('Control labeled "Metrics" cannot be empty').waitFor();
     await expect(page.getByRole('button', { name: 'Update chart' }).isDisabled()).resolves.toBe(true);
     await controls.locator('input[aria-label="Row limit"]').fill('12.5');
-    await page.getByText('row_limit: is expected to be an integer').waitFor();
+    await page.getByTestId('control-errors').getByText('Control labeled "Row limit" is expected to be an integer').waitFor();
     await controls.locator('input[aria-label="Row limit"]').fill('100');
     await controls.getByRole('button', { name: 'Add metrics' }).click();
     await page.getByRole('dialog').getByRole('tab', { name: 'Simple' }).click();
@@ -197,6 +197,13 @@ describe('Explore in the browser', () => {
     const queryDialog = page.getByRole('dialog', { name: 'View query' });
     await queryDialog.getByText(/SELECT/).waitFor();
     await expect(queryDialog.textContent()).resolves.toMatch(/birth_names/);
+    // Formatted as SQL Lab's Format SQL formats it (one select item a line), and nothing runs past the modal's edge.
+    const sql = queryDialog.getByTestId('view-query-sql');
+    await expect.poll(() => sql.textContent()).toMatch(/^SELECT\n\s+/);
+    expect(await sql.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'explore-view-query');
+    await queryDialog.getByRole('switch', { name: 'Show original SQL' }).check({ force: true });
+    await expect.poll(() => sql.textContent()).toMatch(/^SELECT "state" AS "state", /);
     await closeDialog(page);
 
     await page.getByRole('button', { name: 'More chart actions' }).click();
@@ -249,6 +256,11 @@ describe('Explore in the browser', () => {
     const states = await detail.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
     expect(states.length).toBeGreaterThan(0);
     expect(new Set(states)).toEqual(new Set([state]));
+    // The temporal column reads as Superset's database date-time, not epoch milliseconds.
+    const ds = await detail.locator(`tbody tr td:nth-child(${stateColumn.indexOf('ds') + 1})`).allTextContents();
+    expect(ds.length).toBeGreaterThan(0);
+    for (const text of ds) expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    await expect(detail.getByTestId('drill-detail-count').textContent()).resolves.toMatch(/^[\d,]+ rows?$/);
     await screenshot(page, 'explore-drill-detail');
     await closeDialog(page);
 
@@ -265,6 +277,71 @@ describe('Explore in the browser', () => {
     await by.getByRole('button', { name: 'Births by state (drill)' }).click();
     await by.locator('[data-testid="drill-by-chart"][data-chart-state="rendered"]').waitFor();
     await closeDialog(page);
+  });
+
+  it('shows dates and row counts in the data panes, offers every format with a custom one, and fits the Sort by and card labels', { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'echarts_timeseries_bar', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: ['gender'], row_limit: 1000 };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births by year and gender (panes)', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    const trendline = { viz_type: 'big_number', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num' };
+    await rest('post', '/api/v1/chart/', { slice_name: 'Births per year and gender, all states', viz_type: 'big_number', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(trendline) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+
+    // The Sort by drop zone's words are whole (they wrap in its half-width row).
+    const sortBy = controls.locator('[data-control="timeseries_limit_metric"]').getByText('Drop a column/metric here or click');
+    expect(await sortBy.evaluate((el) => el.scrollWidth <= el.clientWidth && el.getBoundingClientRect().width > 0)).toBe(true);
+
+    // Results and Samples: a temporal column reads as a date-time, on screen and in the copy; the count is of the rows shown.
+    await page.evaluate(() => {
+      const w = window as unknown as { copied: string[] };
+      w.copied = [];
+      navigator.clipboard.writeText = async (text: string) => void w.copied.push(text);
+    });
+    const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+    for (const pane of ['Results', 'Samples']) {
+      await page.getByRole('tab', { name: pane }).click();
+      const panel = page.getByRole('tabpanel', { name: pane });
+      await panel.getByTestId('rows-count').waitFor();
+      const heads = await panel.locator('th').allTextContents();
+      const cells = await panel.locator(`tbody tr td:nth-child(${heads.indexOf('ds') + 1})`).allTextContents();
+      expect(cells.length).toBeGreaterThan(0);
+      for (const text of cells) expect(text).toMatch(dateTime);
+      await expect(panel.getByTestId('rows-count').textContent()).resolves.toBe(`${cells.length.toLocaleString('en-US')} ${cells.length === 1 ? 'row' : 'rows'}`);
+      await panel.getByRole('button', { name: 'Copy rows' }).click();
+      const copied = (await page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1)))!;
+      expect(copied.split('\n')[1]!.split('\t')[heads.indexOf('ds')]).toBe(cells[0]);
+      await screenshot(page, `explore-${pane.toLowerCase()}-pane`);
+    }
+
+    // The Y Axis Format picker opens on every format; '$' finds the dollar ones; a typed d3 format can be picked.
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    const yFormat = controls.locator('input[aria-label="Y Axis Format"]');
+    await yFormat.click();
+    await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(10);
+    await screenshot(page, 'explore-y-format-open');
+    await yFormat.pressSequentially('$');
+    await page.getByRole('option', { name: '$,.2f (12345.432 => $12,345.43)' }).waitFor();
+    await yFormat.pressSequentially(',.1f');
+    await page.getByRole('option', { name: '$,.1f', exact: true }).waitFor();
+    await screenshot(page, 'explore-y-format-custom');
+    await page.keyboard.press('Enter');
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect.poll(() => yFormat.inputValue()).toBe('$,.1f');
+    await page.locator('[data-testid="explore-chart"] canvas').first().waitFor();
+
+    // In the charts list's card view, the chart type tag sits under the title (truncating when long): the title keeps its row.
+    await page.goto(`${t.url}/chart/list/`);
+    await page.getByTestId('card-view').click();
+    const card = page.getByTestId('list-card').filter({ hasText: 'Births per year and gender, all states' });
+    await card.waitFor();
+    const title = (await card.getByRole('link', { name: 'Births per year and gender, all states' }).boundingBox())!;
+    const tag = (await card.getByText('Big Number with Trendline').boundingBox())!;
+    expect(title.width).toBeGreaterThan(1.5 * tag.width);
+    // A short type name stays whole.
+    const barTag = page.getByTestId('list-card').filter({ hasText: 'Births by year and gender (panes)' }).getByText('Bar Chart', { exact: true });
+    expect(await barTag.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await screenshot(page, 'explore-chart-list-card-tags');
   });
 
   it("shows a failed query in the error box: a database error by its engine with See more / See less, a network failure as 'Unexpected error' reading 'Network error.'", { timeout: 120_000 }, async () => {
@@ -382,6 +459,9 @@ describe('Explore in the browser', () => {
     await dialog.getByLabel('Description').fill('Births by gender, all years');
     await dialog.getByLabel('Certified by').fill('Data team');
     await dialog.getByLabel('Cache timeout').fill('600');
+    // At 900 px high the fields scroll inside the modal and its footer stays on screen.
+    const saveBox = (await dialog.getByRole('button', { name: 'Save' }).boundingBox())!;
+    expect(saveBox.y + saveBox.height).toBeLessThanOrEqual(page.viewportSize()!.height);
     await screenshot(page, 'explore-chart-properties');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Chart properties updated').waitFor();

@@ -178,8 +178,9 @@ export function ChartListScreen() {
               return featureFlags.THUMBNAILS ? <ServerThumbnail url={c.thumbnail_url} alt={c.slice_name} fallback={drawn} fit="contain" /> : drawn;
             })()}
             star={<FavoriteStar id={c.id} name={c.slice_name} />}
+            // Under the title, beside the dataset's name; a long type name truncates at half the row.
             badge={
-              <Badge variant="light" color="violet" radius="sm" tt="none" fw={550} style={{ flex: 'none' }}>
+              <Badge variant="light" color="violet" radius="sm" tt="none" fw={550} title={vizTypeName(c.viz_type)} style={{ flex: 'none', maxWidth: '50%' }} styles={{ label: { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } }}>
                 {vizTypeName(c.viz_type)}
               </Badge>
             }

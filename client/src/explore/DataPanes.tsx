@@ -2,6 +2,7 @@ import { ActionIcon, Group, Loader, ScrollArea, Table, Tabs, Text, Tooltip } fro
 import { IconChevronDown, IconChevronUp, IconCopy } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { cellText } from '../components/cell-text';
+import { rowCountText } from '../components/row-count';
 import { copyWithToast } from '../query-history/app-link';
 import type { FormData, QueryContext } from '../viz/types';
 import { fetchChartData, fetchSamples } from './explore.api';
@@ -9,9 +10,13 @@ import classes from './explore.module.css';
 
 const MAX_SHOWN = 500;
 
-/** Rows under their column names, the first MAX_SHOWN drawn, with a copy-as-TSV button (also the dashboard's "View as table"). */
-export function RowsTable({ rows, colnames, total, height = 200, maxHeight }: { rows: Record<string, unknown>[]; colnames: string[]; total: number; height?: number; maxHeight?: string }) {
-  const tsv = [colnames.join('\t'), ...rows.map((r) => colnames.map((c) => cellText(r[c])).join('\t'))].join('\n');
+/**
+ * Rows under their column names, the first MAX_SHOWN drawn, with a copy-as-TSV button (also the dashboard's "View as
+ * table"). Temporal columns (by the answer's `coltypes`) read as date-times, on screen and in the copy alike.
+ */
+export function RowsTable({ rows, colnames, coltypes, total, height = 200, maxHeight }: { rows: Record<string, unknown>[]; colnames: string[]; coltypes?: number[]; total: number; height?: number; maxHeight?: string }) {
+  const text = (row: Record<string, unknown>, i: number) => cellText(row[colnames[i]!], coltypes?.[i]);
+  const tsv = [colnames.join('\t'), ...rows.map((r) => colnames.map((_, i) => text(r, i)).join('\t'))].join('\n');
   const table = (
         <Table striped highlightOnHover stickyHeader fz="xs" withColumnBorders>
           <Table.Thead>
@@ -26,9 +31,9 @@ export function RowsTable({ rows, colnames, total, height = 200, maxHeight }: { 
           <Table.Tbody>
             {rows.slice(0, MAX_SHOWN).map((r, i) => (
               <Table.Tr key={i}>
-                {colnames.map((c) => (
+                {colnames.map((c, j) => (
                   <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>
-                    {cellText(r[c])}
+                    {text(r, j)}
                   </Table.Td>
                 ))}
               </Table.Tr>
@@ -39,8 +44,8 @@ export function RowsTable({ rows, colnames, total, height = 200, maxHeight }: { 
   return (
     <>
       <Group justify="space-between" px="xs" py={4}>
-        <Text size="xs" c="dimmed">
-          {total} rows
+        <Text size="xs" c="dimmed" data-testid="rows-count">
+          {rowCountText(total)}
           {rows.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}
         </Text>
         <Tooltip label="Copy to clipboard">
@@ -79,7 +84,8 @@ export function DataPanes({ pane, onPane, formData, queryContext, datasourceKey 
         {(q.error as Error).message}
       </Text>
     ) : q.data ? (
-      <RowsTable rows={q.data.data ?? []} colnames={q.data.colnames ?? Object.keys(q.data.data?.[0] ?? {})} total={q.data.total_count ?? q.data.rowcount ?? q.data.data?.length ?? 0} />
+      // The count is of the rows shown (Superset's pane label): a Samples page of 100 reads '100 rows', not the dataset's total.
+      <RowsTable rows={q.data.data ?? []} colnames={q.data.colnames ?? Object.keys(q.data.data?.[0] ?? {})} coltypes={q.data.coltypes} total={q.data.rowcount ?? q.data.data?.length ?? 0} />
     ) : null;
   return (
     <div className={classes.dataPanes}>

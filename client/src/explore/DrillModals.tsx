@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
 import { cellText } from '../components/cell-text';
+import { rowCountText } from '../components/row-count';
 import { useChartPlugin } from '../viz/registry';
 import { SuperChart } from '../viz/shared/SuperChart';
 import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
@@ -52,7 +53,7 @@ export function DrillDetailModal({ formData, filters, onClose }: { formData: For
     queryKey: ['drill-detail', formData.datasource, JSON.stringify(filters), JSON.stringify(formData.adhoc_filters), page],
     queryFn: async () =>
       (
-        await api<{ result: { data: Record<string, unknown>[]; colnames: string[]; total_count: number } }>('/datasource/samples', {
+        await api<{ result: { data: Record<string, unknown>[]; colnames: string[]; coltypes?: number[]; total_count: number } }>('/datasource/samples', {
           method: 'POST',
           query: { datasource_id: id, datasource_type: type || 'table', per_page: PAGE_SIZE, page },
           body: { filters, adhoc_filters: formData.adhoc_filters ?? [], time_range: formData.time_range, granularity: formData.granularity_sqla ?? undefined },
@@ -76,7 +77,7 @@ export function DrillDetailModal({ formData, filters, onClose }: { formData: For
         ) : (
           <>
             <Text size="xs" c="dimmed" data-testid="drill-detail-count">
-              {`${total} rows`}
+              {rowCountText(total)}
             </Text>
             <ScrollArea h="55vh" type="auto">
               <Table striped stickyHeader fz="xs" withColumnBorders>
@@ -85,7 +86,7 @@ export function DrillDetailModal({ formData, filters, onClose }: { formData: For
                 </Table.Thead>
                 <Table.Tbody>
                   {rows.data.data.map((r, i) => (
-                    <Table.Tr key={i}>{rows.data.colnames.map((c) => <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>{cellText(r[c])}</Table.Td>)}</Table.Tr>
+                    <Table.Tr key={i}>{rows.data.colnames.map((c, j) => <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>{cellText(r[c], rows.data.coltypes?.[j])}</Table.Td>)}</Table.Tr>
                   ))}
                 </Table.Tbody>
               </Table>

@@ -392,7 +392,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
             }}
           />
         )}
-        {modal === 'query' && <ViewQueryModal sql={queryText} onClose={() => setModal(null)} />}
+        {modal === 'query' && <ViewQueryModal sql={queryText} engine={boot.dataset?.database.backend} onClose={() => setModal(null)} />}
         {emailReport.modals}
         <Modal opened={modal === 'embed'} onClose={() => setModal(null)} title="Embed code" size="lg">
           <EmbedCode formData={x.formData} />

@@ -19,7 +19,8 @@ export function PropertiesModal({ sliceId, onClose, onSaved }: { sliceId: number
   const chart = useQuery({ queryKey: ['chart', sliceId], queryFn: () => api<{ result: ChartProperties }>(`/api/v1/chart/${sliceId}`) });
   const users = useQuery({ queryKey: ['chart-related-owners'], queryFn: () => api<{ result: Array<{ value: number; text: string }> }>('/api/v1/chart/related/owners', { query: { q: { page_size: 100 } } }) });
   return (
-    <Modal opened onClose={onClose} title="Edit Chart Properties" size="lg">
+    // The fields scroll inside the body and the footer stays under them, on screen, in a short viewport.
+    <Modal opened onClose={onClose} title="Edit Chart Properties" size="lg" styles={{ content: { display: 'flex', flexDirection: 'column', overflow: 'hidden' }, body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 } }}>
       {chart.data ? <PropertiesForm initial={chart.data.result} users={users.data?.result ?? []} sliceId={sliceId} onClose={onClose} onSaved={onSaved} /> : <Loader size="sm" />}
     </Modal>
   );
@@ -53,23 +54,25 @@ function PropertiesForm({ initial, users, sliceId, onClose, onSaved }: { initial
     }
   };
   return (
-    <Stack gap="sm">
-      <Title order={6}>Basic information</Title>
-      <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
-      <Textarea label="Description" description="The description can be displayed as widget headers in the dashboard view. Supports markdown." autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
-      <Title order={6} mt="xs">Certification</Title>
-      <TextInput label="Certified by" description="Person or group that has certified this chart." value={certifiedBy} onChange={(e) => setCertifiedBy(e.currentTarget.value)} />
-      <TextInput label="Certification details" description="Any additional detail to show in the certification tooltip." value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
-      <Title order={6} mt="xs">Configuration</Title>
-      <NumberInput label="Cache timeout" description="Duration (in seconds) of the caching timeout for this chart. Set to -1 to bypass the cache." value={cacheTimeout} onChange={setCacheTimeout} allowDecimal={false} min={-1} />
-      <Title order={6} mt="xs">Access</Title>
-      <MultiSelect label="Owners" description="A list of users who can alter the chart. Searchable by name or username." data={choices} value={owners} onChange={setOwners} searchable comboboxProps={{ withinPortal: true }} />
+    <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
+      <Stack gap="sm" data-testid="properties-fields" style={{ overflowY: 'auto', minHeight: 0, flex: '0 1 auto' }}>
+        <Title order={6}>Basic information</Title>
+        <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
+        <Textarea label="Description" description="The description can be displayed as widget headers in the dashboard view. Supports markdown." autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />
+        <Title order={6} mt="xs">Certification</Title>
+        <TextInput label="Certified by" description="Person or group that has certified this chart." value={certifiedBy} onChange={(e) => setCertifiedBy(e.currentTarget.value)} />
+        <TextInput label="Certification details" description="Any additional detail to show in the certification tooltip." value={details} onChange={(e) => setDetails(e.currentTarget.value)} />
+        <Title order={6} mt="xs">Configuration</Title>
+        <NumberInput label="Cache timeout" description="Duration (in seconds) of the caching timeout for this chart. Set to -1 to bypass the cache." value={cacheTimeout} onChange={setCacheTimeout} allowDecimal={false} min={-1} />
+        <Title order={6} mt="xs">Access</Title>
+        <MultiSelect label="Owners" description="A list of users who can alter the chart. Searchable by name or username." data={choices} value={owners} onChange={setOwners} searchable comboboxProps={{ withinPortal: true }} />
+      </Stack>
       {error && (
         <Text c="red" size="sm">
           {error}
         </Text>
       )}
-      <Group justify="flex-end" mt="sm">
+      <Group justify="flex-end" style={{ flex: 'none' }}>
         <Button variant="default" onClick={onClose} disabled={busy}>
           {CANCEL}
         </Button>

@@ -22,7 +22,8 @@ export interface ExploreSlice {
   slice_id: number;
   slice_name: string;
   description: string | null;
-  owners: Array<{ id: number; first_name?: string; last_name?: string }>;
+  /** Owner ids, as Superset's Slice.data gives them (the properties modal reads the chart itself for names). */
+  owners: number[];
   form_data: FormData;
   certified_by?: string | null;
   cache_timeout?: number | null;
@@ -143,7 +144,7 @@ export async function fetchDatasourceMetadata(datasource: string): Promise<Datas
 }
 
 /** `POST /datasource/samples`: a page of the dataset's rows. */
-export async function fetchSamples(datasource: string): Promise<{ data: Record<string, unknown>[]; colnames: string[]; total_count?: number }> {
+export async function fetchSamples(datasource: string): Promise<{ data: Record<string, unknown>[]; colnames: string[]; coltypes?: number[]; rowcount?: number; total_count?: number }> {
   const [id, type] = datasource.split('__');
   return (await api<{ result: any }>('/datasource/samples', { method: 'POST', query: { datasource_id: id, datasource_type: type || 'table', per_page: 100, page: 1 }, body: {}, lossless: true })).result;
 }

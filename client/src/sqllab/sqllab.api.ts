@@ -104,7 +104,8 @@ export const sqllabApi = {
     call<Record<string, unknown>>('/api/v1/sqllab/results/', { query: { q: { key, rows, offset } }, signal, timeoutMs }),
   stop: (clientId: string) => post('/api/v1/query/stop', { client_id: clientId }),
   updatedSince: (lastUpdatedMs: number) => call<{ result: Record<string, unknown>[] }>('/api/v1/query/updated_since', { query: { q: { last_updated_ms: lastUpdatedMs } } }),
-  formatSql: (sql: string, databaseId?: number | null) => post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql, ...(databaseId ? { database_id: databaseId } : {}) }),
+  formatSql: (sql: string, databaseId?: number | null, engine?: string | null) =>
+    post<{ result: string }>('/api/v1/sqllab/format_sql/', { sql, ...(databaseId ? { database_id: databaseId } : {}), ...(engine ? { engine } : {}) }),
   estimate: (payload: { database_id: number; catalog?: string | null; schema?: string | null; sql: string; template_params?: Record<string, unknown> }) =>
     post<{ result: unknown }>('/api/v1/sqllab/estimate/', payload),
   exportCsvUrl: (clientId: string) => `/api/v1/sqllab/export/${seg(clientId)}/`,

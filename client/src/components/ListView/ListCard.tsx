@@ -34,12 +34,15 @@ export function ListCard({
         <AppLink href={href} size="sm" fw={600} truncate style={{ flex: 1, minWidth: 0 }}>
           {title}
         </AppLink>
-        {badge}
       </Group>
-      {subtitle && (
-        <Text size="xs" c="dimmed" truncate mt={2}>
-          {subtitle}
-        </Text>
+      {/* The badge (a chart type's name can be long) sits under the title, beside the subtitle: the title keeps the row. */}
+      {(subtitle || badge) && (
+        <Group gap={6} wrap="nowrap" mt={4} justify="space-between">
+          <Text size="xs" c="dimmed" truncate style={{ flex: 1, minWidth: 0 }}>
+            {subtitle}
+          </Text>
+          {badge}
+        </Group>
       )}
       <Group justify="space-between" mt="xs" wrap="nowrap">
         <Text size="xs" c="dimmed" truncate>

@@ -161,7 +161,7 @@ function ResultsModal({ chart, plugin, formData, onClose }: { chart: DashboardCh
         <Center h={120}>{SORRY_AN_ERROR_OCCURRED}</Center>
       ) : (
         <div data-testid="chart-results">
-          <RowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} maxHeight="65vh" />
+          <RowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} coltypes={rows.data?.coltypes} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} maxHeight="65vh" />
         </div>
       )}
     </Modal>

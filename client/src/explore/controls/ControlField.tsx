@@ -1,12 +1,13 @@
-import { ActionIcon, Autocomplete, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
 import { columnLabel, type ColumnEntry } from '../../viz/shared/metrics';
 import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { ControlConfig, ControlContext } from '../../viz/types';
 import { DRAG_TYPE, readDrag } from './drag';
 import { FilterControl } from './FilterControl';
+import { freeFormChoices } from './free-form-choices';
 import { MetricsControl } from './MetricsControl';
 import { TimeRangeControl } from './TimeRangeControl';
 
@@ -21,22 +22,40 @@ function choicesOf(control: ControlConfig, ctx: ControlContext) {
   return raw.map(([value, label]) => ({ value: str(value), label, raw: value }));
 }
 
-/** A free-form select: the typed text is kept; numbers stay numbers when the choices are numbers. */
+/**
+ * A free-form select (Superset's creatable selects: format pickers, row limit): opened, it lists every choice, with the
+ * current value as the placeholder; a typed value that is no choice is offered first and can be picked (a d3 format
+ * such as '$,.1f'). Where the choices are numbers the typed text is kept as it is typed, so the number validators of
+ * spec 01 §5 judge it (a canonical number is stored as a number).
+ */
 function FreeFormSelect({ control, ctx, value, onChange, error }: FieldProps & { ctx: ControlContext }) {
   const choices = choicesOf(control, ctx);
   const numeric = choices.length > 0 && choices.every((c) => typeof c.raw === 'number');
-  const byLabel = new Map(choices.map((c) => [c.label, c.raw]));
+  const [search, setSearch] = useState('');
+  const data = freeFormChoices(choices, search, value);
+  const selected = data.find((c) => c.value === str(value));
   return (
-    <Autocomplete
+    <Select
       size="xs"
       aria-label={control.label}
-      data={[...new Set(choices.map((c) => c.label))]}
-      value={choices.find((c) => c.value === str(value))?.label ?? str(value)}
-      onChange={(text) => {
-        if (byLabel.has(text)) return onChange(byLabel.get(text));
-        if (numeric && text.trim() !== '' && !Number.isNaN(Number(text))) return onChange(Number(text));
-        onChange(text);
+      searchable
+      selectFirstOptionOnChange
+      data={data.map(({ value: v, label }) => ({ value: v, label }))}
+      value={selected ? selected.value : null}
+      placeholder={selected?.label}
+      searchValue={search}
+      onSearchChange={(text) => {
+        setSearch(text);
+        if (!numeric || text === '' || text === selected?.label) return;
+        const named = choices.find((c) => c.label === text);
+        onChange(named ? named.raw : String(Number(text)) === text.trim() ? Number(text) : text);
       }}
+      // Focused, the input starts empty (the current value stays as its placeholder), so typing searches every choice.
+      onFocus={() => setSearch('')}
+      onOptionSubmit={(v) => setSearch(data.find((c) => c.value === v)?.label ?? '')}
+      onChange={(v) => onChange(data.find((c) => c.value === v)?.raw ?? v)}
+      allowDeselect={false}
+      clearable={!!control.clearable}
       error={error}
       comboboxProps={{ withinPortal: true }}
     />

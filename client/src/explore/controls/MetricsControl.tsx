@@ -63,6 +63,9 @@ function MetricEditor({ value, datasource, onSave, onCancel }: { value: MetricEn
   );
 }
 
+// In a half-width row (Sort by beside Series limit) the words wrap to a second line rather than being cut, as Superset's do.
+const GHOST_BUTTON_STYLES = { root: { borderStyle: 'dashed', height: 'auto', minHeight: 30, paddingBlock: 4 }, label: { whiteSpace: 'normal', overflow: 'visible' } } as const;
+
 /** Metrics (or one metric): chips that open the adhoc metric editor; saved metrics and columns can be dropped in. */
 export function MetricsControl({ value, multi, datasource, onChange, label }: { value: unknown; multi: boolean; datasource: DatasourceMeta | null; onChange: (v: unknown) => void; label: string }) {
   const list: MetricEntry[] = value === null || value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value as MetricEntry];
@@ -131,8 +134,8 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
       {(multi || list.length === 0) && (
         <Popover opened={editing === 'new'} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md">
           <Popover.Target>
-            <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} justify="flex-start" onClick={() => setEditing('new')} aria-label={`Add ${label.toLowerCase()}`} styles={{ root: { borderStyle: 'dashed' } }}>
-              <Text size="xs" c="dimmed" truncate="end">
+            <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} justify="flex-start" onClick={() => setEditing('new')} aria-label={`Add ${label.toLowerCase()}`} styles={GHOST_BUTTON_STYLES}>
+              <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal', textAlign: 'left' }}>
                 Drop a column/metric here or click
               </Text>
             </Button>
