@@ -65,8 +65,8 @@ describe('/api/v1/chart/ _info, related, distinct, warm_up_cache; /api/v1/cachek
     expect(dashboards.body.result.map((r: { text: string }) => r.text)).toEqual(['Related board']);
     const distinct = await t.http.get('/api/v1/chart/distinct/viz_type').set(bearer(admin));
     expect(distinct.body.result).toContainEqual({ text: 'pie', value: 'pie' });
-    expect((await t.http.get('/api/v1/chart/related/nonsense').set(bearer(admin))).status).toBe(400);
-    expect((await t.http.get('/api/v1/chart/distinct/params').set(bearer(admin))).status).toBe(400);
+    expect((await t.http.get('/api/v1/chart/related/nonsense').set(bearer(admin))).status).toBe(404);
+    expect((await t.http.get('/api/v1/chart/distinct/params').set(bearer(admin))).status).toBe(404);
   });
 
   it('warm_up_cache caches a chart’s answer; cachekey/invalidate drops it; only admins invalidate', async () => {

@@ -161,10 +161,20 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
 
   it('time_range endpoint', async () => {
     const res = await t.http.get('/api/v1/time_range/').query({ q: "'2020-01-01 : 2020-02-01'" }).set(bearer(admin));
-    expect(res.body.result[0]).toEqual({ since: '2020-01-01T00:00:00', until: '2020-02-01T00:00:00', timeRange: '2020-01-01 : 2020-02-01' });
+    expect(res.body.result[0]).toEqual({ since: '2020-01-01T00:00:00', until: '2020-02-01T00:00:00', timeRange: '2020-01-01 : 2020-02-01', shift: null });
     const bad = await t.http.get('/api/v1/time_range/').query({ q: "'2020-01-01 : blursday'" }).set(bearer(admin));
     expect(bad.status).toBe(400);
-    expect(bad.body.message).toBe('Cannot parse time string [blursday]');
+    expect(bad.body.message).toBe('Unexpected time range: Cannot parse time string [blursday]');
+  });
+
+  it('time_range moves each range by its shift, as get_since_until(time_range, time_shift=shift)', async () => {
+    const q = "!((timeRange:'2020-01-01 : 2020-02-01'),(timeRange:'2020-01-01 : 2020-02-01',shift:'1 year ago'))";
+    const res = await t.http.get('/api/v1/time_range/').query({ q }).set(bearer(admin));
+    expect(res.status).toBe(200);
+    expect(res.body.result).toEqual([
+      { since: '2020-01-01T00:00:00', until: '2020-02-01T00:00:00', timeRange: '2020-01-01 : 2020-02-01', shift: null },
+      { since: '2019-01-01T00:00:00', until: '2019-02-01T00:00:00', timeRange: '2020-01-01 : 2020-02-01', shift: '1 year ago' },
+    ]);
   });
 });
 

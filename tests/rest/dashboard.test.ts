@@ -230,7 +230,7 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     expect(await titles(`(filters:!((col:changed_by,opr:rel_o_m,value:${adminId}),(col:dashboard_title,opr:ct,value:copy)))`)).toEqual(expect.arrayContaining(['Births (copy)', 'Births (deep copy)']));
     const roles = await t.http.get('/api/v1/dashboard/related/roles').set(bearer(admin));
     expect(roles.body.result.map((r: any) => r.text)).toEqual(expect.arrayContaining(['Admin', 'Alpha', 'Gamma']));
-    expect((await t.http.get('/api/v1/dashboard/related/slug').set(bearer(admin))).status).toBe(400);
+    expect((await t.http.get('/api/v1/dashboard/related/slug').set(bearer(admin))).status).toBe(404);
     const info = await t.http.get('/api/v1/dashboard/_info').query({ q: '(keys:!(permissions,filters))' }).set(bearer(admin));
     expect(info.status).toBe(200);
     expect(info.body.permissions).toEqual(expect.arrayContaining(['can_read', 'can_write']));

@@ -145,7 +145,7 @@ describe('reports and alerts', () => {
     expect(info.permissions).toEqual(['can_read', 'can_write']);
     expect(info.filters.chart_id).toBeDefined();
     const related = (await api().get('/api/v1/report/related/chart').query({ q: '(filter:Sales)' })).body;
-    expect(related.result).toEqual([{ value: chart, text: 'Sales by region' }]);
+    expect(related.result).toEqual([{ value: chart, text: 'Sales by region', extra: {} }]);
     expect((await api().get('/api/v1/report/related/owners')).body.result.length).toBeGreaterThan(0);
     // Bulk delete
     expect((await api().delete(`/api/v1/report/`).query({ q: `!(${first.body.id})` })).body).toEqual({ message: 'Deleted 1 report schedule' });

@@ -55,7 +55,7 @@ describe('_info, related and distinct across /api/v1', () => {
     expect(refused.body).toHaveProperty('message');
   });
 
-  it('answers related/{column} with people and databases, paged and filtered; an unknown column is a 400', async () => {
+  it('answers related/{column} with people and databases, paged and filtered; an unknown column is a 404', async () => {
     for (const [resource, column] of [
       ['dataset', 'owners'],
       ['dataset', 'created_by'],
@@ -74,10 +74,11 @@ describe('_info, related and distinct across /api/v1', () => {
     expect(people.body.result).toHaveLength(1);
     for (const resource of ['dataset', 'saved_query', 'query']) {
       const dbs = await get(`/api/v1/${resource}/related/database`, admin, '(filter:exam)');
-      expect(dbs.body, resource).toEqual({ count: 1, result: [{ value: examples, text: 'examples' }] });
+      expect(dbs.body, resource).toEqual({ count: 1, result: [{ value: examples, text: 'examples', extra: {} }] });
     }
     const unknown = await get('/api/v1/dataset/related/password');
-    expect(unknown.status).toBe(400);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toEqual({ message: 'Not found' });
     expect((await get('/api/v1/query/related/user', nobody)).status).toBe(403);
   });
 
@@ -95,7 +96,7 @@ describe('_info, related and distinct across /api/v1', () => {
     const run = await t.http.post('/api/v1/sqllab/execute/').set(bearer(admin)).send({ database_id: examples, sql: 'SELECT 1 AS one', runAsync: false, client_id: 'parity01' });
     expect(run.status).toBe(200);
     expect((await get('/api/v1/query/distinct/status')).body.result).toContainEqual({ text: 'success', value: 'success' });
-    expect((await get('/api/v1/saved_query/distinct/sql')).status).toBe(400);
+    expect((await get('/api/v1/saved_query/distinct/sql')).status).toBe(404);
   });
 
   it("deletes one column or one metric of a dataset its owner may edit; a wrong id is Superset's 404", async () => {

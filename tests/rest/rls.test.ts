@@ -97,7 +97,7 @@ describe.each([
     expect(list.result[0]).toMatchObject({ id, name: 'North only', tables: [{ id: dataset, table_name: 'birth_names' }], roles: [{ id: roles.RlsAnalyst, name: 'RlsAnalyst' }], changed_by: { first_name: expect.any(String) } });
     expect(list.result[0].changed_on_delta_humanized).toBeTruthy();
     expect((await api().get('/api/v1/rowlevelsecurity/_info').query({ q: '(keys:!(permissions))' })).body.permissions).toEqual(['can_read', 'can_write']);
-    expect((await api().get('/api/v1/rowlevelsecurity/related/tables').query({ q: '(filter:birth)' })).body.result).toContainEqual({ value: dataset, text: 'birth_names' });
+    expect((await api().get('/api/v1/rowlevelsecurity/related/tables').query({ q: '(filter:birth)' })).body.result).toContainEqual({ value: dataset, text: 'birth_names', extra: {} });
 
     // Bad input: Superset's messages, and the stored rule stays as it was.
     const cases: Array<[object, number, unknown]> = [

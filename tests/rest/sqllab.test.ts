@@ -188,9 +188,9 @@ describe('SQL Lab calls (spec 01 §7) on a DuckDB database', () => {
     const other = await t.userWithRoles('saver', ['sql_lab', 'Alpha']);
     expect((await t.http.get(`/api/v1/saved_query/${id}`).set(bearer(other))).status).toBe(404);
     expect((await t.http.put(`/api/v1/saved_query/${id}`).set(bearer(other)).send({ label: 'x' })).status).toBe(404);
-    // Template parameters are JSON text: text that does not parse is refused, the saved query unchanged.
+    // Template parameters are JSON text: text that does not parse is refused (422, as Flask-AppBuilder's default put), the saved query unchanged.
     const badParams = await t.http.put(`/api/v1/saved_query/${id}`).set(bearer(admin)).send({ label: 'Broken', template_parameters: '{"limit": ' });
-    expect(badParams.status).toBe(400);
+    expect(badParams.status).toBe(422);
     expect(badParams.body.message).toEqual({ template_parameters: ['JSON not valid'] });
     expect((await t.http.get(`/api/v1/saved_query/${id}`).set(bearer(admin))).body.result).toMatchObject({ label: 'Renamed', template_parameters: '{}' });
     const second = await t.http.post('/api/v1/saved_query/').set(bearer(admin)).send({ label: 'Second', sql: 'SELECT 3', db_id: db });

@@ -17,6 +17,8 @@ const LAYER_COLUMNS = {
   'created_by.first_name': 'cb.first_name',
   'changed_by.first_name': 'mb.first_name',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const ANNOTATION_LAYER_ORDER_COLUMNS = Object.keys(LAYER_COLUMNS);
 
 const ANNOTATION_COLUMNS = {
   id: 'annotation.id',
@@ -29,6 +31,8 @@ const ANNOTATION_COLUMNS = {
   created_by: 'annotation.created_by_fk',
   changed_by: 'annotation.changed_by_fk',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const ANNOTATION_ORDER_COLUMNS = Object.keys(ANNOTATION_COLUMNS);
 
 const isoOrNull = (value: Date | string | null) => (value ? isoOf(value) : null);
 

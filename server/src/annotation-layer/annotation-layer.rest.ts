@@ -5,6 +5,7 @@ import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated } from '../rest/related';
+import { ANNOTATION_LAYER_ORDER_COLUMNS, ANNOTATION_ORDER_COLUMNS } from './annotation-layer.repository';
 
 const tags = ['Annotation Layers'];
 const AnnotationParams = PkParams.extend({ annotation_id: z.coerce.number().int() });
@@ -32,7 +33,7 @@ export function registerAnnotationLayerRest(app: FastifyInstance, services: Serv
   );
   registerRelated(app, services, { resource: 'annotation_layer', view: 'Annotation', tags, users: ['created_by', 'changed_by'] });
 
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/', permission: ['can_read', 'Annotation'], summary: 'List annotation layers', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/', list: { title: 'List Annotation Layer', orderColumns: ANNOTATION_LAYER_ORDER_COLUMNS }, permission: ['can_read', 'Annotation'], summary: 'List annotation layers', tags, query: ListParams }, ({ actor, query }) =>
     annotationLayers.listLayers(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk', permission: ['can_read', 'Annotation'], summary: 'Get an annotation layer', tags, params: PkParams }, async ({ actor, params }) => ({
@@ -55,7 +56,7 @@ export function registerAnnotationLayerRest(app: FastifyInstance, services: Serv
     message: plural(await annotationLayers.deleteLayers(actor, query.q), 'annotation layer', 'annotation layers'),
   }));
 
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/', permission: ['can_read', 'Annotation'], summary: "List a layer's annotations", tags, params: PkParams, query: ListParams }, ({ actor, params, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/', list: { title: 'List Annotation', orderColumns: ANNOTATION_ORDER_COLUMNS }, permission: ['can_read', 'Annotation'], summary: "List a layer's annotations", tags, params: PkParams, query: ListParams }, ({ actor, params, query }) =>
     annotationLayers.listAnnotations(actor, params.pk, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk/annotation/:annotation_id', permission: ['can_read', 'Annotation'], summary: 'Get an annotation', tags, params: AnnotationParams }, async ({ actor, params }) => ({

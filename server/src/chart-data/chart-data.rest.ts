@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ChartDataRequestSchema } from '@meridian/contracts';
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import { getSinceUntil, formatNaive, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
+import { getSinceUntil, formatNaive, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
 import { parseDatasourceKey } from '@meridian/contracts/rules/validators';
 import { Invalid } from '../errors/domain-errors';
 import { route } from '../rest/rest';
@@ -139,12 +139,16 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
     const ranges = Array.isArray(query.q) ? query.q : [query.q ?? 'No filter'];
     return {
       result: ranges.map((timeRange) => {
-        const text = typeof timeRange === 'object' && timeRange ? String((timeRange as { timeRange?: string }).timeRange ?? '') : String(timeRange);
+        const item: { timeRange?: unknown; shift?: unknown } = typeof timeRange === 'object' && timeRange ? timeRange : { timeRange };
+        const text = String(item.timeRange ?? '');
+        const shift = item.shift === undefined || item.shift === null || item.shift === '' ? null : String(item.shift);
         try {
-          const { since, until } = getSinceUntil(text, { now: new Date(Date.now() - new Date().getTimezoneOffset() * 60_000) });
-          return { since: formatNaive(since) ?? '', until: formatNaive(until) ?? '', timeRange: text };
+          // Superset's get_since_until(time_range, time_shift=shift): both ends moved by the shift ('1 year ago').
+          const range = getSinceUntil(text, { now: new Date(Date.now() - new Date().getTimezoneOffset() * 60_000) });
+          const { since, until } = shift ? shiftRange(range, shift) : range;
+          return { since: formatNaive(since) ?? '', until: formatNaive(until) ?? '', timeRange: text, shift };
         } catch (error) {
-          if (error instanceof TimeRangeError) throw new Invalid(error.message);
+          if (error instanceof TimeRangeError) throw new Invalid(`Unexpected time range: ${error.message}`);
           throw error;
         }
       }),

@@ -45,6 +45,8 @@ const LIST_COLUMNS = {
   'table.table_name': 'tables.table_name',
   certified_by: 'slices.certified_by',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const CHART_ORDER_COLUMNS = Object.keys(LIST_COLUMNS);
 
 /** The charts a caller may read: owned, without a dataset, or on a dataset within its access scope. */
 function readableSql(scope: DatasetAccessScope, userId: number) {

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema } from '@meridian/contracts';
 import { StructuredError } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
-import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
-import { DISTINCT_COLUMNS } from './chart.repository';
+import { withExtra } from '../rest/related';
+import { columnParams, extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
+import { CHART_ORDER_COLUMNS, DISTINCT_COLUMNS } from './chart.repository';
 import { CHART_RELATED_COLUMNS } from './chart.service';
 import type { Services } from '../services';
 
@@ -34,7 +35,7 @@ const CHART_INFO: InfoSpec = {
 /** /api/v1/chart/ as Superset's ChartRestApi (chart data lives in chart-data.rest.ts). */
 export function registerChartRest(app: FastifyInstance, services: Services): void {
   const { charts } = services;
-  route(app, { method: 'GET', url: '/api/v1/chart/', permission: ['can_read', 'Chart'], summary: 'List charts (slice_name all-text search, owners, dashboards, favourites)', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/chart/', list: { title: 'List Slice', orderColumns: CHART_ORDER_COLUMNS }, permission: ['can_read', 'Chart'], summary: 'List charts (slice_name all-text search, owners, dashboards, favourites)', tags, query: ListParams }, ({ actor, query }) =>
     charts.list(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/chart/favorite_status/', permission: ['can_read', 'Chart'], summary: 'Favourite status of charts (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
@@ -45,12 +46,12 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
   );
   route(
     app,
-    { method: 'GET', url: '/api/v1/chart/related/:column', permission: ['can_read', 'Chart'], summary: 'Choices for a related field (owners, created_by, changed_by, dashboards)', tags, params: z.object({ column: z.enum(CHART_RELATED_COLUMNS) }), query: ListParams, rison: true },
-    ({ actor, params, query }) => charts.related(actor, params.column, pageOf(query.q)),
+    { method: 'GET', url: '/api/v1/chart/related/:column', permission: ['can_read', 'Chart'], summary: 'Choices for a related field (owners, created_by, changed_by, dashboards)', tags, params: columnParams(CHART_RELATED_COLUMNS), query: ListParams, rison: true },
+    ({ actor, params, query }) => withExtra(charts.related(actor, params.column, pageOf(query.q))),
   );
   route(
     app,
-    { method: 'GET', url: '/api/v1/chart/distinct/:column', permission: ['can_read', 'Chart'], summary: 'Distinct values of a chart column', tags, params: z.object({ column: z.enum(Object.keys(DISTINCT_COLUMNS) as [keyof typeof DISTINCT_COLUMNS]) }), query: ListParams, rison: true },
+    { method: 'GET', url: '/api/v1/chart/distinct/:column', permission: ['can_read', 'Chart'], summary: 'Distinct values of a chart column', tags, params: columnParams(Object.keys(DISTINCT_COLUMNS) as Array<keyof typeof DISTINCT_COLUMNS>), query: ListParams, rison: true },
     ({ actor, params, query }) => charts.distinct(actor, params.column, pageOf(query.q)),
   );
   route(

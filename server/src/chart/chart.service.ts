@@ -52,6 +52,29 @@ export function chartView(c: ChartRecord) {
   };
 }
 
+/**
+ * A chart as Explore's `slice` (Superset's `Slice.data`): the chart view with its form data, urls, owners as ids and
+ * when it last changed (`modified` is that time in Superset's no-wrap span). `description_markeddown` is the
+ * description as the chart list gives it.
+ */
+export function sliceData(c: ChartRecord) {
+  const saved = parseParams(c.params);
+  const changedOnHumanized = humanizedDelta(c.changed_on);
+  return {
+    ...chartView(c),
+    slice_id: c.id,
+    slice_url: `/explore/?slice_id=${c.id}`,
+    edit_url: `/chart/edit/${c.id}`,
+    form_data: { ...saved, slice_id: c.id },
+    datasource: `${c.datasource_id}__table`,
+    owners: c.owners.map((o) => o.id),
+    description_markeddown: c.description ?? '',
+    changed_on: iso(c.changed_on),
+    changed_on_humanized: changedOnHumanized,
+    modified: `<span class="no-wrap">${changedOnHumanized ?? ''}</span>`,
+  };
+}
+
 /** A list row (Superset's ChartRestApi.get_list columns). */
 export function chartListView(c: ChartRecord) {
   return {

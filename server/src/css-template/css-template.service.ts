@@ -16,6 +16,8 @@ const COLUMNS = {
   created_by: 'css_templates.created_by_fk',
   changed_by: 'css_templates.changed_by_fk',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const CSS_TEMPLATE_ORDER_COLUMNS = Object.keys(COLUMNS);
 
 
 /** CSS templates for the dashboard CSS editor (Superset's CssTemplateRestApi): `can_read` / `can_write` on `CssTemplate`. */

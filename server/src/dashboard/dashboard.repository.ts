@@ -37,6 +37,8 @@ const LIST_COLUMNS = {
   certified_by: 'dashboards.certified_by',
   uuid: 'dashboards.uuid',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const DASHBOARD_ORDER_COLUMNS = Object.keys(LIST_COLUMNS);
 
 /** Columns of `distinct/{column}`. */
 export const DASHBOARD_DISTINCT_COLUMNS = { dashboard_title: 'dashboards.dashboard_title', slug: 'dashboards.slug' } as const;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DashboardCopySchema, DashboardCreateSchema, DashboardPermalinkSchema, DashboardUpdateSchema } from '@meridian/contracts';
-import { baseUrl, decodeRison, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { withExtra } from '../rest/related';
+import { baseUrl, columnParams, decodeRison, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { infoAnswer, type InfoSpec } from '../rest/info';
-import { DASHBOARD_DISTINCT_COLUMNS } from './dashboard.repository';
+import { DASHBOARD_DISTINCT_COLUMNS, DASHBOARD_ORDER_COLUMNS } from './dashboard.repository';
 import { DASHBOARD_RELATED_COLUMNS } from './dashboard.service';
 
 const tags = ['Dashboards'];
@@ -45,7 +46,7 @@ const DASHBOARD_INFO: InfoSpec = {
 /** /api/v1/dashboard/ as Superset's DashboardRestApi. */
 export function registerDashboardRest(app: FastifyInstance, services: Services): void {
   const { dashboards } = services;
-  route(app, { method: 'GET', url: '/api/v1/dashboard/', permission: ['can_read', 'Dashboard'], summary: 'List dashboards (title or slug, owners, created_by, published, favourite, certified)', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/dashboard/', list: { title: 'List Dashboard', orderColumns: DASHBOARD_ORDER_COLUMNS }, permission: ['can_read', 'Dashboard'], summary: 'List dashboards (title or slug, owners, created_by, published, favourite, certified)', tags, query: ListParams }, ({ actor, query }) =>
     dashboards.list(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/favorite_status/', permission: ['can_read', 'Dashboard'], summary: 'Favourite status of dashboards (q=!(ids))', tags, query: ListParams, rison: true }, async ({ actor, query }) => ({
@@ -53,7 +54,7 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
   }));
   route(
     app,
-    { method: 'GET', url: '/api/v1/dashboard/distinct/:column', permission: ['can_read', 'Dashboard'], summary: 'Distinct values of a dashboard column', tags, params: z.object({ column: z.enum(Object.keys(DASHBOARD_DISTINCT_COLUMNS) as [keyof typeof DASHBOARD_DISTINCT_COLUMNS]) }), query: ListParams },
+    { method: 'GET', url: '/api/v1/dashboard/distinct/:column', permission: ['can_read', 'Dashboard'], summary: 'Distinct values of a dashboard column', tags, params: columnParams(Object.keys(DASHBOARD_DISTINCT_COLUMNS) as Array<keyof typeof DASHBOARD_DISTINCT_COLUMNS>), query: ListParams },
     ({ actor, params, query }) => dashboards.distinct(actor, params.column, pageOf(decodeRison(query.q))),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/_info', permission: ['can_read', 'Dashboard'], summary: "What can be added, edited and filtered, and the caller's permissions on dashboards", tags, query: ListParams, rison: true }, ({ actor, query }) =>
@@ -61,8 +62,8 @@ export function registerDashboardRest(app: FastifyInstance, services: Services):
   );
   route(
     app,
-    { method: 'GET', url: '/api/v1/dashboard/related/:column', permission: ['can_read', 'Dashboard'], summary: 'Choices for a related field (owners, created_by, changed_by, roles)', tags, params: z.object({ column: z.enum(DASHBOARD_RELATED_COLUMNS) }), query: ListParams, rison: true },
-    ({ actor, params, query }) => dashboards.related(actor, params.column, pageOf(query.q)),
+    { method: 'GET', url: '/api/v1/dashboard/related/:column', permission: ['can_read', 'Dashboard'], summary: 'Choices for a related field (owners, created_by, changed_by, roles)', tags, params: columnParams(DASHBOARD_RELATED_COLUMNS), query: ListParams, rison: true },
+    ({ actor, params, query }) => withExtra(dashboards.related(actor, params.column, pageOf(query.q))),
   );
   route(app, { method: 'GET', url: '/api/v1/dashboard/permalink/:key', permission: ['can_read', 'DashboardPermalinkRestApi'], summary: 'Read a dashboard permalink', tags, params: z.object({ key: z.string() }) }, ({ actor, params }) => dashboards.permalink(actor, params.key));
   route(app, { method: 'GET', url: '/api/v1/dashboard/:id_or_slug', permission: ['can_read', 'Dashboard'], summary: 'Get a dashboard by id or slug', tags, params: IdOrSlug }, async ({ actor, params }) => {

@@ -9,7 +9,7 @@ import { chartListView } from '../chart/chart.service';
 import type { ChartRepository, Person } from '../chart/chart.repository';
 import { humanizedDelta } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
-import { datasetView } from '../dataset/dataset.service';
+import { datasourceData } from '../dataset/dataset.service';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -176,7 +176,7 @@ export class DashboardService {
       if (!chart) continue;
       if (!scope.all && chart.datasource_id && !(await canRead(chart.datasource_id))) continue;
       const view = chartListView(chart);
-      out.push({ ...view, slice_url: view.slice_url, form_data: { ...view.form_data, slice_id: chart.id, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__table` } });
+      out.push({ ...view, changed_on: view.changed_on_utc, form_data: { ...view.form_data, slice_id: chart.id, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__table` } });
     }
     return out;
   }
@@ -196,8 +196,7 @@ export class DashboardService {
     for (const id of ids) {
       const record = await this.deps.datasets.getAccessible(actor, id).catch(() => null);
       if (record) {
-        const view = datasetView(record);
-        out.push({ ...view, type: 'table', uid: `${view.id}__table`, datasource_name: view.table_name });
+        out.push(datasourceData(record));
       }
     }
     return out;

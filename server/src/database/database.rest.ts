@@ -51,7 +51,7 @@ export function registerDatabaseRest(app: FastifyInstance, services: Services): 
   }));
   route(app, { method: 'GET', url: '/api/v1/database/:pk/connection', permission: ['can_read', 'Database'], summary: 'Get a database connection (password masked)', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
-    result: await databases.get(actor, params.pk),
+    result: await databases.connection(actor, params.pk),
   }));
   route(app, { method: 'POST', url: '/api/v1/database/', permission: ['can_write', 'Database'], summary: 'Create a database (tests the connection first)', tags, body: DatabaseCreateSchema, status: 201 }, async ({ actor, body }) => {
     const db = await databases.create(actor, body);

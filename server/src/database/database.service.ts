@@ -3,7 +3,7 @@ import type {
   DatabaseCreate, DatabaseSchemasQuery, DatabaseTableOption, DatabaseTablesQuery, DatabaseTestConnection, DatabaseUpdate, DatabaseValidateParameters, DatabaseView,
   ListQuery, ListResult, TableMetadataQuery,
 } from '@meridian/contracts';
-import { buildSqlalchemyUri, connectEngineOf, missingParameters, missingParametersMessage, type DatabaseParameters } from '@meridian/contracts/rules/database-parameters';
+import { buildSqlalchemyUri, CONNECT_ENGINES, connectEngineOf, missingParameters, missingParametersMessage, type ConnectEngine, type DatabaseParameters } from '@meridian/contracts/rules/database-parameters';
 import { hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
 import { backendFromUri, getEngineSpec, type ConnectionTarget, type MetadataRequest, type MetadataSuccess, type MetadataTask, type TableMetadata, type TaskFailure } from '@meridian/query-worker';
 import { Invalid, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
@@ -15,7 +15,7 @@ import { auditPerson, humanizedDelta, isoOf } from './humanize';
 import type { PasswordCrypto } from './password-crypto';
 import { maskedUri, PASSWORD_MASK, passwordOf, uriProblem, withPassword } from './sqlalchemy-uri';
 import { ExpiringMap } from '../common/expiring-map';
-import { availableEngines, parameterErrors, parametersFromUri } from './database-connect';
+import { availableEngines, parameterErrors, parametersFromUri, parametersJsonSchema } from './database-connect';
 
 /** A database's `extra` JSON, parsed (unknown keys kept). */
 export interface DatabaseExtra {
@@ -45,6 +45,29 @@ export function parseExtra(extra: string | null | undefined): DatabaseExtra {
  */
 export function allowsCostEstimate(extra: DatabaseExtra): boolean {
   return extra.cost_estimate_enabled !== false;
+}
+
+/**
+ * A database as a datasource's `database` (Superset's `Database.data`, less its connection `parameters`, which Explore
+ * blanks): its name as both `name` (Superset) and `database_name` (Meridian's client), and what Explore may do on it.
+ */
+export function databaseData(db: { id: number; database_name: string; backend: string; extra: string | null }) {
+  const extra = parseExtra(db.extra);
+  return {
+    id: db.id,
+    name: db.database_name,
+    database_name: db.database_name,
+    backend: db.backend,
+    configuration_method: 'sqlalchemy_form',
+    allows_subquery: true,
+    allows_cost_estimate: allowsCostEstimate(extra),
+    allows_virtual_table_explore: extra.allows_virtual_table_explore !== false,
+    explore_database_id: typeof extra.explore_database_id === 'number' ? extra.explore_database_id : db.id,
+    schema_options: (extra.schema_options && typeof extra.schema_options === 'object' ? extra.schema_options : {}) as Record<string, unknown>,
+    disable_data_preview: extra.disable_data_preview === true,
+    disable_drill_to_detail: extra.disable_drill_to_detail === true,
+    allow_multi_catalog: Boolean(extra.allow_multi_catalog),
+  };
 }
 
 const DRIVERS: Record<string, string> = { postgresql: 'psycopg2', mysql: 'mysqldb', duckdb: 'duckdb_engine', sqlite: 'pysqlite' };
@@ -144,6 +167,16 @@ export class DatabaseService {
   async get(actor: Actor | null, id: number): Promise<DatabaseView> {
     this.deps.security.require(actor, 'can_read', 'Database');
     return this.toView(await this.getAccessible(actor, id));
+  }
+
+  /**
+   * `GET /api/v1/database/{pk}/connection` (Superset's DatabaseConnectionSchema): the database with its engine's
+   * `parameters_schema`; Meridian stores no encrypted extra nor server certificate, so those are null.
+   */
+  async connection(actor: Actor | null, id: number) {
+    const view = await this.get(actor, id);
+    const engine = (CONNECT_ENGINES as readonly string[]).includes(view.backend) ? (view.backend as ConnectEngine) : null;
+    return { ...view, masked_encrypted_extra: null, server_cert: null, parameters_schema: engine ? parametersJsonSchema(engine) : {} };
   }
 
   /** Splits a URI into what is stored: the masked URI and the encrypted password. */

@@ -93,6 +93,8 @@ const LIST_COLUMNS = {
   'changed_by.first_name': 'mb.first_name',
   is_managed_externally: 'tables.is_managed_externally',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const DATASET_ORDER_COLUMNS = Object.keys(LIST_COLUMNS);
 
 /** Datasets (`tables`), their columns (`table_columns`), metrics (`sql_metrics`) and owners (`sqlatable_user`). */
 export class DatasetRepository {

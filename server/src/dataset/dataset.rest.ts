@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { DatasetCreateSchema, DatasetDuplicateSchema, DatasetGetOrCreateSchema, DatasetUpdateSchema } from '@meridian/contracts';
 import { NotFound } from '../errors/domain-errors';
-import { extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
+import { columnParams, extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
 import type { Services } from '../services';
 import { exportDatasetsZip } from '../assets/bundle';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated, relatedDatabases } from '../rest/related';
-import { DATASET_DISTINCT_COLUMNS } from './dataset.repository';
+import { DATASET_DISTINCT_COLUMNS, DATASET_ORDER_COLUMNS } from './dataset.repository';
 
 const ListParams = z.object({ q: z.unknown().optional() });
 const IdsParams = z.object({ q: z.unknown() });
@@ -35,7 +35,7 @@ const DATASET_INFO: InfoSpec = {
 
 export function registerDatasetRest(app: FastifyInstance, services: Services): void {
   const { datasets } = services;
-  route(app, { method: 'GET', url: '/api/v1/dataset/', permission: ['can_read', 'Dataset'], summary: 'List datasets', tags, query: ListParams }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/dataset/', list: { title: 'List Sqla Table', orderColumns: DATASET_ORDER_COLUMNS }, permission: ['can_read', 'Dataset'], summary: 'List datasets', tags, query: ListParams }, ({ actor, query }) =>
     datasets.list(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/dataset/:pk', permission: ['can_read', 'Dataset'], summary: 'Get a dataset with its columns and metrics', tags, params: PkParams }, async ({ actor, params }) => ({
@@ -98,7 +98,7 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
   }
   route(
     app,
-    { method: 'GET', url: '/api/v1/dataset/distinct/:column', permission: ['can_read', 'Dataset'], summary: 'Distinct values of a dataset column (schema, catalog)', tags, params: z.object({ column: z.enum(DATASET_DISTINCT_COLUMNS) }), query: ListParams, rison: true },
+    { method: 'GET', url: '/api/v1/dataset/distinct/:column', permission: ['can_read', 'Dataset'], summary: 'Distinct values of a dataset column (schema, catalog)', tags, params: columnParams(DATASET_DISTINCT_COLUMNS), query: ListParams, rison: true },
     ({ actor, params, query }) => datasets.distinct(actor, params.column, pageOf(query.q)),
   );
   route(

@@ -8,7 +8,7 @@ import { genericTypeOf, getEngineSpec, isMutating, splitStatements, TIME_GRAIN_N
 import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
 import { Conflict, Forbidden, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
 import type { DatabaseService } from '../database/database.service';
-import { parseExtra } from '../database/database.service';
+import { databaseData, parseExtra } from '../database/database.service';
 import { humanizedDelta } from '../database/humanize';
 import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
@@ -144,6 +144,43 @@ export function datasetView(record: DatasetRecord): DatasetView {
     changed_by_name: record.changed_by ? `${record.changed_by.first_name} ${record.changed_by.last_name}`.trim() : '',
     last_modified_time: lastModifiedTimeOf(record.changed_on),
   };
+}
+
+/**
+ * A dataset as Superset's `SqlaTable.data` gives it (Explore's `dataset`, `GET /api/v1/dashboard/{id}/datasets`): the
+ * dataset view with `type`, `filter_select`, `params`, `perm`, `currency_formats`, `edit_url`, and its database as
+ * `Database.data`.
+ */
+export function datasourceData(record: DatasetRecord) {
+  const view = datasetView(record);
+  const currencyFormats: Record<string, unknown> = {};
+  for (const m of record.metrics) {
+    const currency = parseJsonObject(m.currency);
+    if (currency) currencyFormats[m.metric_name] = currency;
+  }
+  return {
+    ...view,
+    type: 'table' as const,
+    datasource_name: view.table_name,
+    database: databaseData({ id: record.database_id, database_name: record.database_name, backend: view.database.backend, extra: record.database_extra }),
+    filter_select: record.filter_select_enabled,
+    // Meridian keeps no dataset `params`; Superset's column is empty unless an import set it.
+    params: null,
+    perm: datasetPermName(record.database_name, record.table_name, record.id),
+    currency_formats: currencyFormats,
+    edit_url: `/tablemodelview/edit/${record.id}`,
+  };
+}
+
+/** A JSON object stored as text (a metric's `currency`), or null when empty or not an object (Superset's `currency_json`). */
+function parseJsonObject(text: string | null): Record<string, unknown> | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text);
+    return value && typeof value === 'object' && !Array.isArray(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 /** How long a dataset record read for access is reused (milliseconds). */

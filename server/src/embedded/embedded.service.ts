@@ -4,6 +4,7 @@ import type { MetadataDb } from '../db/database';
 import type { DashboardService } from '../dashboard/dashboard.service';
 import { datasetPermName } from '../dataset/dataset.repository';
 import { Forbidden, Invalid, NotFound } from '../errors/domain-errors';
+import { auditPerson } from '../database/humanize';
 import type { Actor, GuestScope } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 
@@ -40,8 +41,23 @@ export class EmbeddedService {
     this.key = new TextEncoder().encode(`guest:${deps.secretKey}`);
   }
 
-  private view(row: { uuid: string; dashboard_id: number; allowed_domains: string; changed_on: Date | string }) {
-    return { uuid: row.uuid, dashboard_id: String(row.dashboard_id), allowed_domains: JSON.parse(row.allowed_domains) as string[], changed_on: new Date(row.changed_on).toISOString() };
+  private view(row: { uuid: string; dashboard_id: number; allowed_domains: string; changed_on: Date | string; changed_by_fk: number | null; mb_first: string | null; mb_last: string | null }) {
+    return {
+      uuid: row.uuid,
+      dashboard_id: String(row.dashboard_id),
+      allowed_domains: JSON.parse(row.allowed_domains) as string[],
+      changed_on: new Date(row.changed_on).toISOString(),
+      changed_by: auditPerson(row.changed_by_fk, row.mb_first, row.mb_last),
+    };
+  }
+
+  /** Embeddings with the names of who last changed them (EmbeddedDashboardResponseSchema's `changed_by`). */
+  private embeddings() {
+    return this.deps.db
+      .selectFrom('embedded_dashboards')
+      .leftJoin('ab_user as mb', 'mb.id', 'embedded_dashboards.changed_by_fk')
+      .selectAll('embedded_dashboards')
+      .select(['mb.first_name as mb_first', 'mb.last_name as mb_last']);
   }
 
   /** The dashboard an owner (or admin) may set embedding on. */
@@ -54,7 +70,7 @@ export class EmbeddedService {
 
   async forDashboard(actor: Actor | null, idOrSlug: string) {
     const dashboard = await this.deps.dashboards.record(actor, idOrSlug);
-    const row = await this.deps.db.selectFrom('embedded_dashboards').selectAll().where('dashboard_id', '=', dashboard.id).executeTakeFirst();
+    const row = await this.embeddings().where('embedded_dashboards.dashboard_id', '=', dashboard.id).executeTakeFirst();
     if (!row) throw new NotFound();
     return this.view(row);
   }
@@ -79,7 +95,7 @@ export class EmbeddedService {
   /** `GET /api/v1/embedded_dashboard/{uuid}`: for the embedded page, signed in or holding a guest token for it. */
   async byUuid(actor: Actor | null, uuid: string) {
     if (!actor) this.deps.security.require(actor, 'can_read', 'Dashboard');
-    const row = UUID.test(uuid) ? await this.deps.db.selectFrom('embedded_dashboards').selectAll().where('uuid', '=', uuid).executeTakeFirst() : undefined;
+    const row = UUID.test(uuid) ? await this.embeddings().where('embedded_dashboards.uuid', '=', uuid).executeTakeFirst() : undefined;
     if (!row) throw new NotFound();
     if (actor!.guest && !actor!.guest.dashboardIds.includes(row.dashboard_id)) throw new NotFound();
     return this.view(row);
@@ -95,12 +111,11 @@ export class EmbeddedService {
   async guestToken(actor: Actor | null, request: GuestTokenRequest): Promise<{ token: string }> {
     this.deps.security.require(actor, 'can_grant_guest_token', 'SecurityRestApi');
     const problems: string[] = [];
-    for (const r of request.resources) {
-      if (r.type !== 'dashboard') problems.push(`Unsupported resource type: ${r.type}`);
-      else if (!(await this.allowedDomains(String(r.id)))) problems.push(`Embedded dashboard ${r.id} does not exist`);
-    }
+    for (const r of request.resources) if (r.type !== 'dashboard') problems.push(`Unsupported resource type: ${r.type}`);
     if (!request.resources.length) problems.push('At least one resource is required');
     if (problems.length) throw new Invalid({ resources: problems });
+    // Superset's validate_guest_token_resources raises EmbeddedDashboardNotFoundError, answered as its plain message.
+    for (const r of request.resources) if (!(await this.allowedDomains(String(r.id)))) throw new Invalid('EmbeddedDashboard not found.');
     const token = await new SignJWT({ type: 'guest', user: request.user ?? {}, resources: request.resources, rls_rules: request.rls ?? [] })
       .setProtectedHeader({ alg: 'HS256' })
       .setIssuedAt()

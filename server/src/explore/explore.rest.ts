@@ -28,9 +28,11 @@ export function registerExploreRest(app: FastifyInstance, services: Services): v
   route(app, { method: 'POST', url: '/api/v1/explore/form_data', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Cache Explore form data', tags, body: ExploreFormDataSchema, status: 201 }, async ({ actor, body }) => ({
     key: await explore.createFormData(actor, body),
   }));
-  route(app, { method: 'PUT', url: '/api/v1/explore/form_data/:key', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Update cached Explore form data', tags, params: KeyParams, body: ExploreFormDataSchema }, async ({ actor, params, body }) => ({
-    message: await explore.updateFormData(actor, params.key, body),
-  }));
+  route(app, { method: 'PUT', url: '/api/v1/explore/form_data/:key', permission: ['can_write', 'ExploreFormDataRestApi'], summary: 'Update cached Explore form data', tags, params: KeyParams, body: ExploreFormDataSchema }, async ({ actor, params, body }) => {
+    // Superset's frontend reads `message`; its OpenAPI document (and scripts written to it) read `key`.
+    const key = await explore.updateFormData(actor, params.key, body);
+    return { message: key, key };
+  });
   route(app, { method: 'GET', url: '/api/v1/explore/form_data/:key', permission: ['can_read', 'ExploreFormDataRestApi'], summary: 'Read cached Explore form data', tags, params: KeyParams }, async ({ actor, params }) => ({
     form_data: await explore.getFormData(actor, params.key),
   }));

@@ -4,10 +4,10 @@ import { explorePermissions, isAdmin } from '@meridian/contracts/rules/permissio
 import type { DatasourceKey } from '@meridian/contracts/rules/validators';
 import { DEFAULT_TIME_RANGE } from '@meridian/contracts/rules/constants';
 import type { CacheStore } from '../cache/cache-store';
-import { chartView } from '../chart/chart.service';
+import { sliceData } from '../chart/chart.service';
 import type { ChartService } from '../chart/chart.service';
 import { Forbidden, NotFound, StructuredError } from '../errors/domain-errors';
-import { datasetView } from '../dataset/dataset.service';
+import { datasourceData } from '../dataset/dataset.service';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -34,8 +34,7 @@ export class ExploreService {
   async datasourceMetadata(actor: Actor | null, key: DatasourceKey) {
     this.deps.security.require(actor, 'can_read', 'Dataset');
     if (key.type !== 'table' && key.type !== 'dataset') throw new StructuredError(400, [{ message: `Datasource type ${key.type} is not supported`, error_type: 'UNKNOWN_DATASOURCE_TYPE_ERROR', level: 'error', extra: {} }]);
-    const view = datasetView(await this.deps.datasets.getAccessible(actor, key.id));
-    return { ...view, type: 'table', datasource_name: view.table_name, edit_url: `/tablemodelview/edit/${view.id}` };
+    return datasourceData(await this.deps.datasets.getAccessible(actor, key.id));
   }
 
   /** `GET /api/v1/explore/`: form data, dataset and slice for the Explore screen. */
@@ -55,11 +54,9 @@ export class ExploreService {
     const sliceId = params.slice_id ?? (formData.slice_id ? Number(formData.slice_id) : undefined);
     if (sliceId) {
       const record = await this.deps.charts.record(actor, sliceId);
-      const chart = chartView(record);
-      const saved = record.params ? JSON.parse(record.params) : {};
-      if (!Object.keys(formData).length) formData = saved;
-      slice = { ...chart, slice_id: chart.id, slice_url: chart.url, form_data: { ...saved, slice_id: chart.id }, datasource: `${record.datasource_id}__table`, edit_url: `/chart/edit/${chart.id}` };
-      formData.slice_id = chart.id;
+      slice = sliceData(record);
+      if (!Object.keys(formData).length) formData = record.params ? JSON.parse(record.params) : {};
+      formData.slice_id = slice.id;
       formData.datasource ??= `${record.datasource_id}__table`;
     }
     let datasourceKey: DatasourceKey | null = null;

@@ -32,6 +32,8 @@ const COLUMNS = {
   referrer: 'logs.referrer',
   json: 'logs.json',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const LOG_ORDER_COLUMNS = Object.keys(COLUMNS);
 
 export class LogRepository {
   constructor(private readonly db: MetadataDb) {}

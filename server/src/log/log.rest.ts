@@ -7,6 +7,7 @@ import { registerRelated } from '../rest/related';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import type { ClientEvent } from './log.service';
+import { LOG_ORDER_COLUMNS } from './log.repository';
 
 const NOT_EVENTS = 'Not a valid JSON list of events.';
 
@@ -62,7 +63,7 @@ async function beaconFields(req: FastifyRequest): Promise<Record<string, unknown
 /** /api/v1/log/ as Superset's LogRestApi: admins read the action log; signed-in clients post their events. */
 export function registerLogRest(app: FastifyInstance, services: Services): void {
   const { logs } = services;
-  route(app, { method: 'GET', url: '/api/v1/log/', permission: ['can_read', 'Log'], summary: 'The action log, newest first', tags, query: ListParams }, ({ actor, query }) => logs.list(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/log/', list: { title: 'List Log', orderColumns: LOG_ORDER_COLUMNS }, permission: ['can_read', 'Log'], summary: 'The action log, newest first', tags, query: ListParams }, ({ actor, query }) => logs.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/log/_info', permission: ['can_read', 'Log'], summary: 'Filters and permissions of the action log', tags, query: ListParams, rison: true }, ({ actor, query }) =>
     infoAnswer(LOG_INFO, actor!, query.q),
   );

@@ -128,6 +128,8 @@ const LIST_COLUMNS = {
   client_id: 'query.client_id',
   sql_editor_id: 'query.sql_editor_id',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const QUERY_ORDER_COLUMNS = Object.keys(LIST_COLUMNS);
 
 /** SQL Lab queries and their lifecycle (`query`). */
 export class QueryRepository {

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { StopQuerySchema, UpdatedSinceQuerySchema } from '@meridian/contracts';
-import { pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { columnParams, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { registerRelated, relatedDatabases } from '../rest/related';
+import { QUERY_ORDER_COLUMNS } from './query.repository';
 
 const tags = ['Queries'];
 
@@ -13,10 +14,10 @@ export function registerQueryRest(app: FastifyInstance, services: Services): voi
   registerRelated(app, services, { resource: 'query', view: 'Query', tags, users: ['user'], others: { database: (actor, page) => relatedDatabases(services, actor, page) } });
   route(
     app,
-    { method: 'GET', url: '/api/v1/query/distinct/:column', permission: ['can_read', 'Query'], summary: 'Distinct values of a query column (status)', tags, params: z.object({ column: z.enum(['status']) }), query: z.object({ q: z.unknown().optional() }), rison: true },
+    { method: 'GET', url: '/api/v1/query/distinct/:column', permission: ['can_read', 'Query'], summary: 'Distinct values of a query column (status)', tags, params: columnParams(['status'] as const), query: z.object({ q: z.unknown().optional() }), rison: true },
     ({ actor, params, query }) => queries.distinct(actor, params.column, pageOf(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/query/', permission: ['can_read', 'Query'], summary: 'Query history (own queries unless all_query_access)', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/query/', list: { title: 'List Query', orderColumns: QUERY_ORDER_COLUMNS }, permission: ['can_read', 'Query'], summary: 'Query history (own queries unless all_query_access)', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
     queries.list(actor, parseListQuery(query.q)),
   );
   route(

@@ -5,6 +5,7 @@ import { infoAnswer, type InfoSpec } from '../rest/info';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import { registerRelated, relatedDatabases, relatedFromList } from '../rest/related';
 import type { Services } from '../services';
+import { REPORT_LOG_ORDER_COLUMNS, REPORT_ORDER_COLUMNS } from './report.service';
 
 const tags = ['Report Schedules'];
 const ListParams = z.object({ q: z.unknown().optional() });
@@ -38,7 +39,7 @@ export function registerReportRest(app: FastifyInstance, services: Services): vo
       dashboard: (actor, page) => relatedFromList((q) => services.dashboards.list(actor, q) as never, 'dashboard_title', page),
     },
   });
-  route(app, { method: 'GET', url: '/api/v1/report/', permission: [...read], summary: 'List reports and alerts', tags, query: ListParams }, ({ actor, query }) => reports.list(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/report/', list: { title: 'List Report Schedule', orderColumns: REPORT_ORDER_COLUMNS }, permission: [...read], summary: 'List reports and alerts', tags, query: ListParams }, ({ actor, query }) => reports.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/report/_info', permission: [...read], summary: 'Fields, filters and permissions of reports', tags, query: ListParams, rison: true }, ({ actor, query }) => infoAnswer(INFO, actor!, query.q));
   route(app, { method: 'GET', url: '/api/v1/report/:pk', permission: [...read], summary: 'Get a report or alert', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await reports.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/report/', permission: [...write], summary: 'Create a report or alert', tags, body: ReportCreateSchema, status: 201 }, async ({ actor, body }) => ({ id: await reports.create(actor, body), result: body }));
@@ -54,6 +55,6 @@ export function registerReportRest(app: FastifyInstance, services: Services): vo
     const n = await reports.delete(actor, query.q);
     return { message: `Deleted ${n} report schedule${n === 1 ? '' : 's'}` };
   });
-  route(app, { method: 'GET', url: '/api/v1/report/:pk/log/', permission: [...read], summary: "A report's execution log", tags, params: PkParams, query: ListParams }, ({ actor, params, query }) => reports.logs(actor, params.pk, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/report/:pk/log/', list: { title: 'List Report Execution Log', orderColumns: REPORT_LOG_ORDER_COLUMNS }, permission: [...read], summary: "A report's execution log", tags, params: PkParams, query: ListParams }, ({ actor, params, query }) => reports.logs(actor, params.pk, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/report/:pk/log/:log_id', permission: [...read], summary: 'One execution log entry', tags, params: PkParams.extend({ log_id: z.coerce.number().int() }) }, async ({ actor, params }) => ({ id: params.log_id, result: await reports.log(actor, params.pk, params.log_id) }));
 }

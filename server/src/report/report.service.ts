@@ -32,9 +32,13 @@ const COLUMNS = {
   created_by: 'report_schedule.created_by_fk',
   changed_by: 'report_schedule.changed_by_fk',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const REPORT_ORDER_COLUMNS = Object.keys(COLUMNS);
 const LOG_COLUMNS = {
   id: 'id', state: 'state', scheduled_dttm: 'scheduled_dttm', start_dttm: 'start_dttm', end_dttm: 'end_dttm', value: 'value', error_message: 'error_message', uuid: 'uuid',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const REPORT_LOG_ORDER_COLUMNS = Object.keys(LOG_COLUMNS);
 
 /** Whether a crontab reads as a schedule: five fields or a macro (the form's rule), that cron-parser can run. */
 export function crontabValid(crontab: string): boolean {
@@ -150,7 +154,8 @@ export class ReportService {
   async get(actor: Actor | null, id: number) {
     this.deps.security.require(actor, 'can_read', 'ReportSchedule');
     const r = await this.visible(actor).where('report_schedule.id', '=', id).executeTakeFirst();
-    if (!r) throw new NotFound(REPORT_MESSAGES.notFound);
+    // Flask-AppBuilder's get_headless: 'Not found', as for every other resource.
+    if (!r) throw new NotFound();
     const db = this.deps.db;
     const [owners, recipients, chart, dashboard, database] = await Promise.all([
       ownersByObject(this.deps.db, 'report', [id]),
@@ -296,7 +301,9 @@ export class ReportService {
 
   /** Owners (and admins) change a schedule; others get Superset's 403. */
   private async writable(actor: Actor, id: number): Promise<ReportRow> {
-    const row = await this.row(id);
+    const row = await this.base().where('report_schedule.id', '=', id).executeTakeFirst();
+    // Superset's put and delete answer a missing schedule with Flask-AppBuilder's response_404.
+    if (!row) throw new NotFound();
     if (this.deps.security.isAdmin(actor)) return row;
     const owner = await this.deps.db.selectFrom('report_schedule_user').select('id').where('report_schedule_id', '=', id).where('user_id', '=', actor.userId).executeTakeFirst();
     if (!owner && row.created_by_fk !== actor.userId) throw new Forbidden('Changing this report is forbidden');

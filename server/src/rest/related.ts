@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Actor } from '../security/actor';
 import type { Services } from '../services';
 import { RELATED_USER_COLUMNS } from '../users/user.service';
-import { pageOf, route } from './rest';
+import { columnParams, pageOf, route } from './rest';
 
 type Page = ReturnType<typeof pageOf>;
 type Choices = Promise<{ count: number; result: Array<{ value: unknown; text: string; extra?: unknown }> }>;
@@ -31,6 +31,12 @@ export async function relatedFromList<K extends string>(
   return { count: answer.count, result: answer.result.map((row) => ({ value: row.id, text: row[column] ?? '' })) };
 }
 
+/** Related choices as Superset's `_get_result_from_rows` gives them: every item carries `extra` (`{}` when the column has none). */
+export async function withExtra(choices: Choices): Choices {
+  const answer = await choices;
+  return { ...answer, result: answer.result.map((item) => ({ ...item, extra: item.extra ?? {} })) };
+}
+
 /** The databases the caller may read, as related choices (`related/database`). */
 export const relatedDatabases = (services: Services, actor: Actor | null, page: Page): Choices =>
   relatedFromList((q) => services.databases.list(actor, q), 'database_name', page);
@@ -53,14 +59,14 @@ export function registerRelated(
       permission: ['can_read', spec.view],
       summary: `Choices for a related field (${columns.join(', ')})`,
       tags: spec.tags,
-      params: z.object({ column: z.enum(columns) }),
+      params: columnParams(columns),
       query: ListParams,
       rison: true,
     },
     ({ actor, params, query }) => {
       const page = pageOf(query.q);
       const other = spec.others?.[params.column];
-      return other ? other(actor, page) : services.users.related(actor, spec.view, page);
+      return withExtra(other ? other(actor, page) : services.users.related(actor, spec.view, page));
     },
   );
 }

@@ -1,9 +1,10 @@
 import rison from 'rison';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z, type ZodType } from 'zod';
+import { z, ZodError, type ZodType } from 'zod';
 import { ListQuerySchema, type ListQuery } from '@meridian/contracts';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
-import { Forbidden, Invalid, Unauthorized } from '../errors/domain-errors';
+import { Forbidden, Invalid, NotFound, Unauthorized, Unprocessable } from '../errors/domain-errors';
+import { zodToFieldErrors } from '../errors/to-rest';
 import type { Actor } from '../security/actor';
 import { isListAnswer, projectList, type ListMeta } from '../common/list-query';
 import { refuseNulText } from '../common/nul-text';
@@ -56,6 +57,12 @@ export interface RouteSpec<Q extends ZodType, B extends ZodType, P extends ZodTy
   status?: number;
   /** A list route's metadata, added to its answer as Superset's `list_columns`, `order_columns`, ... */
   list?: ListMeta;
+  /**
+   * The route is Flask-AppBuilder's own `ModelRestApi.post`/`put` in Superset (the resource's api.py has none of
+   * its own, e.g. saved_query, css_template): a body that fails validation is 422 `{message: {field: [...]}}`,
+   * where Superset's own endpoints answer 400.
+   */
+  modelRestApi?: boolean;
 }
 
 const routeDocs = new WeakMap<FastifyInstance, RouteDoc[]>();
@@ -148,14 +155,33 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       refuseNulText(req.body);
       refuseNulText(rawQuery);
       const query = spec.query ? spec.query.parse(rawQuery) : rawQuery;
-      const body = spec.body ? spec.body.parse(req.body ?? {}) : req.body;
       const params = spec.params ? spec.params.parse(req.params) : req.params;
-      const result = await handler({ actor, query, body, params, req, reply } as RestInput<z.output<Q>, z.output<B>, z.output<P>>);
+      let body: unknown;
+      let result: unknown;
+      try {
+        body = spec.body ? spec.body.parse(req.body ?? {}) : req.body;
+        result = await handler({ actor, query, body, params, req, reply } as RestInput<z.output<Q>, z.output<B>, z.output<P>>);
+      } catch (error) {
+        if (spec.modelRestApi && error instanceof ZodError) throw new Unprocessable(zodToFieldErrors(error));
+        if (spec.modelRestApi && error instanceof Invalid) throw new Unprocessable(error.fields);
+        throw error;
+      }
       if (reply.sent) return reply;
       reply.code(spec.status ?? 200);
       if (result === undefined) return reply.send();
       return reply.send(isListAnswer(result) ? projectList(result, listQueryOf(rawQuery.q), spec.list) : result);
     },
+  });
+}
+
+/**
+ * The `{column}` path parameter of a `related/` or `distinct/` route: a column the resource does not offer is
+ * 404 `Not found`, as Flask-AppBuilder answers a column outside `allowed_rel_fields` / `allowed_distinct_fields`.
+ */
+export function columnParams<T extends string>(columns: readonly T[]) {
+  return z.object({ column: z.string() }).transform(({ column }) => {
+    if (!(columns as readonly string[]).includes(column)) throw new NotFound();
+    return { column: column as T };
   });
 }
 

@@ -5,6 +5,7 @@ import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated, relatedFromList } from '../rest/related';
 import { parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
+import { RLS_ORDER_COLUMNS } from './rls.service';
 
 const tags = ['Row Level Security'];
 const VIEW = 'Row Level Security';
@@ -38,7 +39,7 @@ export function registerRlsRest(app: FastifyInstance, services: Services): void 
       tables: (actor, page) => relatedFromList((q) => services.datasets.list(actor, q) as never, 'table_name', page),
     },
   });
-  route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/', permission: [...read], summary: 'List row-level security rules', tags, query: ListParams }, ({ actor, query }) => rls.list(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/', list: { title: 'List Row Level Security Filter', orderColumns: RLS_ORDER_COLUMNS }, permission: [...read], summary: 'List row-level security rules', tags, query: ListParams }, ({ actor, query }) => rls.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/_info', permission: [...read], summary: 'Fields, filters and permissions of row-level security rules', tags, query: ListParams, rison: true }, ({ actor, query }) => infoAnswer(INFO, actor!, query.q));
   route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/:pk', permission: [...read], summary: 'Get a row-level security rule', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await rls.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/rowlevelsecurity/', permission: [...write], summary: 'Create a row-level security rule', tags, body: RlsCreateSchema, status: 201 }, async ({ actor, body }) => ({ id: await rls.create(actor, body), result: body }));

@@ -20,6 +20,8 @@ const COLUMNS = {
   created_by: 'f.created_by_fk',
   changed_by: 'f.changed_by_fk',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const RLS_ORDER_COLUMNS = Object.keys(COLUMNS);
 
 /** Superset's messages (superset/commands/exceptions.py, commands/security). */
 export const RLS_MESSAGES = {

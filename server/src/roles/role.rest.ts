@@ -74,18 +74,18 @@ export function registerRoleRest(app: FastifyInstance, services: Services): void
 
   const ptags = ['Security Permissions'];
   route(app, { method: 'GET', url: '/api/v1/security/permissions/_info', permission: ['can_read', 'Permission'], summary: 'Filters and permissions of the permissions list', tags: ptags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(PERMISSION_INFO, actor!, query.q));
-  route(app, { method: 'GET', url: '/api/v1/security/permissions/', permission: ['can_read', 'Permission'], summary: 'List permissions', tags: ptags, query: ListParams }, ({ actor, query }) => roles.listPermissions(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/permissions/', list: { title: 'List Permission', orderColumns: ['id', 'name'] }, permission: ['can_read', 'Permission'], summary: 'List permissions', tags: ptags, query: ListParams }, ({ actor, query }) => roles.listPermissions(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/security/permissions/:pk', permission: ['can_read', 'Permission'], summary: 'Get a permission', tags: ptags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.getPermission(actor, params.pk) }));
 
   const rtags = ['Security Resources (View Menus)'];
   route(app, { method: 'GET', url: '/api/v1/security/resources/_info', permission: ['can_read', 'ViewMenu'], summary: 'What can be added and filtered on resources', tags: rtags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(RESOURCE_INFO, actor!, query.q));
-  route(app, { method: 'GET', url: '/api/v1/security/resources/', permission: ['can_read', 'ViewMenu'], summary: 'List resources', tags: rtags, query: ListParams }, ({ actor, query }) => roles.listResources(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/resources/', list: { title: 'List View Menu', orderColumns: ['id', 'name'] }, permission: ['can_read', 'ViewMenu'], summary: 'List resources', tags: rtags, query: ListParams }, ({ actor, query }) => roles.listResources(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/security/resources/:pk', permission: ['can_read', 'ViewMenu'], summary: 'Get a resource', tags: rtags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.getResource(actor, params.pk) }));
-  route(app, { method: 'POST', url: '/api/v1/security/resources/', permission: ['can_write', 'ViewMenu'], summary: 'Create a resource', tags: rtags, body: SecurityNameSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/security/resources/', modelRestApi: true, permission: ['can_write', 'ViewMenu'], summary: 'Create a resource', tags: rtags, body: SecurityNameSchema, status: 201 }, async ({ actor, body }) => {
     const row = await roles.createResource(actor, body.name);
     return { id: row.id, result: { name: row.name } };
   });
-  route(app, { method: 'PUT', url: '/api/v1/security/resources/:pk', permission: ['can_write', 'ViewMenu'], summary: 'Rename a resource', tags: rtags, params: PkParams, body: SecurityNameSchema }, async ({ actor, params, body }) => ({
+  route(app, { method: 'PUT', url: '/api/v1/security/resources/:pk', modelRestApi: true, permission: ['can_write', 'ViewMenu'], summary: 'Rename a resource', tags: rtags, params: PkParams, body: SecurityNameSchema }, async ({ actor, params, body }) => ({
     result: { name: (await roles.renameResource(actor, params.pk, body.name)).name },
   }));
   route(app, { method: 'DELETE', url: '/api/v1/security/resources/:pk', permission: ['can_write', 'ViewMenu'], summary: 'Delete a resource and every permission on it', tags: rtags, params: PkParams }, async ({ actor, params }) => {
@@ -95,13 +95,13 @@ export function registerRoleRest(app: FastifyInstance, services: Services): void
 
   const vtags = ['Security Permissions on Resources (View Menus)'];
   route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/_info', permission: ['can_read', 'PermissionViewMenu'], summary: 'What can be added and filtered on permissions on resources', tags: vtags, query: InfoParams, rison: true }, ({ actor, query }) => infoAnswer(PAIR_INFO, actor!, query.q));
-  route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/', permission: ['can_read', 'PermissionViewMenu'], summary: 'List permissions on resources', tags: vtags, query: ListParams }, ({ actor, query }) => roles.listPairs(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/', list: { title: 'List Permission View', orderColumns: ['id', 'permission', 'view_menu', 'permission_id', 'view_menu_id'] }, permission: ['can_read', 'PermissionViewMenu'], summary: 'List permissions on resources', tags: vtags, query: ListParams }, ({ actor, query }) => roles.listPairs(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/security/permissions-resources/:pk', permission: ['can_read', 'PermissionViewMenu'], summary: 'Get a permission on a resource', tags: vtags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.getPair(actor, params.pk) }));
-  route(app, { method: 'POST', url: '/api/v1/security/permissions-resources/', permission: ['can_write', 'PermissionViewMenu'], summary: 'Create a permission on a resource', tags: vtags, body: PermissionViewSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/security/permissions-resources/', modelRestApi: true, permission: ['can_write', 'PermissionViewMenu'], summary: 'Create a permission on a resource', tags: vtags, body: PermissionViewSchema, status: 201 }, async ({ actor, body }) => {
     const { id, ...result } = await roles.createPair(actor, body);
     return { id, result };
   });
-  route(app, { method: 'PUT', url: '/api/v1/security/permissions-resources/:pk', permission: ['can_write', 'PermissionViewMenu'], summary: 'Change a permission on a resource', tags: vtags, params: PkParams, body: PermissionViewUpdateSchema }, async ({ actor, params, body }) => ({
+  route(app, { method: 'PUT', url: '/api/v1/security/permissions-resources/:pk', modelRestApi: true, permission: ['can_write', 'PermissionViewMenu'], summary: 'Change a permission on a resource', tags: vtags, params: PkParams, body: PermissionViewUpdateSchema }, async ({ actor, params, body }) => ({
     result: await roles.updatePair(actor, params.pk, body),
   }));
   route(app, { method: 'DELETE', url: '/api/v1/security/permissions-resources/:pk', permission: ['can_write', 'PermissionViewMenu'], summary: 'Delete a permission on a resource (every role loses it)', tags: vtags, params: PkParams }, async ({ actor, params }) => {

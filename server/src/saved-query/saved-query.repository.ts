@@ -25,6 +25,8 @@ const COLUMNS = {
   rows: 'saved_query.rows',
   user_id: 'saved_query.user_id',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const SAVED_QUERY_ORDER_COLUMNS = Object.keys(COLUMNS);
 
 type Row = Awaited<ReturnType<SavedQueryRepository['baseRow']>>;
 

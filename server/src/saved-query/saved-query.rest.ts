@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { SavedQueryCreateSchema, SavedQueryUpdateSchema } from '@meridian/contracts';
-import { pageOf, parseListQuery, PkParams, route } from '../rest/rest';
+import { columnParams, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated, relatedDatabases } from '../rest/related';
+import { SAVED_QUERY_ORDER_COLUMNS } from './saved-query.repository';
 
 const tags = ['Queries'];
 const ListParams = z.object({ q: z.unknown().optional() });
@@ -35,21 +36,21 @@ export function registerSavedQueryRest(app: FastifyInstance, services: Services)
   registerRelated(app, services, { resource: 'saved_query', view: 'SavedQuery', tags, users: ['created_by', 'changed_by'], others: { database: (actor, page) => relatedDatabases(services, actor, page) } });
   route(
     app,
-    { method: 'GET', url: '/api/v1/saved_query/distinct/:column', permission: ['can_read', 'SavedQuery'], summary: 'Distinct values of a saved query column (schema, catalog)', tags, params: z.object({ column: z.enum(['schema', 'catalog']) }), query: ListParams, rison: true },
+    { method: 'GET', url: '/api/v1/saved_query/distinct/:column', permission: ['can_read', 'SavedQuery'], summary: 'Distinct values of a saved query column (schema, catalog)', tags, params: columnParams(['schema', 'catalog'] as const), query: ListParams, rison: true },
     ({ actor, params, query }) => savedQueries.distinct(actor, params.column, pageOf(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/saved_query/', permission: ['can_read', 'SavedQuery'], summary: 'List saved queries', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
+  route(app, { method: 'GET', url: '/api/v1/saved_query/', list: { title: 'List Saved Query', orderColumns: SAVED_QUERY_ORDER_COLUMNS }, permission: ['can_read', 'SavedQuery'], summary: 'List saved queries', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
     savedQueries.list(actor, parseListQuery(query.q)),
   );
   route(app, { method: 'GET', url: '/api/v1/saved_query/:pk', permission: ['can_read', 'SavedQuery'], summary: 'Get a saved query', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await savedQueries.get(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/saved_query/', permission: ['can_write', 'SavedQuery'], summary: 'Save a query', tags, body: SavedQueryCreateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/saved_query/', modelRestApi: true, permission: ['can_write', 'SavedQuery'], summary: 'Save a query', tags, body: SavedQueryCreateSchema, status: 201 }, async ({ actor, body }) => {
     const saved = await savedQueries.create(actor, body);
     return { id: saved.id, result: saved };
   });
-  route(app, { method: 'PUT', url: '/api/v1/saved_query/:pk', permission: ['can_write', 'SavedQuery'], summary: 'Update a saved query', tags, params: PkParams, body: SavedQueryUpdateSchema }, async ({ actor, params, body }) => {
+  route(app, { method: 'PUT', url: '/api/v1/saved_query/:pk', modelRestApi: true, permission: ['can_write', 'SavedQuery'], summary: 'Update a saved query', tags, params: PkParams, body: SavedQueryUpdateSchema }, async ({ actor, params, body }) => {
     const saved = await savedQueries.update(actor, params.pk, body);
     return { id: saved.id, result: saved };
   });

@@ -69,8 +69,8 @@ export function registerSecurityRest(app: FastifyInstance, services: Services): 
 
   route(app, { method: 'GET', url: '/api/v1/me/', summary: 'Get the user object of the current user', tags: ['Current User'] }, ({ actor }) => ({ result: meView(actor!) }));
 
-  route(app, { method: 'GET', url: '/api/v1/me/roles/', summary: 'Get the roles of the current user', tags: ['Current User'] }, ({ actor }) => ({
-    result: { ...meView(actor!), roles: actor!.roles, permissions: {} },
+  route(app, { method: 'GET', url: '/api/v1/me/roles/', summary: 'Get the roles of the current user', tags: ['Current User'] }, async ({ actor }) => ({
+    result: await services.security.bootstrapUserData(actor!),
   }));
 
   // The browser's form login: sets the session cookie and answers the user.

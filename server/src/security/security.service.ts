@@ -115,6 +115,31 @@ export class SecurityService {
     };
   }
 
+  /**
+   * The signed-in user as Superset's `bootstrap_user_data(user, include_perms=True)` (`GET /api/v1/me/roles/`):
+   * camelCase user fields, `roles` as role name to `[permission, view]` pairs, and `permissions` gathering the
+   * `datasource_access` and `database_access` views. A guest has no id, email or creation date.
+   */
+  async bootstrapUserData(actor: Actor): Promise<Record<string, unknown>> {
+    const user = { username: actor.username, firstName: actor.firstName, lastName: actor.lastName };
+    let payload: Record<string, unknown>;
+    if (actor.guest) {
+      payload = { ...user, isActive: true, isAnonymous: false };
+    } else {
+      const row = await this.repo.findUserById(actor.userId);
+      const createdOn = row ? new Date(row.created_on).toISOString() : null;
+      payload = { ...user, userId: actor.userId, isActive: true, isAnonymous: false, createdOn, email: actor.email };
+    }
+    const permissions: Record<string, Set<string>> = {};
+    for (const pairs of Object.values(actor.roles)) {
+      for (const [permission, view] of pairs) {
+        if (permission === 'datasource_access' || permission === 'database_access') (permissions[permission] ??= new Set()).add(view);
+      }
+    }
+    const roles = Object.fromEntries(Object.entries(actor.roles).map(([name, pairs]) => [name, pairs.map(([p, v]) => [p, v])]));
+    return { ...payload, roles, permissions: Object.fromEntries(Object.entries(permissions).map(([k, v]) => [k, [...v]])) };
+  }
+
   /** Resolves the actor from a bearer token or a session cookie; the same function serves REST and tRPC. */
   async resolve(auth: { bearer?: string; session?: string }): Promise<{ actor: Actor; via: 'bearer' | 'session'; sid?: string } | null> {
     if (auth.bearer) {

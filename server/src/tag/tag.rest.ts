@@ -4,7 +4,7 @@ import { infoAnswer, type InfoSpec } from '../rest/info';
 import { registerRelated } from '../rest/related';
 import { idList, parseListQuery, PkParams, route } from '../rest/rest';
 import type { Services } from '../services';
-import { taggableType } from './tag.service';
+import { TAG_ORDER_COLUMNS, taggableType } from './tag.service';
 
 const tags = ['Tags'];
 const ListParams = z.object({ q: z.unknown().optional() });
@@ -24,7 +24,7 @@ const csv = (v: unknown) => (typeof v === 'string' && v ? v.split(',').map((s) =
 /** /api/v1/tag/ as Superset's TagRestApi (TAGGING_SYSTEM). */
 export function registerTagRest(app: FastifyInstance, services: Services): void {
   const { tags: svc } = services;
-  route(app, { method: 'GET', url: '/api/v1/tag/', permission: ['can_read', 'Tag'], summary: 'List tags', tags, query: ListParams }, ({ actor, query }) => svc.list(actor, parseListQuery(query.q)));
+  route(app, { method: 'GET', url: '/api/v1/tag/', list: { title: 'List Tag', orderColumns: TAG_ORDER_COLUMNS }, permission: ['can_read', 'Tag'], summary: 'List tags', tags, query: ListParams }, ({ actor, query }) => svc.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/tag/_info', permission: ['can_read', 'Tag'], summary: "What can be added and filtered, and the caller's permissions on tags", tags, query: ListParams, rison: true }, ({ actor, query }) =>
     infoAnswer(TAG_INFO, actor!, query.q),
   );

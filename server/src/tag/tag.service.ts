@@ -22,6 +22,8 @@ const COLUMNS = {
   created_by: 'tag.created_by_fk',
   changed_by: 'tag.changed_by_fk',
 };
+/** The columns a list call may order by (`order_column`), as its `order_columns`. */
+export const TAG_ORDER_COLUMNS = Object.keys(COLUMNS);
 
 /** The permission view of each taggable type. */
 const VIEW: Record<TaggableType, string> = { query: 'SavedQuery', chart: 'Chart', dashboard: 'Dashboard', dataset: 'Dataset' };
