@@ -86,8 +86,18 @@ describe('dashboards in the browser', () => {
     await page.getByRole('tab', { name: 'Layout elements' }).click();
     await dragIn(page, 'Header', '[data-testid="drop-GRID_ID-0"]');
     await page.getByLabel('Header text').fill('Who is born');
+    // A new row stays, empty, to drop things into (it was pruned at once).
+    const rows = await page.getByTestId('dashboard-row').count();
+    const gridZones = await page.locator('[data-testid^="drop-GRID_ID-"]').count();
+    await dragIn(page, 'Row', `[data-testid="drop-GRID_ID-${gridZones - 1}"]`);
+    await expect.poll(() => page.getByTestId('dashboard-row').count()).toBe(rows + 1);
+    const newRow = page.getByTestId('dashboard-row').last();
+    await newRow.getByText('Empty row').waitFor();
+    await screenshot(page, 'dashboard-edit-empty-row');
     await dragIn(page, 'Divider', '[data-testid="drop-GRID_ID-2"]');
-    await dragIn(page, 'Text', '[data-testid="drop-GRID_ID-3"]');
+    await dragIn(page, 'Text', '[data-empty-row]');
+    await expect.poll(() => newRow.getByTestId('dashboard-markdown').count()).toBe(1);
+    expect(await page.getByTestId('dashboard-row').count()).toBe(rows + 1);
     await page.getByLabel('Markdown', { exact: true }).fill('## Notes\n\nBirths from the **examples** data.');
     // The markdown shows its preview once the focus leaves it, and opens its editor again on a click.
     await page.getByLabel('Header text').click();
@@ -115,6 +125,11 @@ describe('dashboards in the browser', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(widthOfFirst).toBeLessThan(wide - 50);
     await page.getByRole('button', { name: 'Redo' }).click();
+    await expect.poll(widthOfFirst).toBeGreaterThan(wide - 5);
+    // And so do the keys, as in Superset (Cmd on a Mac).
+    await page.keyboard.press('Control+z');
+    await expect.poll(widthOfFirst).toBeLessThan(wide - 50);
+    await page.keyboard.press('Control+Shift+z');
     await expect.poll(widthOfFirst).toBeGreaterThan(wide - 5);
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -259,6 +274,65 @@ describe('dashboards in the browser', () => {
     }
     // Set for the session only: the stored interval is unchanged.
     expect(JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.json_metadata).refresh_frequency).toBe(10);
+  });
+
+  it("draws every chart with the dashboard's colour scheme and its label colours, chosen in the properties", { timeout: 90_000 }, async () => {
+    const [pie, , bars] = chartIds as [number, number, number];
+    const position = positionFromLayout(layoutOfRows('Coloured', [[{ chartId: pie, width: 6 }, { chartId: bars, width: 6 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Coloured', position_json: JSON.stringify(position), json_metadata: JSON.stringify({ label_colors: { boy: '#ff0000' } }) });
+    const pixels = (chartId: number, hex: string) =>
+      page.evaluate(([id, rgb]) => {
+        const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="dashboard-chart"][data-chart-id="${id}"] canvas`)!;
+        const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+        let n = 0;
+        for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - rgb[0]!) < 8 && Math.abs(data[i + 1]! - rgb[1]!) < 8 && Math.abs(data[i + 2]! - rgb[2]!) < 8 && data[i + 3]! > 200) n++;
+        return n;
+      }, [chartId, [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16))] as const);
+    const drawnAll = () => expect.poll(() => page.locator('[data-testid="dashboard-chart"]:not([data-chart-state="rendered"])').count(), { timeout: 30_000 }).toBe(0);
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    await drawnAll();
+    // label_colors: 'boy' is red on the pie, whatever its scheme.
+    await expect.poll(() => pixels(pie, '#ff0000')).toBeGreaterThan(500);
+    // D3 Category 10's first two colours, which the bars take once the scheme is the dashboard's (whichever label comes first).
+    const d3 = async (chartId: number) => (await pixels(chartId, '#1f77b4')) + (await pixels(chartId, '#ff7f0e'));
+    expect(await d3(bars)).toBe(0);
+    // The properties' colour scheme: every chart draws with it.
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit properties' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
+    await dialog.getByLabel('Color scheme').click();
+    await page.getByRole('option', { name: 'D3 Category 10', exact: true }).click();
+    await expect(dialog.getByLabel('JSON metadata').inputValue()).resolves.toContain('"color_scheme": "d3Category10"');
+    await screenshot(page, 'dashboard-properties-colour-scheme');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    await page.reload();
+    await drawnAll();
+    await expect.poll(() => d3(bars)).toBeGreaterThan(500);
+    expect(await pixels(pie, '#ff0000')).toBeGreaterThan(500);
+    await screenshot(page, 'dashboard-colour-scheme');
+  });
+
+  it('fullscreen (standalone=1) hides the app bar but keeps the title bar, whose menu leaves it; standalone=2 shows the dashboard alone', { timeout: 60_000 }, async () => {
+    const position = positionFromLayout(layoutOfRows('Fullscreen', [[{ chartId: chartIds[1]!, width: 6 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Fullscreen', position_json: JSON.stringify(position) });
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    const appBar = page.getByRole('link', { name: 'Datasets', exact: true });
+    await appBar.waitFor();
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Enter fullscreen' }).click();
+    await page.waitForURL(/standalone=1/);
+    await page.getByRole('heading', { name: 'Fullscreen' }).waitFor();
+    await expect(appBar.count()).resolves.toBe(0);
+    await screenshot(page, 'dashboard-fullscreen');
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Exit fullscreen' }).click();
+    await page.waitForURL((url) => !url.search.includes('standalone'));
+    await appBar.waitFor();
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/?standalone=2`);
+    await page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor();
+    await expect(page.getByRole('button', { name: 'More dashboard actions' }).count()).resolves.toBe(0);
   });
 
   it("a chart whose query fails shows the error box in its cell: the database's name and message, its issue codes and Copy message / Close in a modal", { timeout: 90_000 }, async () => {

@@ -159,6 +159,8 @@ describe('native filters and cross-filters in the browser', () => {
     await page.getByText('Advanced', { exact: true }).click();
     await page.getByLabel('START (INCLUSIVE)').fill('1990-01-01');
     await page.getByLabel('END (EXCLUSIVE)').fill('2000-01-01');
+    // Working in the filter's popover highlights the charts in its scope.
+    expect(await cell('Births by gender over time').getAttribute('data-filter-focus')).toBe('in');
     await page.getByRole('button', { name: 'Apply', exact: true }).click();
     // The chart is updated in place: its drawing stays, under a spinner, while the new answer loads.
     await cell('Births by gender over time').locator('canvas').first().evaluate((canvas) => {
@@ -172,10 +174,33 @@ describe('native filters and cross-filters in the browser', () => {
     });
     await page.getByTestId('filter-bar-apply').click();
     await expect.poll(() => sent.get(chartId['Births by gender over time']!)?.time_range).toBe('1990-01-01 : 2000-01-01');
+    // The popover closed and the focus went elsewhere: the highlight ends (it stayed on for good).
+    await expect.poll(() => cell('Births by gender over time').getAttribute('data-filter-focus')).toBeNull();
     await drawn();
     expect(await page.evaluate(() => (window as unknown as { spinnerOverDrawing: boolean }).spinnerOverDrawing)).toBe(true);
     expect(await cell('Births by gender over time').locator('canvas').first().evaluate((canvas) => (canvas as unknown as { beforeApply?: boolean }).beforeApply)).toBe(true);
     await screenshot(page, 'filters-births-time-range');
+  });
+
+  it('the filter configuration modal stays still while idle (no render loop between its selects)', { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await modal.getByRole('textbox', { name: 'Filter name' }).waitFor();
+    await expect.poll(() => modal.locator('[data-field="dataset"]').inputValue()).toContain('birth_names');
+    // Nothing is touched for 1.5 s. A render loop flipped the Dataset box between two spellings of its label, with ~100 attribute writes a second.
+    const mutations = await modal.evaluate(
+      (dialog) =>
+        new Promise<number>((resolve) => {
+          let count = 0;
+          const observer = new MutationObserver((records) => (count += records.length));
+          observer.observe(dialog, { subtree: true, attributes: true, childList: true, characterData: true });
+          setTimeout(() => (observer.disconnect(), resolve(count)), 1_500);
+        }),
+    );
+    expect(mutations).toBeLessThan(10);
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
   });
 
   it('removing a filter and undoing within 5 s restores it; after 5 s it is gone; cancelling with edits asks first', { timeout: 120_000 }, async () => {
@@ -211,7 +236,19 @@ describe('native filters and cross-filters in the browser', () => {
     await modal.getByText('Name is required').waitFor();
     await expect.poll(() => modal.locator('[data-testid="filter-config-item"][data-selected]').textContent()).toContain('[untitled]');
     await screenshot(page, 'filters-config-invalid');
-    await modal.getByTestId('filter-config-item').filter({ hasText: '[untitled]' }).getByRole('button', { name: /^Remove/ }).click();
+    // Each error goes once its field is filled in.
+    const form = modal.getByTestId('filter-form');
+    await form.getByRole('textbox', { name: 'Filter name' }).fill('Fixed');
+    await form.getByText('Name is required').waitFor({ state: 'detached' });
+    expect(await form.getByText('Dataset is required').count()).toBe(1);
+    await form.getByLabel(/^Dataset/).first().click();
+    await page.getByRole('option', { name: 'birth_names (main)', exact: true }).click();
+    await form.getByLabel(/^Column/).first().click();
+    await page.getByRole('option', { name: 'state', exact: true }).click();
+    await expect.poll(() => form.getByText(/^(Name|Dataset|Column) is required$/).count()).toBe(0);
+    await expect.poll(() => modal.getByTestId('filter-config-item').filter({ hasText: 'Fixed' }).evaluate((el) => getComputedStyle(el).outlineStyle)).toBe('none');
+    await screenshot(page, 'filters-config-fixed');
+    await modal.getByTestId('filter-config-item').filter({ hasText: 'Fixed' }).getByRole('button', { name: /^Remove/ }).click();
     // Name becomes required.
     await modal.getByTestId('filter-config-item').filter({ hasText: 'Name' }).click();
     await modal.getByLabel('Filter value is required').check();

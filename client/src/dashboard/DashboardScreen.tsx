@@ -57,8 +57,10 @@ import { PropertiesModal, type DashboardProperties } from './edit/PropertiesModa
 import { DashboardGrid, type DragPayload } from './layout/DashboardGrid';
 import { FilterBar, type FilterBarOrientation } from './filters/FilterBar';
 import { FiltersConfigModal } from './filters/FiltersConfigModal';
+import { useUndoRedoKeys } from './edit/use-undo-redo-keys';
 import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
 import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDashboardFilters';
+import { DashboardColorSchemeContext, useDashboardLabelColors } from './layout/dashboard-colors';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
 const UNDO_LIMIT = 50;
@@ -163,12 +165,25 @@ export function DashboardScreen() {
   }
   return (
     <DatasourcesContext.Provider value={datasets.datasources}>
-      <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standalone={['1', '2', '3', 'true'].includes(String(search.standalone ?? ''))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />
+      <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standaloneMode={standaloneModeOf(search.standalone)} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />
     </DatasourcesContext.Provider>
   );
 }
 
-function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focusedChart, nativeFiltersKey }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standalone: boolean; focusedChart: number | null; nativeFiltersKey: string | null }) {
+/**
+ * Superset's DashboardStandaloneMode from the address: 1 (fullscreen) hides the app's bar only, 2 also the
+ * dashboard's title bar, 3 (reports, screenshots) as 2; 0 is the normal page.
+ */
+function standaloneModeOf(value: unknown): number {
+  const text = String(value ?? '');
+  if (text === 'true') return 1;
+  const mode = Number(text);
+  return [1, 2, 3].includes(mode) ? mode : 0;
+}
+
+function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, focusedChart, nativeFiltersKey }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standaloneMode: number; focusedChart: number | null; nativeFiltersKey: string | null }) {
+  // Fullscreen (1) keeps the title bar, whose menu leaves it; 2 and 3 show the dashboard alone.
+  const standalone = standaloneMode >= 2;
   const user = useSessionUser();
   const { featureFlags } = useBootstrap();
   const navigate = useNavigate();
@@ -195,6 +210,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
   const [sessionPeriod, setSessionPeriod] = useState<number | null>(null);
   const metadata = useMemo(() => parseMetadata(draft.json_metadata), [draft.json_metadata]);
   const refreshPeriod = sessionPeriod ?? (Number(metadata.refresh_frequency) || 0);
+  useDashboardLabelColors(metadata);
   const layout = history.present;
   const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
   const unsaved = editMode && hasUnsavedChanges(history, false, draftChanged);
@@ -216,6 +232,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
+
+  useUndoRedoKeys(editMode, () => setHistory(undo), () => setHistory(redo));
 
   // Edits of one gesture (a resize drag, typing into one text) are one undo step: the history's present
   // is replaced while the same gesture key repeats.
@@ -478,7 +496,11 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
             <Menu.Dropdown>
               <Menu.Item onClick={() => { setForce(true); setRefreshToken((t) => t + 1); }}>Force refresh</Menu.Item>
               <Menu.Item onClick={() => setRefreshOpen(true)}>Set auto-refresh interval</Menu.Item>
-              <Menu.Item onClick={() => window.open(`${window.location.pathname}?standalone=1`, '_self')}>Enter fullscreen</Menu.Item>
+              {standaloneMode === 1 ? (
+                <Menu.Item onClick={() => window.open(window.location.pathname, '_self')}>Exit fullscreen</Menu.Item>
+              ) : (
+                <Menu.Item onClick={() => window.open(`${window.location.pathname}?standalone=1`, '_self')}>Enter fullscreen</Menu.Item>
+              )}
               {canShareDashboard(user) && (
                 <>
                   <Menu.Divider />
@@ -511,6 +533,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
       <div className={classes.body}>
         {orientation === 'VERTICAL' && filterBar}
         <main className={classes.main}>
+          <DashboardColorSchemeContext.Provider value={typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null}>
           <DashboardFiltersProvider value={editMode || !filters.ready ? null : filters}>
             <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
               {filters.ready || editMode ? (
@@ -526,6 +549,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standalone, focuse
               )}
             </AutoRefreshProvider>
           </DashboardFiltersProvider>
+          </DashboardColorSchemeContext.Provider>
         </main>
         {editMode && <BuilderPane usedChartIds={usedChartIds} />}
       </div>

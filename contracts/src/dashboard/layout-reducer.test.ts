@@ -63,6 +63,24 @@ describe('dashboard layout actions (spec 02 §4, §5)', () => {
     expect(l[row1].children).toEqual([a.id, b.id]);
   });
 
+  it("'Empty tabs or rows are removed after a move': a new empty row stays until a move empties a row", () => {
+    let l = emptyLayout();
+    const row = newComponent('ROW');
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: row, destination: { parentId: GRID_ID, index: 0 } }));
+    expect(l[GRID_ID].children).toEqual([row.id]);
+    expect(l[row.id].parents).toEqual([ROOT_ID, GRID_ID]);
+    const a = chart(1);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: a, destination: { parentId: GRID_ID, index: 1 } }));
+    const aRow = l[GRID_ID].children[1];
+    const spare = newComponent('ROW');
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: spare, destination: { parentId: GRID_ID, index: 2 } }));
+    l = ok(layoutReducer(l, { type: 'MOVE_COMPONENT', id: a.id, destination: { parentId: row.id, index: 0 } }));
+    expect(l[row.id].children).toEqual([a.id]);
+    expect(l[aRow]).toBeUndefined();
+    // The row the chart left goes; an empty row the move did not touch stays.
+    expect(l[GRID_ID].children).toEqual([row.id, spare.id]);
+  });
+
   it("deleting a row's last chart removes the row; deleting a container removes what it holds", () => {
     let l = emptyLayout();
     const a = chart(1);

@@ -156,20 +156,21 @@ function deleteDeep(layout: LayoutMap, id: string): void {
   delete layout[id];
 }
 
-/** spec 02 §4 'Empty tabs or rows are removed after a move': rows with no children, and tabs containers with no tabs, go. */
-export function pruneEmpty(layout: LayoutMap): LayoutMap {
+/**
+ * spec 02 §4 'Empty tabs or rows are removed after a move': the row or tabs container that `fromId`
+ * names goes when it has no children left, and so does each ancestor row or tabs container it leaves
+ * empty. Empty rows elsewhere (one just dropped in, waiting for charts) stay.
+ */
+export function pruneEmpty(layout: LayoutMap, fromId: string): LayoutMap {
   const next: LayoutMap = { ...layout };
-  let changed = true;
-  while (changed) {
-    changed = false;
-    for (const c of Object.values(next)) {
-      if ((c.type === 'ROW' || c.type === 'TABS') && c.children.length === 0 && c.id !== ROOT_ID) {
-        const parent = parentOf(next, c.id);
-        if (parent) next[parent] = { ...next[parent], children: next[parent].children.filter((x) => x !== c.id) };
-        delete next[c.id];
-        changed = true;
-      }
-    }
+  let id: string | null = fromId;
+  while (id && id !== ROOT_ID) {
+    const c: Component | undefined = next[id];
+    if (!c || (c.type !== 'ROW' && c.type !== 'TABS') || c.children.length > 0) break;
+    const parent = parentOf(next, id);
+    if (parent) next[parent] = { ...next[parent], children: next[parent].children.filter((x) => x !== id) };
+    delete next[id];
+    id = parent;
   }
   // A root left without children gets its grid back.
   if (next[ROOT_ID] && next[ROOT_ID].children.length === 0) {
@@ -233,7 +234,8 @@ function place(layout: LayoutMap, component: Component, destination: DropTarget,
   if (movingFrom === destination.parentId) index = Math.min(index, children.length);
   children.splice(index, 0, placedId);
   next[destination.parentId] = { ...target, children };
-  return { ok: true, layout: withParents(pruneEmpty(next)) };
+  // Only a move empties a container; a new component (an empty row included) is kept as dropped.
+  return { ok: true, layout: withParents(movingFrom ? pruneEmpty(next, movingFrom) : next) };
 }
 
 /**
@@ -265,7 +267,7 @@ export function layoutReducer(layout: LayoutMap, action: LayoutAction): LayoutRe
       const next: LayoutMap = { ...layout };
       deleteDeep(next, action.id);
       next[parent] = { ...next[parent], children: next[parent].children.filter((x) => x !== action.id) };
-      return { ok: true, layout: withParents(pruneEmpty(next)) };
+      return { ok: true, layout: withParents(pruneEmpty(next, parent)) };
     }
     case 'RESIZE_COMPONENT': {
       const c = layout[action.id];

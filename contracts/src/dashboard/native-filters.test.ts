@@ -20,6 +20,7 @@ import {
   visibleChartIds,
   trimDivider,
   validateFilterConfiguration,
+  errorsStillStanding,
   type NativeFilter,
 } from './native-filters';
 
@@ -142,6 +143,15 @@ describe('spec 02 §4/§5 filter form and required filters', () => {
     expect(firstInvalid).toBe('B');
     expect(errors.B).toEqual({ name: 'Name is required', dataset: 'Dataset is required', column: 'Column is required' });
     expect(errors.A).toBeUndefined();
+  });
+  it('"Filter form: validated on submit": an error clears once its field is valid, and none appears before the next submit', () => {
+    const bad = { ...newNativeFilter('B'), name: '' };
+    const other = { ...newNativeFilter('C'), name: '' };
+    const { errors } = validateFilterConfiguration([bad]);
+    const named = { ...bad, name: 'State' };
+    expect(errorsStillStanding(errors, [named, other])).toEqual({ B: { dataset: 'Dataset is required', column: 'Column is required' } });
+    const complete = { ...named, targets: [{ datasetId: 1, column: { name: 'state' } }] };
+    expect(errorsStillStanding(errors, [complete, other])).toEqual({});
   });
   it('"Filter description is trimmed" (dividers: title and description)', () => {
     expect(trimDivider({ id: 'D', type: 'DIVIDER', title: '  Geo ', description: ' where \n' })).toMatchObject({ title: 'Geo', description: 'where' });

@@ -466,6 +466,20 @@ export function validateFilterConfiguration(items: FilterConfigItem[]): { errors
 }
 
 /**
+ * The errors of the last submit still standing: an error goes once its field is valid, and no new error
+ * appears before the next submit (spec 02 §4 'Filter form: validated on submit').
+ */
+export function errorsStillStanding(shown: FilterErrors, items: FilterConfigItem[]): FilterErrors {
+  const now = validateFilterConfiguration(items.filter((i) => i.id in shown)).errors;
+  const out: FilterErrors = {};
+  for (const [id, fields] of Object.entries(shown)) {
+    const kept = Object.fromEntries(Object.keys(fields).filter((field) => now[id]?.[field]).map((field) => [field, now[id]![field]!]));
+    if (Object.keys(kept).length) out[id] = kept;
+  }
+  return out;
+}
+
+/**
  * Legacy filter boxes (spec 02 §3 default_filters, filter_scopes) read as native filters, for dashboards made
  * with them: one value filter per filter box column, scoped as the legacy scope said.
  */

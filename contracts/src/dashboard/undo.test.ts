@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasUnsavedChanges, pushHistory, redo, startHistory, undo, undoCapacity, undoSlotsWarning } from './undo';
+import { hasUnsavedChanges, pushHistory, redo, startHistory, undo, undoCapacity, undoRedoKey, undoSlotsWarning } from './undo';
 
 describe('layout undo/redo (spec 02 §4, §9)', () => {
   it("'Undo history: the configured maximum plus 2'", () => {
@@ -44,5 +44,17 @@ describe('layout undo/redo (spec 02 §4, §9)', () => {
     h = undo(h);
     expect(hasUnsavedChanges(h, false)).toBe(false);
     expect(hasUnsavedChanges(h, true)).toBe(true);
+  });
+
+  it('Ctrl+Z (Cmd+Z) undoes; Ctrl+Shift+Z and Ctrl+Y redo, as in Superset; plain keys do nothing', () => {
+    const press = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }>) => undoRedoKey({ key, ctrlKey: false, metaKey: false, shiftKey: false, altKey: false, ...mods });
+    expect(press('z', { ctrlKey: true })).toBe('undo');
+    expect(press('z', { metaKey: true })).toBe('undo');
+    expect(press('Z', { ctrlKey: true, shiftKey: true })).toBe('redo');
+    expect(press('z', { metaKey: true, shiftKey: true })).toBe('redo');
+    expect(press('y', { ctrlKey: true })).toBe('redo');
+    expect(press('z', {})).toBeNull();
+    expect(press('z', { ctrlKey: true, altKey: true })).toBeNull();
+    expect(press('c', { ctrlKey: true })).toBeNull();
   });
 });

@@ -62,3 +62,17 @@ export function redo<T>(history: UndoHistory<T>): UndoHistory<T> {
 export function hasUnsavedChanges<T>(history: UndoHistory<T>, colorSchemeUpdated: boolean, otherEdits = false): boolean {
   return otherEdits || colorSchemeUpdated || history.exceeded || history.past.length > 0;
 }
+
+/**
+ * The undo/redo command of a key press in dashboard edit mode, as Superset's: Ctrl+Z (Cmd+Z on a Mac)
+ * undoes; Ctrl+Shift+Z and Ctrl+Y redo. Null for any other key.
+ *
+ * @example undoRedoKey({ key: 'z', ctrlKey: true, metaKey: false, shiftKey: true, altKey: false }) // 'redo'
+ */
+export function undoRedoKey(event: { key: string; ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && !event.shiftKey) return 'redo';
+  return null;
+}

@@ -38,6 +38,6 @@ export function registerScreenshotRest(app: FastifyInstance, services: Services)
   });
   route(app, { method: 'POST', url: '/api/v1/dashboard/:pk/cache_dashboard_screenshot/', permission: ['can_read', 'Dashboard'], summary: "Draw the dashboard's screenshot", tags: ['Dashboards'], params: Pk, status: 202 }, async ({ actor, params, req }) => {
     const digest = await screenshots.request(actor, 'dashboard', params.pk, baseUrlOf(req), { force: true });
-    return { cache_key: digest, dashboard_url: `/superset/dashboard/${params.pk}/?standalone=1`, image_url: `/api/v1/dashboard/${params.pk}/screenshot/${digest}/` };
+    return { cache_key: digest, dashboard_url: `/superset/dashboard/${params.pk}/?standalone=3`, image_url: `/api/v1/dashboard/${params.pk}/screenshot/${digest}/` };
   });
 }

@@ -111,7 +111,7 @@ export class ScreenshotService {
    */
   async draw(actor: Actor, kind: Kind, id: number, baseUrl: string, opts: { format?: 'png' | 'pdf'; width?: number | null; timeoutMs?: number; signal?: AbortSignal; viewportOnly?: boolean } = {}): Promise<Buffer> {
     const session = await this.deps.security.tokens.sign('session', actor.userId);
-    const url = kind === 'chart' ? `${baseUrl}/explore/?slice_id=${id}&standalone=1` : `${baseUrl}/superset/dashboard/${id}/?standalone=1`;
+    const url = kind === 'chart' ? `${baseUrl}/explore/?slice_id=${id}&standalone=1` : `${baseUrl}/superset/dashboard/${id}/?standalone=3`;
     const viewport = kind === 'chart' ? CHART_VIEWPORT : DASHBOARD_VIEWPORT;
     return this.deps.renderer.render({
       url,

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import classes from '../dashboard.module.css';
 import { FilterValue } from './FilterValue';
 import type { DashboardFilters } from './useDashboardFilters';
+import { useFilterScopeHighlight } from './use-filter-scope-highlight';
 
 export type FilterBarOrientation = 'VERTICAL' | 'HORIZONTAL';
 
@@ -33,19 +34,15 @@ function FilterItem({ item, f, horizontal }: { item: FilterConfigItem; f: Dashbo
       </div>
     );
   }
-  const filter = item as NativeFilter;
+  return <NativeFilterItem filter={item as NativeFilter} f={f} horizontal={horizontal} />;
+}
+
+function NativeFilterItem({ filter, f, horizontal }: { filter: NativeFilter; f: DashboardFilters; horizontal: boolean }) {
   const required = !!filter.controlValues?.enableEmptyFilter;
   const missing = f.requiredMissing.includes(filter.id);
+  const highlight = useFilterScopeHighlight(filter.id, f.focusedFilter, f.setFocusedFilter);
   return (
-    <div
-      className={horizontal ? classes.filterItemInline : classes.filterItem}
-      data-testid="native-filter"
-      data-filter-id={filter.id}
-      onMouseEnter={() => f.setFocusedFilter(filter.id)}
-      onMouseLeave={() => f.setFocusedFilter(null)}
-      onFocusCapture={() => f.setFocusedFilter(filter.id)}
-      onBlurCapture={() => f.setFocusedFilter(null)}
-    >
+    <div className={horizontal ? classes.filterItemInline : classes.filterItem} data-testid="native-filter" data-filter-id={filter.id} {...highlight}>
       <Tooltip label={filter.description} disabled={!filter.description} position="top-start">
         <Text size="sm" fw={600} mb={4} component="label">
           {filter.name}

@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Menu, Modal, MultiSelect, Radio, ScrollArea, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  errorsStillStanding,
   FILTER_REMOVAL_UNDO_MS,
   FILTER_TYPES,
   isNativeFilter,
@@ -23,27 +24,35 @@ import {
 } from '@meridian/contracts';
 import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import { FilterControl } from '../../explore/controls/FilterControl';
 import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
 import { addDangerToast, addSuccessToast } from '../../notify';
-import { FilterValue, useDatasetMeta } from './FilterValue';
+import { FilterValue, useDatasetMeta, type DatasetMeta } from './FilterValue';
 
 const newId = (prefix: string) => `${prefix}${crypto.randomUUID().replace(/-/g, '').slice(0, 20)}`;
+
+/** How a dataset reads in the picker: `birth_names (main)`. */
+const datasetLabel = (d: { table_name: string; schema?: string | null }) => (d.schema ? `${d.table_name} (${d.schema})` : d.table_name);
 
 /** Datasets to target, searchable by name. */
 function DatasetSelect({ value, onChange, error }: { value: number | null; onChange: (id: number | null) => void; error?: string }) {
   const [search, setSearch] = useState('');
+  const current = useDatasetMeta(value);
+  // GET /api/v1/dataset/{id} answers the schema too. The chosen dataset reads the same whether or not the list holds it.
+  const currentLabel = current.data ? datasetLabel(current.data as DatasetMeta & { schema?: string | null }) : null;
+  // The Select writes the chosen dataset's label into its box: that is no search and must not narrow the list
+  // (narrowed to nothing, the label flipped between two spellings and the Select re-rendered without end).
+  const term = search === currentLabel ? '' : search;
   const datasets = useQuery({
-    queryKey: ['filter-datasets', search],
-    queryFn: () => api<{ result: Array<{ id: number; table_name: string; schema: string | null }> }>('/api/v1/dataset/', { query: { q: { page: 0, page_size: 100, order_column: 'table_name', order_direction: 'asc', filters: search ? [{ col: 'table_name', opr: 'ct', value: search }] : [] } } }),
+    queryKey: ['filter-datasets', term],
+    queryFn: () => api<{ result: Array<{ id: number; table_name: string; schema: string | null }> }>('/api/v1/dataset/', { query: { q: { page: 0, page_size: 100, order_column: 'table_name', order_direction: 'asc', filters: term ? [{ col: 'table_name', opr: 'ct', value: term }] : [] } } }),
     placeholderData: (p) => p,
     retry: false,
   });
-  const current = useDatasetMeta(value);
-  const data = (datasets.data?.result ?? []).map((d) => ({ value: String(d.id), label: d.schema ? `${d.table_name} (${d.schema})` : d.table_name }));
-  if (value && !data.some((d) => d.value === String(value)) && current.data) data.unshift({ value: String(value), label: current.data.table_name });
+  const data = (datasets.data?.result ?? []).map((d) => ({ value: String(d.id), label: datasetLabel(d) }));
+  if (value && !data.some((d) => d.value === String(value)) && currentLabel) data.unshift({ value: String(value), label: currentLabel });
   return <Select label="Dataset" withAsterisk searchable data={data} value={value ? String(value) : null} onChange={(v) => onChange(v ? Number(v) : null)} onSearchChange={setSearch} error={error} comboboxProps={{ withinPortal: true }} nothingFoundMessage="No datasets" data-field="dataset" />;
 }
 
@@ -211,7 +220,8 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
   const [items, setItems] = useState<FilterConfigItem[]>(filters);
   const [selected, setSelected] = useState<string | null>(filters[0]?.id ?? null);
   const [removed, setRemoved] = useState<Record<string, number>>({});
-  const [errors, setErrors] = useState<FilterErrors>({});
+  // The errors of the last Save; those whose field has since been fixed are not shown.
+  const [submitted, setSubmitted] = useState<FilterErrors>({});
   const [saving, setSaving] = useState(false);
   const [confirmCancel, setConfirmCancel] = useState(false);
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
@@ -221,7 +231,7 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
     setItems(filters);
     setSelected(filters[0]?.id ?? null);
     setRemoved({});
-    setErrors({});
+    setSubmitted({});
     setConfirmCancel(false);
   }, [opened, filters]);
   useEffect(() => () => timers.current.forEach((t) => clearTimeout(t)), []);
@@ -229,6 +239,7 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
   const live = items.filter((i) => !(i.id in removed));
   const changed = JSON.stringify(live) !== JSON.stringify(filters);
   const current = items.find((i) => i.id === selected) ?? null;
+  const errors = useMemo(() => errorsStillStanding(submitted, items), [submitted, items]);
 
   const add = (kind: 'filter' | 'divider') => {
     const item: FilterConfigItem = kind === 'filter' ? newNativeFilter(newId(NATIVE_FILTER_PREFIX)) : { id: newId(NATIVE_FILTER_DIVIDER_PREFIX), type: 'DIVIDER', title: '', description: '', scope: { rootPath: ['ROOT_ID'], excluded: [] } };
@@ -266,7 +277,7 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
 
   const save = async () => {
     const result = validateFilterConfiguration(live);
-    setErrors(result.errors);
+    setSubmitted(result.errors);
     if (result.firstInvalid) {
       // Focus moves to the first invalid filter, and to its first invalid field.
       setSelected(result.firstInvalid);

@@ -17,6 +17,7 @@ import type { ChartPlugin, FormData } from '../../viz/types';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useFiltersContext } from '../filters/useDashboardFilters';
 import { ChartHeaderMenu } from './ChartHeaderMenu';
+import { useDashboardColorScheme } from './dashboard-colors';
 import { useDatasource } from './datasources';
 import classes from '../dashboard.module.css';
 
@@ -69,9 +70,11 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   const extraKey = JSON.stringify(extraFormData ?? {});
   // The dashboard address's own parameters reach every chart query as url_params (Jinja's url_param).
   const urlParams = useMemo(dashboardUrlParams, []);
+  // The dashboard's colour scheme, when it has one, is every chart's (Superset's applyColors).
+  const colorScheme = useDashboardColorScheme();
   const formData = useMemo(
-    () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
-    [chart, extraKey, urlParams],
+    () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(colorScheme ? { color_scheme: colorScheme } : {}), ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
+    [chart, extraKey, urlParams, colorScheme],
   );
   const needsQuery = meta?.needsQuery !== false;
   // Spec 01 §9: a chart request gives up after the web server timeout.

@@ -43,7 +43,7 @@ export function readDrag(e: DragEvent): DragPayload | null {
 }
 
 /** A thin zone between children where a drag can be dropped (edit mode only). */
-function DropZone({ parentId, index, vertical = false }: { parentId: string; index: number; vertical?: boolean }) {
+function DropZone({ parentId, index, vertical = false, emptyRow = false }: { parentId: string; index: number; vertical?: boolean; emptyRow?: boolean }) {
   const { editMode, drop } = useGrid();
   const [over, setOver] = useState(false);
   if (!editMode) return null;
@@ -51,6 +51,7 @@ function DropZone({ parentId, index, vertical = false }: { parentId: string; ind
     <div
       className={vertical ? classes.dropZoneVertical : classes.dropZone}
       data-over={over || undefined}
+      data-empty-row={emptyRow || undefined}
       data-testid={`drop-${parentId}-${index}`}
       onDragOver={(e) => {
         if (!e.dataTransfer.types.includes(DRAG_MIME)) return;
@@ -64,7 +65,9 @@ function DropZone({ parentId, index, vertical = false }: { parentId: string; ind
         const payload = readDrag(e);
         if (payload) drop(payload, parentId, index);
       }}
-    />
+    >
+      {emptyRow && 'Empty row'}
+    </div>
   );
 }
 
@@ -78,7 +81,8 @@ function Children({ id, vertical }: { id: string; vertical: boolean }) {
           <ComponentView id={childId} />
         </Fragment>
       ))}
-      <DropZone parentId={id} index={children.length} vertical={vertical} />
+      {/* A new row is empty until something is dropped in: the whole row is its drop zone. */}
+      <DropZone parentId={id} index={children.length} vertical={vertical} emptyRow={vertical && children.length === 0} />
     </>
   );
 }

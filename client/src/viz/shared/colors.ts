@@ -39,9 +39,21 @@ export const sequentialScheme = (id?: string | null): ColorScheme => SEQUENTIAL_
 
 // One label→colour map per scheme for the page's life (Superset's CategoricalColorNamespace).
 const assigned = new Map<string, Map<string, string>>();
+// Colours a dashboard gives labels (its label_colors, and shared_label_colors when saved as a map): they win in every scheme.
+let forced = new Map<string, string>();
+
+/**
+ * The label colours of the dashboard on screen (json_metadata label_colors, over its shared_label_colors), as
+ * Superset's forced namespace colours; an empty map when the dashboard is left.
+ */
+export function setForcedLabelColors(colors: Record<string, unknown>): void {
+  forced = new Map(Object.entries(colors).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
+}
 
 /** The colour of a label in a categorical scheme: stable per label, new labels take the next free colour. */
 export function getCategoricalColor(schemeId: string | null | undefined, label: string): string {
+  const given = forced.get(label);
+  if (given) return given;
   const scheme = categoricalScheme(schemeId);
   let map = assigned.get(scheme.id);
   if (!map) assigned.set(scheme.id, (map = new Map()));
