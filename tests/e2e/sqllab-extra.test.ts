@@ -167,12 +167,12 @@ describe('SQL Lab extras in the browser', () => {
       .poll(async () => readScheduleInfo(((await t.http.get(`/api/v1/saved_query/${saved!.id}`).set(bearer())).body.result as { extra_json: string }).extra_json)?.schedule_interval)
       .toBe('0 0 * * 0');
 
-    // The server refuses a broken schedule, whoever sends it.
+    // The server refuses a broken schedule, whoever sends it (422: saved queries are Flask-AppBuilder's own PUT in Superset).
     const bad = await t.http
       .put(`/api/v1/saved_query/${saved!.id}`)
       .set(bearer())
       .send({ extra_json: JSON.stringify({ schedule_info: { output_table: 'x', start_date: '2030-01-02', end_date: '2030-01-01', schedule_interval: '61 * * * *' } }) });
-    expect(bad.status).toBe(400);
+    expect(bad.status).toBe(422);
     expect(bad.body.message.extra_json).toEqual([`schedule_info.end_date: ${END_BEFORE_START}`, 'schedule_info.schedule_interval: Invalid minute field: 61']);
 
     // The Saved queries list marks it 'Scheduled' with its crontab.
