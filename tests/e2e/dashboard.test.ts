@@ -282,7 +282,9 @@ describe('dashboards in the browser', () => {
     const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Coloured', position_json: JSON.stringify(position), json_metadata: JSON.stringify({ label_colors: { boy: '#ff0000' } }) });
     const pixels = (chartId: number, hex: string) =>
       page.evaluate(([id, rgb]) => {
-        const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="dashboard-chart"][data-chart-id="${id}"] canvas`)!;
+        // No canvas yet (drawing under way) counts nothing: the polls below wait for it.
+        const canvas = document.querySelector<HTMLCanvasElement>(`[data-testid="dashboard-chart"][data-chart-id="${id}"] canvas`);
+        if (!canvas) return 0;
         const data = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
         let n = 0;
         for (let i = 0; i < data.length; i += 4) if (Math.abs(data[i]! - rgb[0]!) < 8 && Math.abs(data[i + 1]! - rgb[1]!) < 8 && Math.abs(data[i + 2]! - rgb[2]!) < 8 && data[i + 3]! > 200) n++;
@@ -295,6 +297,7 @@ describe('dashboards in the browser', () => {
     await expect.poll(() => pixels(pie, '#ff0000')).toBeGreaterThan(500);
     // D3 Category 10's first two colours, which the bars take once the scheme is the dashboard's (whichever label comes first).
     const d3 = async (chartId: number) => (await pixels(chartId, '#1f77b4')) + (await pixels(chartId, '#ff7f0e'));
+    await page.locator(`[data-testid="dashboard-chart"][data-chart-id="${bars}"] canvas`).first().waitFor();
     expect(await d3(bars)).toBe(0);
     // The properties' colour scheme: every chart draws with it.
     await page.getByRole('button', { name: 'More dashboard actions' }).click();
@@ -310,7 +313,7 @@ describe('dashboards in the browser', () => {
     await page.reload();
     await drawnAll();
     await expect.poll(() => d3(bars)).toBeGreaterThan(500);
-    expect(await pixels(pie, '#ff0000')).toBeGreaterThan(500);
+    await expect.poll(() => pixels(pie, '#ff0000')).toBeGreaterThan(500);
     await screenshot(page, 'dashboard-colour-scheme');
   });
 
