@@ -20,7 +20,7 @@ import { ControlPanel } from './ControlPanel';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
 import type { drillBySteps } from './DrillModals';
-import { createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
+import { chartRequestTimeoutMs, createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
 import { prefetchOpeningChart, useExplore, type ChartRequestLimits } from './useExplore';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
@@ -115,7 +115,7 @@ export function ExploreScreen() {
  */
 function useChartRequestLimits(): ChartRequestLimits {
   const { conf } = useBootstrap();
-  return useMemo(() => ({ timeoutMs: (Number(conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000, sqlMaxRow: Number(conf.SQL_MAX_ROW) || null }), [conf.SUPERSET_WEBSERVER_TIMEOUT, conf.SQL_MAX_ROW]);
+  return useMemo(() => ({ timeoutMs: chartRequestTimeoutMs(conf), sqlMaxRow: Number(conf.SQL_MAX_ROW) || null }), [conf.SUPERSET_WEBSERVER_TIMEOUT, conf.SQL_MAX_ROW]);
 }
 
 /** Explore edits one chart type at a time: its code (control panel, buildQuery) is loaded before the editor opens. */

@@ -71,6 +71,9 @@ export async function updateFormDataKey(key: string, formData: FormData, sliceId
 }
 
 /** `POST /api/v1/chart/data`: the answer's `result` (one entry per query). */
+/** Spec 01 §9: a chart request (and an annotation query) gives up after the web server timeout, in seconds × 1000. */
+export const chartRequestTimeoutMs = (conf: { SUPERSET_WEBSERVER_TIMEOUT?: unknown }): number => (Number(conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000;
+
 export async function fetchChartData(context: QueryContext, opts: { sliceId?: number | null; signal?: AbortSignal; resultType?: string; force?: boolean; timeoutMs?: number }): Promise<any[]> {
   const answer = await api<{ result: any[] }>('/api/v1/chart/data', {
     method: 'POST',

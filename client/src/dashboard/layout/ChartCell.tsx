@@ -8,7 +8,7 @@ import { chartFailureAlert, chartRenderAlert } from '@meridian/contracts/explore
 import { useBootstrap } from '../../auth/session';
 import { ErrorMessage, linkOf } from '../../components/ErrorMessage';
 import { logEvent } from '../../event-log/event-logger';
-import { chartErrorsOf, fetchChartData } from '../../explore/explore.api';
+import { chartErrorsOf, chartRequestTimeoutMs, fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
 import { getChartMeta, useChartPlugin } from '../../viz/registry';
 import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
@@ -77,8 +77,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     [chart, extraKey, urlParams, colorScheme],
   );
   const needsQuery = meta?.needsQuery !== false;
-  // Spec 01 §9: a chart request gives up after the web server timeout.
-  const timeoutMs = (Number(useBootstrap().conf.SUPERSET_WEBSERVER_TIMEOUT) || 60) * 1000;
+  const timeoutMs = chartRequestTimeoutMs(useBootstrap().conf);
   // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
