@@ -110,6 +110,24 @@ describe('dashboards in the browser', () => {
     await markdown.getByText('Preview', { exact: true }).click();
     await markdown.getByRole('heading', { name: 'Notes' }).waitFor();
 
+    // A placed chart moves by its handle: the second chart of the row goes before the first, and undo puts it back.
+    const chartNames = () => page.getByTestId('dashboard-chart').evaluateAll((cells) => cells.map((c) => c.getAttribute('data-chart-id')));
+    const before = await chartNames();
+    const firstRowId = (await page.getByTestId('dashboard-row').first().locator('xpath=..').getAttribute('data-component-id'))!;
+    // By hand, as a user drags: the grip shows on hover and the drag starts a few pixels away (Playwright's
+    // dragTo jumps straight to the target, the grip is hidden by then and Chromium starts no drag).
+    await page.getByTestId('dashboard-chart').nth(1).hover();
+    const grip = (await page.getByLabel('Move chart').nth(1).boundingBox())!;
+    const zone = (await page.locator(`[data-testid="drop-${firstRowId}-0"]`).boundingBox())!;
+    await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(grip.x + grip.width / 2 - 10, grip.y + grip.height / 2 + 5, { steps: 3 });
+    await page.mouse.move(zone.x + zone.width / 2, zone.y + zone.height / 2, { steps: 10 });
+    await page.mouse.up();
+    await expect.poll(chartNames).toEqual([before[1], before[0]]);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(chartNames).toEqual(before);
+
     // Resize the first chart two columns wider with its corner handle.
     const handle = page.getByRole('separator', { name: 'Resize chart' }).first();
     const box = (await handle.boundingBox())!;
