@@ -356,6 +356,29 @@ describe('dashboards in the browser', () => {
     await expect(page.getByRole('button', { name: 'More dashboard actions' }).count()).resolves.toBe(0);
   });
 
+  it('a chart dropped above the grid puts the dashboard in top-level tabs, the chart at the top of the first; Collapse tab content gives the rows back', { timeout: 90_000 }, async () => {
+    const position = positionFromLayout(layoutOfRows('Tabbed', [[{ chartId: chartIds[1]!, width: 6 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Tabbed', position_json: JSON.stringify(position) });
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/?edit=true`);
+    await page.getByRole('complementary', { name: 'Dashboard builder' }).waitFor();
+    await dragIn(page, 'Births by gender', '[data-testid="drop-ROOT_ID-0"]');
+    await page.getByTestId('dashboard-tab').first().waitFor();
+    await expect.poll(() => page.getByTestId('dashboard-chart').evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-chart-id'))))).toEqual([chartIds[0], chartIds[1]]);
+    await screenshot(page, 'dashboard-edit-top-level-tabs');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    const stored = JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.position_json);
+    expect(stored.ROOT_ID.children).toHaveLength(1);
+    expect(stored[stored.ROOT_ID.children[0]].type).toBe('TABS');
+    expect(Object.values(stored).filter((c: any) => c?.type === 'CHART')).toHaveLength(2);
+
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await page.getByTestId('dashboard-tab').first().hover();
+    await page.getByRole('button', { name: 'Collapse tab content' }).click();
+    await expect.poll(() => page.getByTestId('dashboard-tab').count()).toBe(0);
+    expect(await page.getByTestId('dashboard-chart').count()).toBe(2);
+  });
+
   it("a chart whose query fails shows the error box in its cell: the database's name and message, its issue codes and Copy message / Close in a modal", { timeout: 90_000 }, async () => {
     const datasource = (await rest('get', `/api/v1/chart/${chartIds[0]}`)).body.result.datasource_id ?? (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
     const broken = (await rest('post', '/api/v1/chart/', { slice_name: 'Broken metric', viz_type: 'big_number_total', datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ viz_type: 'big_number_total', datasource: `${datasource}__table`, metric: { expressionType: 'SQL', sqlExpression: 'SUM(no_such_column)', label: 'broken' } }) })).body.id;

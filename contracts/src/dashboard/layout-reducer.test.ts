@@ -9,6 +9,7 @@ import {
   layoutReducer,
   newComponent,
   positionFromLayout,
+  ONE_TOP_LEVEL_TABS,
   ROOT_ID,
   type LayoutMap,
   type LayoutResult,
@@ -109,8 +110,47 @@ describe('dashboard layout actions (spec 02 §4, §5)', () => {
     expect(back[ROOT_ID].children).toEqual([GRID_ID]);
     expect(back[GRID_ID].children).toEqual([row]);
 
+  });
+
+  it("'A chart dropped at the root gets a tab container': top-level tabs, the grid's content and the chart in the first tab", () => {
+    let l = ok(layoutReducer(emptyLayout(), { type: 'CREATE_COMPONENT', component: chart(1), destination: { parentId: GRID_ID, index: 0 } }));
+    const row = l[GRID_ID].children[0];
     const lone = chart(9);
-    expect(layoutReducer(l, { type: 'CREATE_COMPONENT', component: lone, destination: { parentId: ROOT_ID, index: 0 } }).ok).toBe(false);
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: lone, destination: { parentId: ROOT_ID, index: 0 } }));
+    const tabsId = l[ROOT_ID].children[0];
+    expect(l[ROOT_ID].children).toHaveLength(1);
+    expect(l[tabsId].type).toBe('TABS');
+    expect(l[GRID_ID]).toBeUndefined();
+    const tab = l[l[tabsId].children[0]];
+    expect(tab.children).toHaveLength(2);
+    expect(tab.children[1]).toBe(row);
+    expect(l[tab.children[0]]).toMatchObject({ type: 'ROW', children: [lone.id] });
+    expect(l[lone.id].parents).toEqual([ROOT_ID, tabsId, tab.id, tab.children[0]]);
+
+    // Tabs already at the root are not displaced: a second drop there is refused and nothing moves.
+    const tabs = newComponent('TABS');
+    const newTab = newComponent('TAB');
+    tabs.children = [newTab.id];
+    const refused = layoutReducer(l, { type: 'CREATE_COMPONENT', component: tabs, extra: [newTab], destination: { parentId: ROOT_ID, index: 0 } });
+    expect(refused).toMatchObject({ ok: false, error: ONE_TOP_LEVEL_TABS });
+    expect(refused.layout).toBe(l);
+  });
+
+  it('new tabs dropped at the root take the grid’s content; a row moved there goes to the top of the first tab', () => {
+    let l = ok(layoutReducer(emptyLayout(), { type: 'CREATE_COMPONENT', component: chart(1), destination: { parentId: GRID_ID, index: 0 } }));
+    l = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: chart(2), destination: { parentId: GRID_ID, index: 1 } }));
+    const [first, second] = l[GRID_ID].children;
+    const moved = ok(layoutReducer(l, { type: 'MOVE_COMPONENT', id: second!, destination: { parentId: ROOT_ID, index: 0 } }));
+    const movedTab = moved[moved[moved[ROOT_ID].children[0]].children[0]];
+    expect(movedTab.children).toEqual([second, first]);
+
+    const tabs = newComponent('TABS');
+    const tab = newComponent('TAB');
+    tabs.children = [tab.id];
+    const tabbed = ok(layoutReducer(l, { type: 'CREATE_COMPONENT', component: tabs, extra: [tab], destination: { parentId: ROOT_ID, index: 0 } }));
+    expect(tabbed[ROOT_ID].children).toEqual([tabs.id]);
+    expect(tabbed[tab.id].children).toEqual([first, second]);
+    expect(tabbed[GRID_ID]).toBeUndefined();
   });
 
   it("'Can not move top level tab into nested tabs'", () => {

@@ -3,6 +3,9 @@
  * over Superset's stored component map. The builder screen dispatches these; undo/redo wraps them.
  */
 import { CANNOT_MOVE_TOP_LEVEL_TAB, CHART_MOVED_FILTER_SCOPE, NOT_ENOUGH_SPACE } from '../messages';
+
+/** Refusal of a drop at the root when top-level tabs are there already. */
+export const ONE_TOP_LEVEL_TABS = 'The dashboard already has tabs at its top';
 import { GRID_COLUMN_COUNT, GRID_MAX_COMPONENT_SIZE } from '../rules/constants';
 import type { LayoutComponent } from './layout';
 
@@ -210,8 +213,7 @@ function place(layout: LayoutMap, component: Component, destination: DropTarget,
   const parent = layout[destination.parentId];
   if (!parent) return { ok: false, error: 'Unknown drop target', layout };
   if (movingFrom && isTopLevelTabs(layout, component.id) && destination.parentId !== ROOT_ID) return { ok: false, error: CANNOT_MOVE_TOP_LEVEL_TAB, layout };
-  // spec 02 §4 'A chart dropped at the root gets a tab container': only a tabs container (or the grid) may sit at the root.
-  if (parent.type === 'ROOT' && component.type !== 'TABS' && component.type !== 'GRID') return { ok: false, error: 'Only tabs can be dropped at the top of a dashboard', layout };
+  if (parent.type === 'ROOT') return dropAtRoot(layout, component, movingFrom);
   const wrap = shouldWrapInRow(parent.type, component.type);
   const childType: ComponentType = wrap ? 'ROW' : component.type;
   if (!isValidChild(parent.type, childType, depthOf(layout, parent.id))) return { ok: false, error: `A ${component.type.toLowerCase()} cannot be placed there`, layout };
@@ -239,6 +241,28 @@ function place(layout: LayoutMap, component: Component, destination: DropTarget,
 }
 
 /**
+ * A drop at the root (spec 02 §4 'A chart dropped at the root gets a tab container'): the root holds one
+ * child, so the drop makes top-level tabs whose first tab takes the grid's content. New tabs are that
+ * container; anything else lands at the top of its first tab. Top-level tabs already there are not
+ * displaced (as Superset, which offers no drop at the root then).
+ */
+function dropAtRoot(layout: LayoutMap, component: Component, movingFrom: string | null): LayoutResult {
+  const gridId = layout[ROOT_ID]?.children[0] ?? '';
+  if (layout[gridId]?.type !== 'GRID') return { ok: false, error: ONE_TOP_LEVEL_TABS, layout };
+  if (component.type === 'TABS') {
+    const firstTab = layout[component.children[0] ?? ''];
+    if (movingFrom || !firstTab) return { ok: false, error: 'Only new tabs can be dropped at the top of a dashboard', layout };
+    const next: LayoutMap = { ...layout, [component.id]: component, [firstTab.id]: { ...firstTab, children: [...firstTab.children, ...layout[gridId].children] }, [ROOT_ID]: { ...layout[ROOT_ID], children: [component.id] } };
+    delete next[gridId];
+    return { ok: true, layout: withParents(next) };
+  }
+  const tabbed = layoutReducer(layout, { type: 'CREATE_TOP_LEVEL_TABS' }).layout;
+  const firstTab = tabbed[tabbed[tabbed[ROOT_ID].children[0]].children[0]].id;
+  const placed = place(tabbed, component, { parentId: firstTab, index: 0 }, movingFrom === gridId ? firstTab : movingFrom);
+  return placed.ok ? placed : { ...placed, layout };
+}
+
+/**
  * The layout reducer: each action answers the next layout or a refusal. Pure; the caller keeps the
  * refusal's message for a toast.
  */
@@ -249,7 +273,9 @@ export function layoutReducer(layout: LayoutMap, action: LayoutAction): LayoutRe
     case 'CREATE_COMPONENT': {
       let base = layout;
       for (const extra of action.extra ?? []) base = { ...base, [extra.id]: extra };
-      return place(base, action.component, action.destination, null);
+      const placed = place(base, action.component, action.destination, null);
+      // A refusal leaves the layout as it was, without the extras.
+      return placed.ok ? placed : { ...placed, layout };
     }
     case 'MOVE_COMPONENT': {
       const component = layout[action.id];

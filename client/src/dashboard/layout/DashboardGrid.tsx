@@ -1,6 +1,6 @@
 import { ActionIcon, SegmentedControl, Tabs, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_ID, ROOT_ID, type Component, type LayoutAction, type LayoutMap } from '@meridian/contracts';
-import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconFold, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
 import { createContext, useContext, useState, type DragEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { DashboardChart } from '../dashboard.api';
@@ -43,7 +43,7 @@ export function readDrag(e: DragEvent): DragPayload | null {
 }
 
 /** A thin zone between children where a drag can be dropped (edit mode only). */
-function DropZone({ parentId, index, vertical = false, emptyRow = false }: { parentId: string; index: number; vertical?: boolean; emptyRow?: boolean }) {
+function DropZone({ parentId, index, vertical = false, emptyRow = false, root = false }: { parentId: string; index: number; vertical?: boolean; emptyRow?: boolean; root?: boolean }) {
   const { editMode, drop } = useGrid();
   const [over, setOver] = useState(false);
   if (!editMode) return null;
@@ -52,6 +52,7 @@ function DropZone({ parentId, index, vertical = false, emptyRow = false }: { par
       className={vertical ? classes.dropZoneVertical : classes.dropZone}
       data-over={over || undefined}
       data-empty-row={emptyRow || undefined}
+      data-root={root || undefined}
       data-testid={`drop-${parentId}-${index}`}
       onDragOver={(e) => {
         if (!e.dataTransfer.types.includes(DRAG_MIME)) return;
@@ -96,8 +97,8 @@ function Fragment({ parentId, index, vertical, children }: { parentId: string; i
   );
 }
 
-/** Edit-mode chrome around a component: a drag handle and a delete button. */
-function Editable({ component, children, className }: { component: Component; children: ReactNode; className?: string }) {
+/** Edit-mode chrome around a component: a drag handle, its own actions and a delete button. */
+function Editable({ component, children, className, actions }: { component: Component; children: ReactNode; className?: string; actions?: ReactNode }) {
   const { editMode, dispatch } = useGrid();
   if (!editMode) return <div className={className}>{children}</div>;
   return (
@@ -114,6 +115,7 @@ function Editable({ component, children, className }: { component: Component; ch
         >
           <IconGripVertical size={14} />
         </span>
+        {actions}
         <Tooltip label="Delete">
           <ActionIcon size="sm" variant="subtle" color="red" aria-label={`Delete ${component.type.toLowerCase()}`} onClick={() => dispatch({ type: 'DELETE_COMPONENT', id: component.id })}>
             <IconTrash size={14} />
@@ -267,8 +269,16 @@ function TabsView({ component }: { component: Component }) {
       ))}
     </Tabs>
   );
+  // Top-level tabs give their content back to the grid (Superset's 'Collapse tab content').
+  const collapse = component.parents.at(-1) === ROOT_ID && (
+    <Tooltip label="Collapse tab content">
+      <ActionIcon size="sm" variant="subtle" aria-label="Collapse tab content" onClick={() => dispatch({ type: 'DELETE_TOP_LEVEL_TABS' })}>
+        <IconFold size={14} />
+      </ActionIcon>
+    </Tooltip>
+  );
   return (
-    <Editable component={component} className={classes.tabsBlock}>
+    <Editable component={component} className={classes.tabsBlock} actions={collapse}>
       {body}
     </Editable>
   );
@@ -323,12 +333,11 @@ export function DashboardGrid(props: Omit<GridContext, 'columnWidth'>) {
     <Ctx.Provider value={{ ...props, columnWidth }}>
       <div ref={ref} className={classes.grid} data-testid="dashboard-grid" data-edit-mode={props.editMode || undefined}>
         {width > 0 && top && props.layout[top]?.type === 'TABS' ? (
-          <>
-            <DropZone parentId={ROOT_ID} index={0} />
-            <ComponentView id={top} />
-          </>
+          <ComponentView id={top} />
         ) : width > 0 ? (
           <div className={classes.gridColumn}>
+            {/* A drop above the grid puts the dashboard in top-level tabs (spec 02 §4). */}
+            <DropZone parentId={ROOT_ID} index={0} root />
             <Children id={top ?? GRID_ID} vertical={false} />
             {props.editMode && !(props.layout[top ?? GRID_ID]?.children.length) && <div className={classes.emptyGrid}>Drag charts and components here from the panel on the right.</div>}
           </div>
