@@ -139,6 +139,17 @@ describe('native filters and cross-filters in the browser', () => {
     await page.getByTestId('filter-bar-apply').click();
     await expectFilter('Total births', 'state', all);
     await expect.poll(() => cell('Total births').getByTestId('filter-indicator').textContent()).toBe('2');
+    // Out of focus the select shows four values and '+ N ...' for the rest (spec 01 §9 'default max tags 4').
+    if (all.length > 4) {
+      const shown = () => state.locator('.mantine-Pill-root').evaluateAll((pills) => pills.filter((p) => getComputedStyle(p).visibility !== 'hidden').length);
+      await expect.poll(shown).toBe(4);
+      // The number is a CSS counter of the hidden ones (the screenshot shows it drawn).
+      expect(await state.locator('.mantine-MultiSelect-pillsList').evaluate((list) => getComputedStyle(list, '::after').content)).toContain('counter(');
+      await screenshot(page, 'filters-max-tags');
+      await filterInput('State').click();
+      await expect.poll(shown).toBe(all.length);
+      await page.keyboard.press('Escape');
+    }
     // Deselecting one drops it alone.
     await state.locator('.mantine-Pill-root', { hasText: all[0] }).locator('.mantine-Pill-remove').click();
     await expect.poll(() => pills.allTextContents()).toEqual(all.slice(1));
