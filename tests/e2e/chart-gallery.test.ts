@@ -134,6 +134,24 @@ describe('Chart types in the browser', () => {
           if (canvas && w.atRendered === undefined) w.atRendered = canvas.toDataURL();
         }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-chart-state'] });
       });
+      // Each canvas keeps where the text of its last whole drawing went (a full clear starts a drawing anew): each
+      // text's box, as wide as its glyphs and as tall as its font, in the canvas's pixels.
+      await page.addInitScript(() => {
+        const proto = CanvasRenderingContext2D.prototype;
+        const { clearRect, fillText } = proto;
+        type Texts = { texts?: Array<{ text: string; left: number; right: number; top: number; bottom: number }> };
+        proto.clearRect = function (x, y, w, h) {
+          const m = this.getTransform();
+          if (x <= 0 && y <= 0 && w * m.a >= this.canvas.width && h * m.d >= this.canvas.height) (this.canvas as Texts).texts = [];
+          clearRect.call(this, x, y, w, h);
+        };
+        proto.fillText = function (text, x, y, maxWidth) {
+          const m = this.getTransform();
+          const box = this.measureText(text);
+          ((this.canvas as Texts).texts ??= []).push({ text, left: m.e + m.a * (x - box.actualBoundingBoxLeft), right: m.e + m.a * (x + box.actualBoundingBoxRight), top: m.f + m.d * (y - box.fontBoundingBoxAscent), bottom: m.f + m.d * (y + box.fontBoundingBoxDescent) });
+          fillText.call(this, text, x, y, maxWidth);
+        };
+      });
     }
     for (const s of slices) {
       await page.goto(`${t.url}/explore/?slice_id=${s.id}`);
@@ -149,6 +167,13 @@ describe('Chart types in the browser', () => {
         expect(atRendered, 'the canvas as it was at rendered').toBeTruthy();
         await page.waitForTimeout(1_500);
         expect(await chart.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement).toDataURL()) === atRendered, 'the word cloud did not change after rendered').toBe(true);
+      }
+      if (s.viz_type === 'treemap_v2') {
+        // Each rectangle's label stays in its rectangle: no two labels (nor the lines of one) overlap.
+        const texts = await chart.locator('canvas').first().evaluate((c) => (c as HTMLCanvasElement & { texts?: Array<{ text: string; left: number; right: number; top: number; bottom: number }> }).texts ?? []);
+        expect(texts.length, 'the treemap labels its rectangles').toBeGreaterThan(10);
+        const overlapping = texts.flatMap((a, i) => texts.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.text} / ${b.text}`));
+        expect(overlapping).toEqual([]);
       }
       await screenshot(page, `gallery-${s.viz_type}-${scheme}`);
     }

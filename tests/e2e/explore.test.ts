@@ -561,4 +561,86 @@ describe('Explore in the browser', () => {
       .poll(async () => (JSON.parse((await rest('get', `/api/v1/chart/${created.body.id}`)).body.result.params).annotation_layers ?? []).map((l: { name: string }) => l.name))
       .toEqual(['Goal', 'Launches']);
   });
+  it("a saved chart whose run fails stays a saved chart: its run button reads 'Update chart', not a new chart's 'Create chart'", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'pie', datasource: `${birthNames}__table`, groupby: ['gender'], metric: 'sum__num', time_range: 'No filter' };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births that will fail', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByText('Births', { exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: 'Custom SQL' }).click();
+    await dialog.getByTestId('sql-expression-editor').locator('.ace_content').click();
+    await page.keyboard.insertText('SUM(no_such_column)');
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await page.getByTestId('explore-chart').getByTestId('error-message').getByText(/no_such_column/).waitFor();
+    await screenshot(page, 'explore-saved-chart-failed');
+    await expect(page.getByRole('button', { name: 'Create chart' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('button', { name: 'Update chart' }).isEnabled()).resolves.toBe(true);
+    await expect(page.getByTestId('explore-header').getByText('Unsaved').count()).resolves.toBe(0);
+    // Saving still offers to overwrite it.
+    await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+    const save = page.getByRole('dialog', { name: 'Save chart' });
+    await save.getByRole('radio', { name: 'Save (Overwrite)' }).waitFor();
+    await closeDialog(page);
+  });
+
+  it('Escape on an open dropdown in the filter and metric popovers closes only the dropdown: the filter or metric being edited stays', { timeout: 120_000 }, async () => {
+    await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=pie`);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByRole('button', { name: 'Add filter' }).click();
+    const popover = page.getByRole('dialog');
+    await popover.getByLabel('Column').click();
+    await page.getByRole('option', { name: 'gender', exact: true }).click();
+    const value = popover.getByPlaceholder('Pick a value');
+    await value.click();
+    await page.getByRole('option', { name: 'boy', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('option', { name: 'boy', exact: true }).count()).toBe(0);
+    await expect(popover.getByLabel('Column').inputValue()).resolves.toBe('gender');
+    await value.click();
+    await page.getByRole('option', { name: 'boy', exact: true }).click();
+    await screenshot(page, 'explore-filter-popover-after-escape');
+    await popover.getByRole('button', { name: 'Save', exact: true }).click();
+    await controls.getByText('gender = boy').waitFor();
+
+    // With no dropdown open, Escape closes the popover as before.
+    await controls.getByText('gender = boy').click();
+    await popover.getByLabel('Column').waitFor();
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'hidden' });
+
+    await controls.getByRole('button', { name: 'Add metric' }).click();
+    await popover.getByRole('tab', { name: 'Saved' }).click();
+    await popover.getByPlaceholder('Select a saved metric').click();
+    await page.getByRole('option', { name: 'Births' }).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('option', { name: 'Births' }).count()).toBe(0);
+    await popover.getByPlaceholder('Select a saved metric').click();
+    await page.getByRole('option', { name: 'Births' }).click();
+    await popover.getByRole('button', { name: 'Save', exact: true }).click();
+    await controls.getByText('Births', { exact: true }).waitFor();
+  });
+
+  it("names a pivot table's rows and columns in its headers: each column level's column, 'metric' over the metric, the row columns above the rows", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'pivot_table_v2', datasource: `${birthNames}__table`, groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, time_range: 'No filter' };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births pivot by state and gender', viz_type: 'pivot_table_v2', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    const table = page.getByTestId('explore-chart').getByTestId('pivot-table');
+    const headerLines = await table.locator('thead tr').evaluateAll((rows) => rows.map((r) => [...r.children].map((c) => c.textContent)));
+    expect(headerLines).toEqual([
+      ['', 'gender', 'boy', 'girl', 'Total'],
+      ['metric', 'Births', 'Births', 'Births'],
+      ['state', '', ''],
+    ]);
+    // The rows' headers line up under 'state' (the last spans the level names' column), their cells under the columns'.
+    const [stateBox, boyBox] = await Promise.all([table.getByRole('columnheader', { name: 'state' }).boundingBox(), table.getByRole('columnheader', { name: 'boy' }).boundingBox()]);
+    const firstRow = table.locator('tbody tr').first();
+    const [rowHeader, firstCell] = await Promise.all([firstRow.locator('th').first().boundingBox(), firstRow.locator('td').first().boundingBox()]);
+    expect(Math.round(rowHeader!.x)).toBe(Math.round(stateBox!.x));
+    expect(Math.round(firstCell!.x)).toBe(Math.round(boyBox!.x));
+    await screenshot(page, 'explore-pivot-headers');
+  });
 });

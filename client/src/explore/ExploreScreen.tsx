@@ -1,5 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
+import { isNewChart } from '@meridian/contracts/explore/chart-state';
 import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
@@ -341,7 +342,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
             </Text>
             <Tooltip label={errorList.map((e) => `${e.label}: ${e.text}`).join('\n')} disabled={!x.hasErrors} multiline maw={360} withinPortal>
               <Button size="xs" onClick={() => void x.run()} disabled={x.hasErrors || x.chart.chartStatus === 'loading'} variant={x.stale ? 'filled' : 'default'} data-stale={x.stale || undefined}>
-                {x.chart.queriesResponse ? 'Update chart' : 'Create chart'}
+                {isNewChart(x.chart, !!slice) ? 'Create chart' : 'Update chart'}
               </Button>
             </Tooltip>
           </Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartReducer, initialChartState } from './chart-state';
+import { chartReducer, initialChartState, isNewChart } from './chart-state';
 
 describe('chart state (spec 01 §4)', () => {
   it('goes loading → success → rendered, clearing the alert when an update starts', () => {
@@ -38,5 +38,15 @@ describe('chart state (spec 01 §4)', () => {
     expect(chartReducer(s, { type: 'ANNOTATION_QUERY_CLEARED', name: 'holidays' }).annotationError).toEqual({});
     // The chart's own updates leave the layers' state alone.
     expect(chartReducer(s, { type: 'CHART_UPDATE_STARTED', now: 5 }).annotationData).toEqual({ releases: { records: [] } });
+  });
+  it("reads as a new chart ('Create chart') until saved or first run; a saved chart whose run failed is not new", () => {
+    expect(isNewChart(initialChartState, false)).toBe(true);
+    expect(isNewChart(initialChartState, true)).toBe(false);
+    const failed = chartReducer(chartReducer(initialChartState, { type: 'CHART_UPDATE_STARTED', now: 1 }), { type: 'CHART_UPDATE_FAILED', errors: [{ message: 'bad column' }], now: 2 });
+    expect(failed.queriesResponse).toBeNull();
+    expect(isNewChart(failed, true)).toBe(false);
+    // An unsaved chart that has run is updated from then on, as Superset's, whose failed runs keep their errors as the answer.
+    expect(isNewChart(failed, false)).toBe(false);
+    expect(isNewChart(chartReducer(failed, { type: 'CHART_UPDATE_STARTED', now: 3 }), false)).toBe(false);
   });
 });

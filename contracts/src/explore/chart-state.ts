@@ -59,6 +59,13 @@ export const chartFailureAlert = (errors?: ReadonlyArray<ChartError> | null): st
 /** Spec 01 §4 'Rendering failed'. */
 export const chartRenderAlert = (error: string): string => CHART_RENDER_FAILED.replace('%s', error);
 
+/**
+ * Superset's isNewChart, for Explore's run button: 'Create chart' until the chart is saved or first run, 'Update chart'
+ * after. A failed run leaves no queriesResponse here (Superset keeps the errors there), so the answer alone would make
+ * a saved chart whose run failed read as a new one.
+ */
+export const isNewChart = (state: ChartState, isSaved: boolean): boolean => !isSaved && state.chartUpdateStartTime === null;
+
 export function chartReducer(state: ChartState, action: ChartAction): ChartState {
   switch (action.type) {
     case 'CHART_UPDATE_STARTED':

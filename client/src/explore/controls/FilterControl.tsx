@@ -6,6 +6,7 @@ import { useState } from 'react';
 import type { DatasourceMeta } from '../../viz/types';
 import { fetchColumnValues } from '../explore.api';
 import { DRAG_TYPE, readDrag } from './drag';
+import { closeOnEscape } from './escape';
 
 /** Superset's adhoc filter (spec 01 §3). */
 export interface AdhocFilter {
@@ -112,6 +113,10 @@ export function FilterControl({ value, datasource, datasourceKey, onChange }: { 
     onChange(next);
     setEditing(null);
   };
+  const closeNew = () => {
+    setEditing(null);
+    setPreset(null);
+  };
   const editor = (index: number | 'new') => (
     <FilterEditor
       key={`${index}-${preset}`}
@@ -134,7 +139,7 @@ export function FilterControl({ value, datasource, datasourceKey, onChange }: { 
       }}
     >
       {list.map((f, i) => (
-        <Popover key={`${filterLabel(f)}-${i}`} opened={editing === i} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md">
+        <Popover key={`${filterLabel(f)}-${i}`} opened={editing === i} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md" closeOnEscape={false}>
           <Popover.Target>
             <Badge
               variant="light"
@@ -154,10 +159,10 @@ export function FilterControl({ value, datasource, datasourceKey, onChange }: { 
               {filterLabel(f)}
             </Badge>
           </Popover.Target>
-          <Popover.Dropdown>{editor(i)}</Popover.Dropdown>
+          <Popover.Dropdown onKeyDown={closeOnEscape(() => setEditing(null))}>{editor(i)}</Popover.Dropdown>
         </Popover>
       ))}
-      <Popover opened={editing === 'new'} onChange={(o) => { if (!o) { setEditing(null); setPreset(null); } }} position="right-start" withArrow trapFocus shadow="md">
+      <Popover opened={editing === 'new'} onChange={(o) => !o && closeNew()} position="right-start" withArrow trapFocus shadow="md" closeOnEscape={false}>
         <Popover.Target>
           <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} justify="flex-start" onClick={() => setEditing('new')} aria-label="Add filter" styles={{ root: { borderStyle: 'dashed' } }}>
             <Text size="xs" c="dimmed" truncate="end">
@@ -165,7 +170,7 @@ export function FilterControl({ value, datasource, datasourceKey, onChange }: { 
             </Text>
           </Button>
         </Popover.Target>
-        <Popover.Dropdown>{editor('new')}</Popover.Dropdown>
+        <Popover.Dropdown onKeyDown={closeOnEscape(closeNew)}>{editor('new')}</Popover.Dropdown>
       </Popover>
     </Stack>
   );

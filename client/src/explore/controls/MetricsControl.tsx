@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { displayNames, metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { DatasourceMeta } from '../../viz/types';
 import { DRAG_TYPE, readDrag } from './drag';
+import { closeOnEscape } from './escape';
 
 type AdhocMetric = Exclude<MetricEntry, string>;
 
@@ -106,7 +107,7 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
       style={{ borderRadius: 4, outline: over ? '2px dashed var(--mantine-color-blue-5)' : undefined }}
     >
       {list.map((metric, i) => (
-        <Popover key={`${metricLabel(metric)}-${i}`} opened={editing === i} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md">
+        <Popover key={`${metricLabel(metric)}-${i}`} opened={editing === i} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md" closeOnEscape={false}>
           <Popover.Target>
             <Group gap={0} wrap="nowrap">
               <Badge
@@ -128,11 +129,11 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
               </Badge>
             </Group>
           </Popover.Target>
-          <Popover.Dropdown>{editor(i)}</Popover.Dropdown>
+          <Popover.Dropdown onKeyDown={closeOnEscape(() => setEditing(null))}>{editor(i)}</Popover.Dropdown>
         </Popover>
       ))}
       {(multi || list.length === 0) && (
-        <Popover opened={editing === 'new'} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md">
+        <Popover opened={editing === 'new'} onChange={(o) => !o && setEditing(null)} position="right-start" withArrow trapFocus shadow="md" closeOnEscape={false}>
           <Popover.Target>
             <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} justify="flex-start" onClick={() => setEditing('new')} aria-label={`Add ${label.toLowerCase()}`} styles={GHOST_BUTTON_STYLES}>
               <Text size="xs" c="dimmed" style={{ whiteSpace: 'normal', textAlign: 'left' }}>
@@ -140,7 +141,7 @@ export function MetricsControl({ value, multi, datasource, onChange, label }: { 
               </Text>
             </Button>
           </Popover.Target>
-          <Popover.Dropdown>{editor('new')}</Popover.Dropdown>
+          <Popover.Dropdown onKeyDown={closeOnEscape(() => setEditing(null))}>{editor('new')}</Popover.Dropdown>
         </Popover>
       )}
     </Stack>

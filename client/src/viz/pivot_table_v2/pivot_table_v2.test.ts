@@ -66,4 +66,20 @@ describe('pivot table chart type', () => {
       ['Total', '8.5', '2', '2', '1'],
     ]);
   });
+  it("names what the rows and columns are, as Superset's headers do: the row columns, each column level's column, and 'metric' for the metrics, even one", () => {
+    const rows = [
+      { state: 'CA', gender: 'boy', n: 3 },
+      { state: 'NY', gender: 'girl', n: 5 },
+    ];
+    const p = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n'], rowTotals: true }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(p.rowHeaders).toEqual(['state']);
+    expect(p.columnNames).toEqual(['gender', 'metric']);
+    expect(p.columnLevels).toEqual([
+      [['boy', 1], ['girl', 1], ['Total', 1]],
+      [['n', 1], ['n', 1], ['n', 1]],
+    ]);
+    // Without column group-bys the metrics are the one level.
+    const flat = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], metrics: ['n'] }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect([flat.columnNames, flat.columnLevels]).toEqual([['metric'], [[['n', 1]]]]);
+  });
 });

@@ -15,6 +15,8 @@ const AGGREGATES: Record<Aggregate, (xs: number[]) => number | null> = {
 
 export interface PivotProps {
   rowHeaders: string[];
+  /** What each column header level lists: a column's name, or 'metric' for the metrics' level (Superset's words). */
+  columnNames: string[];
   /** Column header levels: each a list of [label, span]. */
   columnLevels: Array<Array<[string, number]>>;
   rows: Array<{ keys: string[]; cells: string[]; total?: boolean }>;
@@ -45,6 +47,11 @@ export function pivot(input: {
   metricsLayout?: 'COLUMNS' | 'ROWS';
   /** What the headers say for a metric or column label (its verbose name); the label itself by default. */
   names?: (label: string) => string;
+  /**
+   * A level naming the metrics even when there is one metric and columns (the table's headers, as Superset's);
+   * without it a single metric is left unnamed there (the pivoted CSV).
+   */
+  nameEveryMetric?: boolean;
 }): PivotProps {
   const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
   const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
@@ -81,7 +88,8 @@ export function pivot(input: {
     return xs?.length ? format(agg(xs)) : '';
   };
   const names = input.names ?? ((label: string) => label);
-  const metricPart = (m: string) => (metrics.length > 1 || !colCols.length ? [names(m)] : []);
+  const hasMetricLevel = metrics.length > 1 || !colCols.length || !!input.nameEveryMetric;
+  const metricPart = (m: string) => (hasMetricLevel ? [names(m)] : []);
   /** A group's subtotal, padded to the key's length: its leading parts, 'Subtotal', then blanks. */
   const subtotalParts = (prefix: string[], length: number) => [...prefix, 'Subtotal', ...Array(Math.max(0, length - prefix.length - 1)).fill('')];
   /** Keys in order, each group of leading parts closed by its subtotal (deepest first) when asked. */
@@ -102,7 +110,7 @@ export function pivot(input: {
     (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...c, ...metricPart(m)], metric: m })),
     (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(p, colCols.length), ...metricPart(m)], metric: m })),
   ).flat();
-  if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(metrics.length > 1 ? [names(m)] : [])], metric: m });
+  if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(hasMetricLevel ? [names(m)] : [])], metric: m });
   const depth = Math.max(1, ...cols.map((c) => c.parts.length));
   const columnLevels: PivotProps['columnLevels'] = [];
   for (let level = 0; level < depth; level++) {
@@ -123,7 +131,8 @@ export function pivot(input: {
     (p) => ({ keys: subtotalParts(p, rowCols.length), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
   );
   if (colTotals) body.push({ keys: ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
-  return { rowHeaders: rowCols.length ? rowCols.map(names) : [''], columnLevels, rows: body };
+  const columnNames = [...colCols.map(names), ...(hasMetricLevel && metrics.length ? ['metric'] : [])];
+  return { rowHeaders: rowCols.length ? rowCols.map(names) : [''], columnNames: columnLevels.map((_, i) => columnNames[i] ?? ''), columnLevels, rows: body };
 }
 
 /**
@@ -159,7 +168,7 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
 }
 
 export function transformPivot(input: TransformInput): PivotProps {
-  return pivot({ ...pivotInput(input), format: getNumberFormatter(input.formData.valueFormat), names: displayNames(input.datasource) });
+  return pivot({ ...pivotInput(input), format: getNumberFormatter(input.formData.valueFormat), names: displayNames(input.datasource), nameEveryMetric: true });
 }
 
 /**

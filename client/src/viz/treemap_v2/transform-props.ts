@@ -18,6 +18,7 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
   // Top-level groups take the scheme's colours; their children shade them (levels' colorSaturation).
   const data = toData(tree).map((n) => ({ ...n, itemStyle: { color: getCategoricalColor(fd.color_scheme, n.name) } }));
   const t = chartTheme(theme);
+  const label = (p: { name: string; value: number }) => (fd.label_type === 'key_value' ? `${p.name}: ${format(p.value)}` : p.name);
   return {
     groupby: levels,
     groups,
@@ -41,12 +42,16 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
           leafDepth: levels.length > 1 ? undefined : 1,
           // Nothing zooms (nodeClick off), so a breadcrumb would only echo the hovered path over the chart.
           breadcrumb: { show: false },
-          label: { show: fd.show_labels !== false, color: '#fff', textBorderWidth: 0, fontSize: 11, overflow: 'truncate', formatter: (p: any) => (fd.label_type === 'key_value' ? `${p.name}\n${format(p.value)}` : p.name) },
+          // One line, as Superset's ('CA: 6.35M'), truncated to its rectangle. The line height is given: ECharts
+          // otherwise takes the width of a CJK character, narrower than a line where no CJK font is installed (as
+          // on Debian), so labels fitted rectangles too short for them and ran over their neighbours. A label
+          // whose rectangle cannot hold its line is dropped (ECharts' lineOverflow 'truncate').
+          label: { show: fd.show_labels !== false, color: '#fff', textBorderWidth: 0, fontSize: 11, lineHeight: 14, overflow: 'truncate', formatter: label },
           itemStyle: { borderColor: t.tooltipBackground, borderWidth: 1, gapWidth: 1 },
           // Top-level groups carry their name in a band above their children.
           levels: [
             { itemStyle: { borderWidth: 0, gapWidth: 3 } },
-            { itemStyle: { borderWidth: levels.length > 1 ? 2 : 1, gapWidth: 1, borderColor: t.tooltipBackground }, upperLabel: { show: levels.length > 1, height: 20, color: t.text, fontWeight: 'bold', textBorderWidth: 0 } },
+            { itemStyle: { borderWidth: levels.length > 1 ? 2 : 1, gapWidth: 1, borderColor: t.tooltipBackground }, upperLabel: { show: levels.length > 1, height: 20, color: t.text, fontWeight: 'bold', textBorderWidth: 0, fontSize: 11, lineHeight: 14, formatter: label } },
             { itemStyle: { gapWidth: 1 }, colorSaturation: [0.35, 0.6] },
           ],
         },

@@ -16,4 +16,11 @@ describe('treemap chart type', () => {
     // ECharts' treemap series animates unless told so itself (the option's animation: false does not reach it).
     expect(out.option.series[0].animation).toBe(false);
   });
+  it("labels a rectangle on one line, 'name: value' as Superset's, and its group's band the same way", () => {
+    const rows = [{ region: 'West', state: 'CA', sum: 1500 }];
+    const out = treemap.transformProps({ formData: { viz_type: 'treemap_v2', groupby: ['region', 'state'], metric: 'sum', label_type: 'key_value' }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const series = out.option.series[0];
+    expect(series.label.formatter({ name: 'CA', value: 1500 })).toBe('CA: 1.5k');
+    expect(series.levels[1].upperLabel.formatter({ name: 'West', value: 1500 })).toBe('West: 1.5k');
+  });
 });
