@@ -101,6 +101,13 @@ describe('Explore in the browser', () => {
     await page.getByText('Chart [Births by gender (pie)] has been overwritten').waitFor();
     await expect.poll(async () => JSON.parse((await rest('get', `/api/v1/chart/${sliceId}`)).body.result.params).donut).toBe(true);
     await screenshot(page, 'explore-pie-donut');
+
+    // An edit reloaded at once, within the form data's save debounce, is still there (sent as the page is left).
+    await expect.poll(() => new URL(page.url()).searchParams.get('form_data_key')).toBeTruthy();
+    await page.getByRole('checkbox', { name: 'Donut' }).uncheck();
+    await page.reload();
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Donut' }).isChecked()).toBe(false);
   });
 
   it("switches a saved line chart to bar and back, keeping each type's controls; bad values block the run; a slow chart stops", { timeout: 120_000 }, async () => {

@@ -66,8 +66,8 @@ export async function createFormDataKey(formData: FormData, sliceId: number | nu
   return (await api<{ key: string }>('/api/v1/explore/form_data', { method: 'POST', body: formDataBody(formData, sliceId) })).key;
 }
 
-export async function updateFormDataKey(key: string, formData: FormData, sliceId: number | null): Promise<void> {
-  await api(`/api/v1/explore/form_data/${encodeURIComponent(key)}`, { method: 'PUT', body: formDataBody(formData, sliceId) });
+export async function updateFormDataKey(key: string, formData: FormData, sliceId: number | null, opts: { keepalive?: boolean } = {}): Promise<void> {
+  await api(`/api/v1/explore/form_data/${encodeURIComponent(key)}`, { method: 'PUT', body: formDataBody(formData, sliceId), keepalive: opts.keepalive });
 }
 
 /** `POST /api/v1/chart/data`: the answer's `result` (one entry per query). */

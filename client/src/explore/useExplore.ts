@@ -185,26 +185,37 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
   }, []);
 
   // Unsaved edits live on the server under form_data_key, so a reload restores them.
+  const pendingSave = useRef<(() => void) | null>(null);
   useEffect(() => {
     if (!datasource) return;
-    const timer = setTimeout(
-      () => {
-        const key = formDataKey.current;
-        const sliceId = formData.slice_id ?? null;
-        if (key) void updateFormDataKey(key, formData, sliceId).catch(() => undefined);
-        else
-          void createFormDataKey(formData, sliceId)
-            .then((k) => {
-              formDataKey.current = k;
-              opts.onFormDataKey(k);
-            })
-            .catch(() => undefined);
-      },
-      formDataKey.current ? SAVE_FORM_DATA_DEBOUNCE_MS : 0,
-    );
+    const save = (keepalive = false) => {
+      pendingSave.current = null;
+      const key = formDataKey.current;
+      const sliceId = formData.slice_id ?? null;
+      if (key) void updateFormDataKey(key, formData, sliceId, { keepalive }).catch(() => undefined);
+      else
+        void createFormDataKey(formData, sliceId)
+          .then((k) => {
+            formDataKey.current = k;
+            opts.onFormDataKey(k);
+          })
+          .catch(() => undefined);
+    };
+    pendingSave.current = formDataKey.current ? () => save(true) : null;
+    const timer = setTimeout(() => save(), formDataKey.current ? SAVE_FORM_DATA_DEBOUNCE_MS : 0);
     return () => clearTimeout(timer);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [formData]);
+  // An edit still waiting out the debounce is sent when the page is left (a reload within it brought back the
+  // edit before) or Explore closes; keepalive lets the request outlive the page.
+  useEffect(() => {
+    const flush = () => pendingSave.current?.();
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, []);
 
   const setControl = useCallback((name: string, value: unknown) => setFormData((fd) => ({ ...fd, [name]: value })), []);
 
