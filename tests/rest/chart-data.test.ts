@@ -98,7 +98,7 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     const ds = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: dbId, schema, table_name: 'births' });
     expect(ds.status).toBe(201);
     datasetId = ds.body.id;
-    const current = ds.body.result;
+    const current = ds.body.data;
     const upd = await t.http.put(`/api/v1/dataset/${datasetId}`).set(bearer(admin)).send({
       metrics: [...current.metrics.map((m: any) => ({ id: m.id, metric_name: m.metric_name, expression: m.expression })), { metric_name: 'sum__num', expression: 'SUM(num)' }],
     });
@@ -207,7 +207,7 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     const created = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: (await t.http.get(`/api/v1/dataset/${datasetId}`).set(bearer(admin))).body.result.database.id, table_name: 'epochs', sql });
     expect(created.status).toBe(201);
     const epochId = created.body.id;
-    const columns = created.body.result.columns.map((c: any) => ({
+    const columns = created.body.data.columns.map((c: any) => ({
       id: c.id, column_name: c.column_name, type: c.type,
       is_dttm: c.column_name !== 'num',
       python_date_format: c.column_name === 'ts_s' ? 'epoch_s' : c.column_name === 'ts_ms' ? 'epoch_ms' : null,
@@ -421,7 +421,7 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     const created = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: dbId, table_name: `births_with_2023_${engine}`, sql });
     expect(created.status).toBe(201);
     const id = created.body.id;
-    const columns = created.body.result.columns.map((c: any) => ({ id: c.id, column_name: c.column_name, type: c.type, is_dttm: c.column_name === 'ds' }));
+    const columns = created.body.data.columns.map((c: any) => ({ id: c.id, column_name: c.column_name, type: c.type, is_dttm: c.column_name === 'ds' }));
     expect((await t.http.put(`/api/v1/dataset/${id}`).set(bearer(admin)).send({ columns })).status).toBe(200);
     const shifted = 'SUM(num)__1 year ago';
     const compareOp = (compare_type: string) => ({ operation: 'compare', options: { source_columns: ['SUM(num)'], compare_columns: [shifted], compare_type, drop_original_columns: false } });

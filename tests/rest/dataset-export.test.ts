@@ -87,7 +87,7 @@ describe('GET /api/v1/dataset/export/ (Superset ImportExport v1 YAML)', () => {
     const physical = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: dbId, schema: 'public', table_name: 'sales' });
     expect(physical.status, physical.text).toBe(201);
     physicalId = physical.body.id;
-    const current = physical.body.result;
+    const current = physical.body.data;
     const put = await t.http.put(`/api/v1/dataset/${physicalId}`).set(bearer(admin)).send({
       description: 'Sales by region',
       columns: [...current.columns.map((c: any) => ({ id: c.id, column_name: c.column_name, type: c.type, is_dttm: c.is_dttm })), { column_name: 'amount_x2', expression: 'amount * 2', type: 'INTEGER' }],

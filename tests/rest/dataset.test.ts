@@ -54,8 +54,10 @@ describe('/api/v1/dataset/', () => {
   it('creates a virtual dataset from SQL (SQL Lab "Save dataset") and get_or_create finds or makes one', async () => {
     const res = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: duck, schema: 'main', table_name: 'big_sales', sql: 'SELECT region, amount * 2 AS doubled FROM sales WHERE amount > 5' });
     expect(res.status).toBe(201);
-    expect(res.body.result.kind).toBe('virtual');
-    expect(res.body.result.columns.map((c: any) => c.column_name)).toEqual(['region', 'doubled']);
+    // Superset's answer: `result` is the body as posted, `data` the dataset made.
+    expect(res.body.result).toMatchObject({ database: duck, table_name: 'big_sales' });
+    expect(res.body.data.kind).toBe('virtual');
+    expect(res.body.data.columns.map((c: any) => c.column_name)).toEqual(['region', 'doubled']);
     const bad = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: duck, table_name: 'broken', sql: 'SELECT nope FROM sales' });
     expect(bad.status).toBe(422);
     expect(bad.body.errors[0].error_type).toBeDefined();
@@ -131,7 +133,8 @@ describe('/api/v1/dataset/', () => {
     const [bigSales, sales] = list.body.result;
     const copy = await t.http.post('/api/v1/dataset/duplicate').set(bearer(admin)).send({ base_model_id: bigSales.id, table_name: 'big_sales_copy' });
     expect(copy.status).toBe(201);
-    expect(copy.body.result).toMatchObject({ table_name: 'big_sales_copy', kind: 'virtual', sql: bigSales.sql });
+    expect(copy.body.result).toEqual({ base_model_id: bigSales.id, table_name: 'big_sales_copy' });
+    expect((await t.http.get(`/api/v1/dataset/${copy.body.id}`).set(bearer(admin))).body.result).toMatchObject({ table_name: 'big_sales_copy', kind: 'virtual', sql: bigSales.sql });
     const physical = await t.http.post('/api/v1/dataset/duplicate').set(bearer(admin)).send({ base_model_id: sales.id, table_name: 'x' });
     expect(physical.status).toBe(422);
 

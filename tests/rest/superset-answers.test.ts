@@ -126,7 +126,7 @@ describe('REST answers in the shapes Superset gives them', () => {
     expect(slice).toMatchObject({
       slice_id: chart,
       owners: [me],
-      description_markeddown: 'Who was born',
+      description_markeddown: '<p>Who was born</p>',
       changed_on: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       changed_on_humanized: expect.any(String),
       modified: `<span class="no-wrap">${slice.changed_on_humanized}</span>`,
@@ -181,6 +181,83 @@ describe('REST answers in the shapes Superset gives them', () => {
     const res = await t.http.post('/api/v1/security/guest_token/').set(bearer(admin)).send({ user: { username: 'guest' }, resources: [{ type: 'dashboard', id: dashboardUuid }], rls: [] });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ message: 'EmbeddedDashboard not found.' });
+  });
+
+  it('refuses a body field the schema does not know, as marshmallow does (unknown = RAISE), except where Superset excludes it', async () => {
+    const chartBody = { slice_name: 'Typo', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table' };
+    const typo = await t.http.post('/api/v1/chart/').set(bearer(admin)).send({ ...chartBody, descripton: 'x' });
+    expect(typo.status).toBe(400);
+    expect(typo.body).toEqual({ message: { descripton: ['Unknown field.'] } });
+    // One map with the body's other errors, as marshmallow reports them together.
+    const both = await t.http.post('/api/v1/chart/').set(bearer(admin)).send({ viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', owner: 1 });
+    expect(both.status).toBe(400);
+    expect(both.body).toEqual({ message: { slice_name: ['Missing data for required field.'], owner: ['Unknown field.'] } });
+    const put = await t.http.put(`/api/v1/dashboard/${board}`).set(bearer(admin)).send({ dashboard_title: 'Answers board', colour: 'red' });
+    expect(put.status).toBe(400);
+    expect(put.body).toEqual({ message: { colour: ['Unknown field.'] } });
+    expect((await get(`/api/v1/dashboard/${board}`)).body.result.dashboard_title).toBe('Answers board');
+    // Nested schemas refuse theirs too (a dataset column's), named by the field's path.
+    const column = (await get(`/api/v1/dataset/${birthNames}`)).body.result.columns[0];
+    const nested = await t.http.put(`/api/v1/dataset/${birthNames}`).set(bearer(admin)).send({ columns: [{ column_name: column.column_name, type_generic: 1 }] });
+    expect(nested.status).toBe(400);
+    expect(nested.body).toEqual({ message: { 'columns.0.type_generic': ['Unknown field.'] } });
+    // Flask-AppBuilder's default post (saved_query) answers the same map with 422.
+    const saved = await t.http.post('/api/v1/saved_query/').set(bearer(admin)).send({ label: 'x', db_id: examples, sql: 'select 1', tab: 'Untitled' });
+    expect(saved.status).toBe(422);
+    expect(saved.body).toEqual({ message: { tab: ['Unknown field.'] } });
+    expect((await t.http.post('/api/v1/sqllab/format_sql/').set(bearer(admin)).send({ sql: 'select 1', dialect: 'x' })).body).toEqual({ message: { dialect: ['Unknown field.'] } });
+    // The database schemas say unknown = EXCLUDE: an unknown field is dropped; test_connection's does not.
+    const uri = (await get(`/api/v1/database/${examples}/connection`)).body.result.sqlalchemy_uri;
+    const tested = await t.http.post('/api/v1/database/test_connection/').set(bearer(admin)).send({ sqlalchemy_uri: uri, database_name: 'examples', configuration_method: 'sqlalchemy_form', engine: 'duckdb', driver: null, server_cert: null, ssh_tunnel: null });
+    expect(tested.status, JSON.stringify(tested.body)).toBe(200);
+    expect((await t.http.post('/api/v1/database/test_connection/').set(bearer(admin)).send({ sqlalchemy_uri: uri, colour: 1 })).body).toEqual({ message: { colour: ['Unknown field.'] } });
+    const edited = await t.http.put(`/api/v1/database/${examples}`).set(bearer(admin)).send({ expose_in_sqllab: true, colour: 'red' });
+    expect(edited.status).toBe(200);
+  });
+
+  it("answers a bad role body with Flask-AppBuilder's statuses: 422 from the role's default post and put, 400 from its permissions, users and user endpoints", async () => {
+    const post = await t.http.post('/api/v1/security/roles/').set(bearer(admin)).send({ name: 5 });
+    expect(post.status).toBe(422);
+    expect(post.body).toEqual({ message: { name: ['Not a valid string.'] } });
+    const role = (await t.http.post('/api/v1/security/roles/').set(bearer(admin)).send({ name: 'Answers role' })).body.id;
+    const put = await t.http.put(`/api/v1/security/roles/${role}`).set(bearer(admin)).send({ name: 'Answers role', label: 'x' });
+    expect(put.status).toBe(422);
+    expect(put.body).toEqual({ message: { label: ['Unknown field.'] } });
+    const permissions = await t.http.post(`/api/v1/security/roles/${role}/permissions`).set(bearer(admin)).send({ permission_view_menu_ids: 'x' });
+    expect(permissions.status).toBe(400);
+    expect(permissions.body).toEqual({ message: { permission_view_menu_ids: ['Not a valid list.'] } });
+    expect((await t.http.put(`/api/v1/security/roles/${role}/users`).set(bearer(admin)).send({ user_ids: [], extra: 1 })).status).toBe(400);
+    const user = await t.http.post('/api/v1/security/users/').set(bearer(admin)).send({ username: 'answers', first_name: 'A', last_name: 'B', email: 'answers@example.com', password: 'Secret-123', roles: [role], nickname: 'x' });
+    expect(user.status).toBe(400);
+    expect(user.body).toEqual({ message: { nickname: ['Unknown field.'] } });
+  });
+
+  it("renders a chart's description_markeddown as Superset's markdown(): HTML of its safe tags only", async () => {
+    const described = (
+      await t.http
+        .post('/api/v1/chart/')
+        .set(bearer(admin))
+        .send({ slice_name: 'Described', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', description: 'Births *by* [name](https://example.com) <script>alert(1)</script><u>kept text</u>' })
+    ).body.id;
+    const expected = '<p>Births <em>by</em> <a href="https://example.com" rel="noopener noreferrer">name</a> kept text</p>';
+    expect((await get('/api/v1/explore/').query({ slice_id: described })).body.result.slice.description_markeddown).toBe(expected);
+    const listed = (await get('/api/v1/chart/', `(filters:!((col:id,opr:eq,value:${described})),columns:!(description_markeddown))`)).body.result[0];
+    expect(listed.description_markeddown).toBe(expected);
+    const bad = (await t.http.put(`/api/v1/chart/${described}`).set(bearer(admin)).send({ description: '[x](javascript:alert(1)) ![i](x.png" onerror="y)' })).status;
+    expect(bad).toBe(200);
+    expect((await get('/api/v1/explore/').query({ slice_id: described })).body.result.slice.description_markeddown).toBe('<p><a rel="noopener noreferrer">x</a> ![i](x.png" onerror="y)</p>');
+  });
+
+  it("answers a dataset's POST and duplicate as Superset does: the id, and the body as its schema loaded it", async () => {
+    const created = await t.http.post('/api/v1/dataset/').set(bearer(admin)).send({ database: examples, schema: 'main', table_name: 'answers_virtual', sql: 'select 1 as one' });
+    expect(created.status).toBe(201);
+    expect(created.body.id).toEqual(expect.any(Number));
+    expect(created.body.result).toEqual({ database: examples, schema: 'main', table_name: 'answers_virtual', sql: 'select 1 as one', normalize_columns: false, always_filter_main_dttm: false });
+    expect(created.body.data).toMatchObject({ id: created.body.id, table_name: 'answers_virtual' });
+    const copy = await t.http.post('/api/v1/dataset/duplicate').set(bearer(admin)).send({ base_model_id: created.body.id, table_name: 'answers_virtual_copy' });
+    expect(copy.status).toBe(201);
+    expect(copy.body).toEqual({ id: expect.any(Number), result: { base_model_id: created.body.id, table_name: 'answers_virtual_copy' } });
+    expect((await get(`/api/v1/dataset/${copy.body.id}`)).body.result).toMatchObject({ table_name: 'answers_virtual_copy', sql: 'select 1 as one' });
   });
 
   it('answers an embedding with who changed it, and a connection with its parameters schema', async () => {

@@ -85,7 +85,8 @@ export function AddDatasetModal({ onClose, onCreated, onOpenExisting }: { onClos
   const create = useMutation({
     mutationFn: (body: { database: number; catalog?: string; schema: string | null; table_name: string }) =>
       // Superset's POST answer: the dataset as posted (its database as an id), with its id.
-      api<{ id: number; result: Pick<DatasetView, 'id' | 'table_name'> }>('/api/v1/dataset/', { method: 'POST', body }),
+      // Superset's answer: the new id beside the posted fields (result has no id).
+      api<{ id: number; result: Pick<DatasetView, 'table_name'> }>('/api/v1/dataset/', { method: 'POST', body }),
   });
 
   useEffect(() => {
@@ -129,9 +130,9 @@ export function AddDatasetModal({ onClose, onCreated, onOpenExisting }: { onClos
     if (!databaseId || !table) return;
     setError(null);
     try {
-      const { result } = await create.mutateAsync({ database: databaseId, ...(catalog ? { catalog } : {}), schema, table_name: table });
+      const { id, result } = await create.mutateAsync({ database: databaseId, ...(catalog ? { catalog } : {}), schema, table_name: table });
       addSuccessToast(`Dataset ${result.table_name} created`);
-      onCreated(result);
+      onCreated({ id, table_name: result.table_name });
     } catch (e) {
       setError(errorOf(e).error);
     }

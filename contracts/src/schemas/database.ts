@@ -64,14 +64,29 @@ export const DatabaseValidateParametersSchema = z.object({
 });
 export type DatabaseValidateParameters = z.infer<typeof DatabaseValidateParametersSchema>;
 
-/** `POST /api/v1/database/test_connection/`: a URI (possibly masked, then `database_name` finds the stored password). */
-export const DatabaseTestConnectionSchema = z.object({
-  sqlalchemy_uri: z.string().trim().min(1),
-  database_name: z.string().optional(),
-  extra: databaseJsonText({ metadataParams: true }).optional(),
-  masked_encrypted_extra: databaseJsonText().nullish(),
-  impersonate_user: z.boolean().optional(),
-});
+/**
+ * `POST /api/v1/database/test_connection/`: a URI (possibly masked, then `database_name` finds the stored password),
+ * or an `engine` with its `parameters` (Superset's dynamic form). Superset's schema refuses fields it does not
+ * declare, so it declares the form's others too: the server certificate and SSH tunnel are taken and not used,
+ * as Meridian connects with neither.
+ */
+export const DatabaseTestConnectionSchema = z
+  .object({
+    sqlalchemy_uri: z.string().trim().min(1).optional(),
+    database_name: z.string().optional(),
+    engine: z.string().trim().min(1).nullish(),
+    driver: z.string().nullish(),
+    parameters: DatabaseParametersSchema.optional(),
+    configuration_method: z.enum(['sqlalchemy_form', 'dynamic_form']).optional(),
+    extra: databaseJsonText({ metadataParams: true }).optional(),
+    masked_encrypted_extra: databaseJsonText().nullish(),
+    impersonate_user: z.boolean().optional(),
+    server_cert: z.string().nullish(),
+    ssh_tunnel: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .superRefine((body, ctx) => {
+    if (!body.sqlalchemy_uri && !(body.engine && body.parameters)) ctx.addIssue({ code: 'custom', path: ['sqlalchemy_uri'], message: 'Missing data for required field.' });
+  });
 export type DatabaseTestConnection = z.infer<typeof DatabaseTestConnectionSchema>;
 
 const risonBool = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);

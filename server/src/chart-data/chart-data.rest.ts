@@ -126,7 +126,7 @@ export function registerChartDataRest(app: FastifyInstance, services: Services):
       tags: ['CacheRestApi'],
       body: z.object({
         datasource_uids: z.array(z.string()).optional(),
-        datasources: z.array(z.object({ datasource_name: z.string(), database_name: z.string(), schema: z.string().nullish(), datasource_type: z.string().optional() })).optional(),
+        datasources: z.array(z.object({ datasource_name: z.string(), database_name: z.string(), catalog: z.string().nullish(), schema: z.string().nullish(), datasource_type: z.string().optional() })).optional(),
       }),
       status: 201,
     },

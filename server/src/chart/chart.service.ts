@@ -9,6 +9,7 @@ import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import { DISTINCT_COLUMNS, type ChartRecord, type ChartRepository } from './chart.repository';
 import { patchOf } from '../common/patch';
+import { markdown } from '../common/markdown';
 
 /** Columns of `related/{column}`, as Superset's ChartRestApi.related_field_filters. */
 export const CHART_RELATED_COLUMNS = ['owners', 'created_by', 'changed_by', 'dashboards'] as const;
@@ -55,7 +56,7 @@ export function chartView(c: ChartRecord) {
 /**
  * A chart as Explore's `slice` (Superset's `Slice.data`): the chart view with its form data, urls, owners as ids and
  * when it last changed (`modified` is that time in Superset's no-wrap span). `description_markeddown` is the
- * description as the chart list gives it.
+ * description rendered as Superset's `Slice.description_markeddown` renders it (markdown, cleaned to safe HTML).
  */
 export function sliceData(c: ChartRecord) {
   const saved = parseParams(c.params);
@@ -68,7 +69,7 @@ export function sliceData(c: ChartRecord) {
     form_data: { ...saved, slice_id: c.id },
     datasource: `${c.datasource_id}__table`,
     owners: c.owners.map((o) => o.id),
-    description_markeddown: c.description ?? '',
+    description_markeddown: markdown(c.description),
     changed_on: iso(c.changed_on),
     changed_on_humanized: changedOnHumanized,
     modified: `<span class="no-wrap">${changedOnHumanized ?? ''}</span>`,
@@ -85,7 +86,7 @@ export function chartListView(c: ChartRecord) {
     datasource_name_text: c.datasource_name ? [c.datasource_schema, c.datasource_name].filter(Boolean).join('.') : null,
     table: c.datasource_name ? { table_name: c.datasource_name, schema: c.datasource_schema, default_endpoint: null } : null,
     form_data: parseParams(c.params),
-    description_markeddown: c.description ?? '',
+    description_markeddown: markdown(c.description),
     created_by: c.created_by,
     created_by_name: fullName(c.created_by),
     changed_by: c.changed_by,

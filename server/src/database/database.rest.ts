@@ -53,11 +53,11 @@ export function registerDatabaseRest(app: FastifyInstance, services: Services): 
     id: params.pk,
     result: await databases.connection(actor, params.pk),
   }));
-  route(app, { method: 'POST', url: '/api/v1/database/', permission: ['can_write', 'Database'], summary: 'Create a database (tests the connection first)', tags, body: DatabaseCreateSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/database/', permission: ['can_write', 'Database'], summary: 'Create a database (tests the connection first)', tags, body: DatabaseCreateSchema, unknown: 'exclude', status: 201 }, async ({ actor, body }) => {
     const db = await databases.create(actor, body);
     return { id: db.id, result: db };
   });
-  route(app, { method: 'PUT', url: '/api/v1/database/:pk', permission: ['can_write', 'Database'], summary: 'Update a database; a masked password keeps the stored one', tags, params: PkParams, body: DatabaseUpdateSchema }, async ({ actor, params, body }) => {
+  route(app, { method: 'PUT', url: '/api/v1/database/:pk', permission: ['can_write', 'Database'], summary: 'Update a database; a masked password keeps the stored one', tags, params: PkParams, body: DatabaseUpdateSchema, unknown: 'exclude' }, async ({ actor, params, body }) => {
     const db = await databases.update(actor, params.pk, body);
     return { id: db.id, result: db };
   });
@@ -72,7 +72,7 @@ export function registerDatabaseRest(app: FastifyInstance, services: Services): 
   route(app, { method: 'GET', url: '/api/v1/database/available/', permission: ['can_read', 'Database'], summary: 'Engines that can be connected, with the parameters each takes', tags }, ({ actor }) => ({
     databases: databases.available(actor),
   }));
-  route(app, { method: 'POST', url: '/api/v1/database/validate_parameters/', permission: ['can_write', 'Database'], summary: "Check an engine's connection parameters and try them", tags, body: DatabaseValidateParametersSchema }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/database/validate_parameters/', permission: ['can_write', 'Database'], summary: "Check an engine's connection parameters and try them", tags, body: DatabaseValidateParametersSchema, unknown: 'exclude' }, async ({ actor, body }) => {
     await databases.validateParameters(actor, body);
     return { message: 'OK' };
   });

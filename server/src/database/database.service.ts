@@ -292,12 +292,15 @@ export class DatabaseService {
     this.forget(id);
   }
 
-  /** Superset's test connection: a masked URI of an existing database (by name) uses its stored password. */
+  /**
+   * Superset's test connection: a masked URI (or masked password parameter) of an existing database (by name) uses
+   * its stored password.
+   */
   async testConnection(actor: Actor | null, input: DatabaseTestConnection): Promise<void> {
     this.deps.security.require(actor, 'can_write', 'Database');
-    const problem = uriProblem(input.sqlalchemy_uri);
+    let uri = input.sqlalchemy_uri ?? this.uriOfParameters(input.engine ?? undefined, input.parameters);
+    const problem = uriProblem(uri);
     if (problem) throw new Unprocessable({ sqlalchemy_uri: [problem] });
-    let uri = input.sqlalchemy_uri;
     if (passwordOf(uri) === PASSWORD_MASK && input.database_name) {
       const existing = await this.deps.databases.findByName(input.database_name);
       if (existing?.password_encrypted) uri = withPassword(uri, this.deps.crypto.decrypt(existing.password_encrypted));

@@ -42,16 +42,18 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
     id: params.pk,
     result: await datasets.get(actor, params.pk),
   }));
+  // Superset's answers: `result` is the body as its schema loaded it (the two flags it defaults to false), `data`
+  // the dataset made; a duplicate's `result` is its body alone.
   route(app, { method: 'POST', url: '/api/v1/dataset/', permission: ['can_write', 'Dataset'], summary: 'Create a dataset (physical table or SQL)', tags, body: DatasetCreateSchema, status: 201 }, async ({ actor, body }) => {
     const view = await datasets.create(actor, body);
-    return { id: view.id, result: withRelationIds(view), data: view };
+    return { id: view.id, result: { ...body, normalize_columns: body.normalize_columns ?? false, always_filter_main_dttm: body.always_filter_main_dttm ?? false }, data: view };
   });
   route(app, { method: 'POST', url: '/api/v1/dataset/get_or_create/', permission: ['can_read', 'Dataset'], summary: 'Get the dataset of a table, creating it when missing', tags, body: DatasetGetOrCreateSchema }, async ({ actor, body }) => ({
     result: await datasets.getOrCreate(actor, body),
   }));
   route(app, { method: 'POST', url: '/api/v1/dataset/duplicate', permission: ['can_write', 'Dataset'], summary: 'Duplicate a virtual dataset', tags, body: DatasetDuplicateSchema, status: 201 }, async ({ actor, body }) => {
     const view = await datasets.duplicate(actor, body);
-    return { id: view.id, result: view };
+    return { id: view.id, result: body };
   });
   route(
     app,

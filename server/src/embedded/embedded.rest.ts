@@ -30,5 +30,5 @@ export function registerEmbeddedRest(app: FastifyInstance, services: Services): 
   route(app, { method: 'GET', url: '/api/v1/embedded_dashboard/:uuid', permission: ['can_read', 'Dashboard'], summary: 'An embedded dashboard by its uuid', tags: ['Embedded Dashboard'], params: z.object({ uuid: z.string() }) }, async ({ actor, params }) => ({
     result: await embedded.byUuid(actor, params.uuid),
   }));
-  route(app, { method: 'POST', url: '/api/v1/security/guest_token/', permission: ['can_grant_guest_token', 'SecurityRestApi'], summary: 'A guest token for embedded dashboards', tags: ['Security'], body: GuestTokenBody }, ({ actor, body }) => embedded.guestToken(actor, body));
+  route(app, { method: 'POST', url: '/api/v1/security/guest_token/', permission: ['can_grant_guest_token', 'SecurityRestApi'], summary: 'A guest token for embedded dashboards', tags: ['Security'], body: GuestTokenBody, unknown: 'exclude' }, ({ actor, body }) => embedded.guestToken(actor, body));
 }

@@ -8,7 +8,7 @@ const tags = ['SQL Lab'];
 
 /** `/kv/store/` and `/kv/{id}` (Superset's legacy key-value view, used by SQL Lab's share link). */
 export function registerKeyValueRest(app: FastifyInstance, services: Services): void {
-  route(app, { method: 'POST', url: '/kv/store/', permission: ['can_sqllab', 'Superset'], summary: 'Store a shared query', tags, body: KvStorePayloadSchema }, async ({ actor, body }) => ({
+  route(app, { method: 'POST', url: '/kv/store/', permission: ['can_sqllab', 'Superset'], summary: 'Store a shared query', tags, body: KvStorePayloadSchema, unknown: 'exclude' }, async ({ actor, body }) => ({
     id: await services.keyValues.store(actor, typeof body.data === 'string' ? body.data : JSON.stringify(body.data)),
   }));
   route(app, { method: 'GET', url: '/kv/:id', summary: 'Read a shared query', tags, params: z.object({ id: z.coerce.number().int() }) }, async ({ actor, params, reply }) => {

@@ -5,6 +5,7 @@ import { ListQuerySchema, type ListQuery } from '@meridian/contracts';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { Forbidden, Invalid, NotFound, Unauthorized, Unprocessable } from '../errors/domain-errors';
 import { zodToFieldErrors } from '../errors/to-rest';
+import { unknownFields } from './unknown-fields';
 import type { Actor } from '../security/actor';
 import { isListAnswer, projectList, type ListMeta } from '../common/list-query';
 import { refuseNulText } from '../common/nul-text';
@@ -63,6 +64,13 @@ export interface RouteSpec<Q extends ZodType, B extends ZodType, P extends ZodTy
    * where Superset's own endpoints answer 400.
    */
   modelRestApi?: boolean;
+  /**
+   * What a body field the schema does not declare gets, as marshmallow's `Meta.unknown` says it: 'raise' (its
+   * default, and so of nearly every Superset schema) is a 400 `{message: {field: ['Unknown field.']}}` (422 on a
+   * `modelRestApi` route); 'exclude' drops it silently, for the schemas that say `unknown = EXCLUDE` (database
+   * POST/PUT and validate_parameters, the guest token's) and the doors that are forms rather than schemas.
+   */
+  unknown?: 'raise' | 'exclude';
 }
 
 const routeDocs = new WeakMap<FastifyInstance, RouteDoc[]>();
@@ -127,9 +135,21 @@ export function parseListQuery(q: unknown): ListQuery {
 }
 
 /**
+ * A body parsed with its schema; with `unknown: 'raise'` a field the schema does not declare is refused with the
+ * field errors of the rest of the body, in one map, as marshmallow reports them together.
+ */
+function parseBody(schema: ZodType, raw: unknown, unknown: 'raise' | 'exclude'): unknown {
+  const refused = unknown === 'raise' ? unknownFields(schema, raw) : {};
+  if (!Object.keys(refused).length) return schema.parse(raw);
+  const parsed = schema.safeParse(raw);
+  throw new Invalid({ ...(parsed.success ? {} : zodToFieldErrors(parsed.error)), ...refused });
+}
+
+/**
  * Registers one REST route: resolves the actor (401 when a signed-in route has none), checks the
- * route's permission (403), parses params, query and body with the contract's zod schemas, calls
- * the handler (one service call) and sends its result; a list answer gets the `columns` projection
+ * route's permission (403), parses params, query and body with the contract's zod schemas (a body field the
+ * schema does not declare is refused, as Superset's marshmallow schemas refuse it, unless the route says
+ * `unknown: 'exclude'`), calls the handler (one service call) and sends its result; a list answer gets the `columns` projection
  * and list metadata of `projectList`. Errors go through the app's one error handler (Superset's envelope).
  */
 export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.ZodUnknown, P extends ZodType = z.ZodUnknown>(
@@ -159,7 +179,7 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       let body: unknown;
       let result: unknown;
       try {
-        body = spec.body ? spec.body.parse(req.body ?? {}) : req.body;
+        body = spec.body ? parseBody(spec.body, req.body ?? {}, spec.unknown ?? 'raise') : req.body;
         result = await handler({ actor, query, body, params, req, reply } as RestInput<z.output<Q>, z.output<B>, z.output<P>>);
       } catch (error) {
         if (spec.modelRestApi && error instanceof ZodError) throw new Unprocessable(zodToFieldErrors(error));

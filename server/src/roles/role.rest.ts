@@ -51,11 +51,11 @@ export function registerRoleRest(app: FastifyInstance, services: Services): void
     });
   });
   route(app, { method: 'GET', url: '/api/v1/security/roles/:pk', permission: ['can_read', 'Role'], summary: 'Get a role with its permissions and users', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await roles.get(actor, params.pk) }));
-  route(app, { method: 'POST', url: '/api/v1/security/roles/', permission: ['can_write', 'Role'], summary: 'Create a role', tags, body: RoleNameSchema, status: 201 }, async ({ actor, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/security/roles/', modelRestApi: true, permission: ['can_write', 'Role'], summary: 'Create a role', tags, body: RoleNameSchema, status: 201 }, async ({ actor, body }) => {
     const role = await roles.create(actor, body.name);
     return { id: role.id, result: { name: role.name } };
   });
-  route(app, { method: 'PUT', url: '/api/v1/security/roles/:pk', permission: ['can_write', 'Role'], summary: 'Rename a role', tags, params: PkParams, body: RoleNameSchema }, async ({ actor, params, body }) => ({
+  route(app, { method: 'PUT', url: '/api/v1/security/roles/:pk', modelRestApi: true, permission: ['can_write', 'Role'], summary: 'Rename a role', tags, params: PkParams, body: RoleNameSchema }, async ({ actor, params, body }) => ({
     result: { name: (await roles.rename(actor, params.pk, body.name)).name },
   }));
   route(app, { method: 'DELETE', url: '/api/v1/security/roles/:pk', permission: ['can_write', 'Role'], summary: 'Delete a role', tags, params: PkParams }, async ({ actor, params }) => {

@@ -74,7 +74,7 @@ export function registerSecurityRest(app: FastifyInstance, services: Services): 
   }));
 
   // The browser's form login: sets the session cookie and answers the user.
-  route(app, { method: 'POST', url: '/login/', summary: 'Log in with a session cookie', tags: ['Security'], public: true, body: z.object({ username: z.string().min(1), password: z.string().min(1) }) }, async ({ body, req, reply }) => {
+  route(app, { method: 'POST', url: '/login/', summary: 'Log in with a session cookie', tags: ['Security'], public: true, body: z.object({ username: z.string().min(1), password: z.string().min(1) }), unknown: 'exclude' }, async ({ body, req, reply }) => {
     const actor = await services.security.login(body.username, body.password, req.ip);
     await startSession(services, reply, actor);
     return { result: meView(actor) };

@@ -60,7 +60,7 @@ export function registerTagRest(app: FastifyInstance, services: Services): void 
     await svc.setFavorite(actor, params.pk, false);
     return { result: 'OK' };
   });
-  route(app, { method: 'POST', url: '/api/v1/tag/:object_type/:object_id/', permission: ['can_write', 'Tag'], summary: 'Put tags (by name) on a chart, dashboard, saved query or dataset', tags, params: ObjectParams, body: TagObjectBody, status: 201 }, async ({ actor, params, body }) => {
+  route(app, { method: 'POST', url: '/api/v1/tag/:object_type/:object_id/', permission: ['can_write', 'Tag'], summary: 'Put tags (by name) on a chart, dashboard, saved query or dataset', tags, params: ObjectParams, body: TagObjectBody, unknown: 'exclude', status: 201 }, async ({ actor, params, body }) => {
     await svc.tagObject(actor, params.object_type, params.object_id, 'properties' in body ? body.properties.tags : body.tags);
     return { message: 'OK' };
   });
