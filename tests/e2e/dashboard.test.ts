@@ -12,6 +12,8 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { pngFacts } from '../helpers/png';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, SCREENS_DIR, screenshot } from './browser';
 
+const LONG_CHART_NAME = 'Newborns per year in the ten largest states of the USA, by gender and state';
+
 /** Drags a builder item (by its text) onto a drop zone. */
 async function dragIn(page: Page, item: string, target: string) {
   await page.getByTestId('builder-item').filter({ hasText: item }).first().dragTo(page.locator(target).first());
@@ -45,6 +47,8 @@ describe('dashboards in the browser', () => {
       { slice_name: 'Births by gender', viz_type: 'pie', params: { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', row_limit: 10 } },
       { slice_name: 'Total births', viz_type: 'big_number_total', params: { viz_type: 'big_number_total', metric: 'sum__num' } },
       { slice_name: 'Births by state', viz_type: 'echarts_timeseries_bar', params: { viz_type: 'echarts_timeseries_bar', x_axis: 'state', metrics: ['sum__num'], row_limit: 10 } },
+      // Too long for the builder's charts list.
+      { slice_name: LONG_CHART_NAME, viz_type: 'big_number_total', params: { viz_type: 'big_number_total', metric: 'sum__num' } },
     ];
     for (const c of charts) {
       const res = await rest('post', '/api/v1/chart/', { slice_name: c.slice_name, viz_type: c.viz_type, datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ ...c.params, datasource: `${datasource}__table` }) });
@@ -75,6 +79,17 @@ describe('dashboards in the browser', () => {
     await page.waitForURL(/\/superset\/dashboard\/\d+\/\?edit=true/);
     dashboardId = Number(/dashboard\/(\d+)\//.exec(page.url())![1]);
     await page.getByRole('complementary', { name: 'Dashboard builder' }).waitFor();
+    // The charts list fits its pane, which runs to the window's foot: a long chart name ends in an ellipsis (the
+    // longest name made every item wider than the pane, clipped at its right edge) and reads whole on hover.
+    const pane = page.getByRole('complementary', { name: 'Dashboard builder' });
+    const long = page.getByTestId('builder-item').filter({ hasText: LONG_CHART_NAME });
+    await long.waitFor();
+    const inner = await pane.evaluate((el) => ({ right: el.getBoundingClientRect().right - parseFloat(getComputedStyle(el).paddingRight), bottom: el.getBoundingClientRect().bottom }));
+    expect(inner.bottom).toBe(900);
+    expect(Math.max(...(await page.getByTestId('builder-item').evaluateAll((items) => items.map((i) => i.getBoundingClientRect().right))))).toBeLessThanOrEqual(inner.right);
+    expect(await long.locator('[title]').first().getAttribute('title')).toBe(LONG_CHART_NAME);
+    expect(await long.locator('[title]').first().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await page.screenshot({ path: join(SCREENS_DIR, 'dashboard-builder-charts.png') });
     await page.getByLabel('Dashboard title').fill('Births board');
 
     await dragIn(page, 'Births by gender', '[data-testid="drop-GRID_ID-0"]');
@@ -115,7 +130,9 @@ describe('dashboards in the browser', () => {
     const before = await chartNames();
     const firstRowId = (await page.getByTestId('dashboard-row').first().locator('xpath=..').getAttribute('data-component-id'))!;
     // By hand, as a user drags: the grip shows on hover and the drag starts a few pixels away (Playwright's
-    // dragTo jumps straight to the target, the grip is hidden by then and Chromium starts no drag).
+    // dragTo jumps straight to the target, the grip is hidden by then and Chromium starts no drag). From the top of the
+    // page, where the grip at the chart's top is not under the title bar, which stays in view.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.getByTestId('dashboard-chart').nth(1).hover();
     const grip = (await page.getByLabel('Move chart').nth(1).boundingBox())!;
     const zone = (await page.locator(`[data-testid="drop-${firstRowId}-0"]`).boundingBox())!;
@@ -218,12 +235,27 @@ describe('dashboards in the browser', () => {
     await screenshot(page, 'dashboard-list');
   });
 
-  it('changes the slug in the properties and the address follows it after the save', { timeout: 90_000 }, async () => {
+  it('changes the slug in the properties and the address follows it after the save; a slug another dashboard has is refused on its field', { timeout: 90_000 }, async () => {
+    await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Other board', slug: 'taken' }).expect(201);
     await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
     await page.getByRole('button', { name: 'More dashboard actions' }).click();
     await page.getByRole('menuitem', { name: 'Edit properties' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
-    await dialog.getByLabel('URL slug').fill('births board');
+    const slug = dialog.getByLabel('URL slug');
+    await slug.fill('taken');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Superset's 422 {"message": {"slug": ["Must be unique"]}}: the properties open again, the answer on the slug's field.
+    await dialog.waitFor();
+    await expect.poll(() => slug.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await slug.getAttribute('aria-describedby'))!.split(' ').filter(Boolean);
+    expect(await Promise.all(describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()))).toContain('Must be unique');
+    expect(await slug.inputValue()).toBe('taken');
+    await screenshot(page, 'dashboard-properties-slug-taken');
+    // Changed, the field is no longer marked.
+    await slug.fill('births board');
+    await dialog.getByText('Must be unique').waitFor({ state: 'detached' });
+    expect(await slug.getAttribute('aria-invalid')).not.toBe('true');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('This dashboard was saved successfully.').waitFor();

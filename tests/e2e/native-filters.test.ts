@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { newNativeFilter } from '../../contracts/src/dashboard/native-filters';
 import { ensureExampleDashboards } from '../../server/src/dashboard/example-dashboards';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, SCREENS_DIR, screenshot } from './browser';
 
 type Extra = { filters?: Array<{ col: string; op: string; val: unknown }>; time_range?: string };
 
@@ -58,6 +59,49 @@ describe('native filters and cross-filters in the browser', () => {
     const texts = await page.getByRole('listbox').getByRole('option').allTextContents();
     await page.keyboard.press('Escape');
     return texts;
+  };
+
+  /**
+   * Of a chart's drawn pixels, the share drawn faded. Charts draw on a transparent canvas, so an item drawn at 0.3
+   * opacity leaves translucent pixels (a few edges and letters are translucent too: compare with the same chart).
+   */
+  const fadedShare = (name: string) =>
+    cell(name)
+      .locator('canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement) => {
+        const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+        let drawn = 0;
+        let faded = 0;
+        for (let i = 3; i < data.length; i += 4) {
+          if (!data[i]) continue;
+          drawn += 1;
+          if (data[i]! > 50 && data[i]! < 110) faded += 1;
+        }
+        return faded / drawn;
+      });
+  /** The opacity (alpha, 0-255) a chart's canvas has at a point of the page. */
+  const alphaAt = (name: string, x: number, y: number) =>
+    cell(name)
+      .locator('canvas')
+      .first()
+      .evaluate((canvas: HTMLCanvasElement, [px, py]) => {
+        const r = canvas.getBoundingClientRect();
+        const scale = canvas.width / r.width;
+        return canvas.getContext('2d')!.getImageData(Math.round((px! - r.left) * scale), Math.round((py! - r.top) * scale), 1, 1).data[3];
+      }, [x, y]);
+  /** Clicks a chart's canvas at the given fractions of its box, one point after the other, until the chart cross-filters; the point that did. */
+  const crossFilterFrom = async (name: string, points: Array<[number, number]>) => {
+    const canvas = cell(name).locator('canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const chip = page.getByTestId('cross-filter').filter({ hasText: name });
+    for (const [fx, fy] of points) {
+      const at = { x: box.x + box.width * fx, y: box.y + box.height * fy };
+      await page.mouse.click(at.x, at.y);
+      if (await chip.waitFor({ timeout: 1_000 }).then(() => true, () => false)) return at;
+    }
+    throw new Error(`no cross-filter from ${name}`);
   };
 
   beforeAll(async () => {
@@ -112,6 +156,48 @@ describe('native filters and cross-filters in the browser', () => {
     expect(await cell('Total births').getAttribute('data-filter-focus')).toBe('in');
     await screenshot(page, 'filters-births-default');
     await page.mouse.move(900, 10);
+  });
+
+  it('the vertical filter bar fills the window below the title bar, scrolled or not', { timeout: 60_000 }, async () => {
+    const bar = page.locator('[data-testid="filter-bar"][data-orientation="vertical"]');
+    const titleBarBottom = () => page.getByRole('heading', { name: 'USA Births Names' }).evaluate((h) => h.parentElement!.getBoundingClientRect().bottom);
+    const edges = () => bar.evaluate((el) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom, window: innerHeight }));
+    expect(await edges()).toEqual({ top: await titleBarBottom(), bottom: 1000, window: 1000 });
+    // Scrolled, the title bar stays in view under the app's bar and the filter bar under it, down to the window's foot
+    // (it ended 55 px short: its height counted the title bar, its top did not).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => scrollY)).toBeGreaterThan(300);
+    expect(await edges()).toEqual({ top: await titleBarBottom(), bottom: 1000, window: 1000 });
+    expect(await titleBarBottom()).toBeGreaterThan(100);
+    await page.screenshot({ path: join(SCREENS_DIR, 'filters-bar-scrolled.png') });
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
+  it('a map and a pie that cross-filter keep the state or slice they selected drawn and fade the rest, until the cross-filter goes', { timeout: 120_000 }, async () => {
+    await drawn();
+    const remove = (chart: string) => page.getByTestId('cross-filter').filter({ hasText: chart }).getByRole('button', { name: 'Remove cross-filter' }).click();
+    const mapBefore = await fadedShare('Births by state');
+    // California, at the map's left.
+    const state = await crossFilterFrom('Births by state', [[0.12, 0.45], [0.1, 0.4], [0.15, 0.5], [0.14, 0.55], [0.11, 0.35]]);
+    // Away from the chart, so that its hover look is not what is measured.
+    await page.mouse.move(5, 500);
+    await expect.poll(() => fadedShare('Births by state')).toBeGreaterThan(mapBefore + 0.3);
+    expect(await alphaAt('Births by state', state.x, state.y)).toBe(255);
+    await screenshot(page, 'filters-cross-filter-map');
+    await remove('Births by state');
+    await expect.poll(() => fadedShare('Births by state')).toBeLessThan(mapBefore + 0.05);
+
+    // The pie is out of the Gender filter's scope: it shows boys and girls.
+    await drawn();
+    const pieBefore = await fadedShare('Boys and girls');
+    const slice = await crossFilterFrom('Boys and girls', [[0.3, 0.6], [0.25, 0.55], [0.35, 0.7], [0.7, 0.6], [0.75, 0.55], [0.65, 0.7]]);
+    await page.mouse.move(5, 500);
+    await expect.poll(() => fadedShare('Boys and girls')).toBeGreaterThan(pieBefore + 0.2);
+    expect(await alphaAt('Boys and girls', slice.x, slice.y)).toBe(255);
+    await screenshot(page, 'filters-cross-filter-pie');
+    await remove('Boys and girls');
+    await expect.poll(() => fadedShare('Boys and girls')).toBeLessThan(pieBefore + 0.05);
+    expect(await page.getByTestId('cross-filter').count()).toBe(0);
   });
 
   it('a cascaded child filter lists only the values consistent with its parent', { timeout: 120_000 }, async () => {
@@ -377,6 +463,14 @@ describe('native filters and cross-filters in the browser', () => {
     await cell('Most popular names').scrollIntoViewIfNeeded();
     await cell('Most popular names').getByRole('cell', { name: 'Michael', exact: true }).click();
     await page.getByTestId('cross-filter').filter({ hasText: 'name: Michael' }).waitFor();
+    // The chart's name and the value both read whole in the narrow bar (the name was cut short beside the value),
+    // and say so on hover.
+    const chip = page.getByTestId('cross-filter').filter({ hasText: 'name: Michael' });
+    const whole = (testId: string) => chip.getByTestId(testId).evaluate((el) => el.scrollWidth <= el.clientWidth);
+    expect(await whole('cross-filter-chart')).toBe(true);
+    expect(await chip.getByTestId('cross-filter-chart').getAttribute('title')).toBe('Most popular names');
+    expect(await chip.getByTestId('cross-filter-value').evaluate((el) => el.querySelector('.mantine-Badge-label')!.scrollWidth <= el.querySelector('.mantine-Badge-label')!.clientWidth)).toBe(true);
+    await screenshot(page, 'filters-cross-filter-table');
     await expectFilter('Births by state', 'name', ['Michael']);
     await page.getByRole('button', { name: 'Remove cross-filter' }).click();
 
@@ -453,5 +547,74 @@ describe('native filters and cross-filters in the browser', () => {
     await page.getByRole('button', { name: 'Collapse filter bar' }).click();
     await page.getByRole('button', { name: 'Expand filter bar' }).click();
     await page.getByTestId('native-filter').first().waitFor();
+  });
+
+  it('in the horizontal bar a time range filter lines up with the other filters, and a cross-filter reads whole beside them', { timeout: 120_000 }, async () => {
+    const auth = ['Authorization', `Bearer ${admin}`] as const;
+    const stored = JSON.parse((await t.http.get(`/api/v1/dashboard/${dashboardId}`).set(...auth)).body.result.json_metadata);
+    const config = stored.native_filter_configuration as Array<{ name: string }>;
+    // Years first, so that it is in the bar rather than under More filters.
+    const years = config.find((f) => f.name === 'Years')!;
+    await t.http.put(`/api/v1/dashboard/${dashboardId}`).set(...auth).send({ json_metadata: JSON.stringify({ ...stored, filter_bar_orientation: 'HORIZONTAL', native_filter_configuration: [years, ...config.filter((f) => f !== years)] }) }).expect(200);
+    await page.goto(`${t.url}/superset/dashboard/births/`);
+    const bar = page.locator('[data-testid="filter-bar"][data-orientation="horizontal"]');
+    await bar.waitFor();
+    const edges = (locator: ReturnType<Page['locator']>) => locator.evaluate((el) => ({ top: el.getBoundingClientRect().top, bottom: el.getBoundingClientRect().bottom }));
+    const item = (name: string) => bar.getByTestId('native-filter').filter({ hasText: name });
+    // The time range's box is as tall as the Gender box beside it, and level with it (it was a smaller button, lower down).
+    expect(await edges(item('Years').getByRole('button', { name: 'Time range' }))).toEqual(await edges(item('Gender').locator('.mantine-Input-wrapper').first()));
+    expect(await edges(item('Years').locator('label').first())).toEqual(await edges(item('Gender').locator('label').first()));
+
+    // The first name of the table, whichever the filters leave.
+    await cell('Most popular names').scrollIntoViewIfNeeded();
+    await cell('Most popular names').getByRole('cell').first().click();
+    const chip = bar.getByTestId('cross-filter').filter({ hasText: 'name: ' });
+    await chip.waitFor();
+    expect(await chip.getByTestId('cross-filter-chart').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(SCREENS_DIR, 'filters-horizontal-time-range.png') });
+    await chip.getByRole('button', { name: 'Remove cross-filter' }).click();
+    await t.http.put(`/api/v1/dashboard/${dashboardId}`).set(...auth).send({ json_metadata: JSON.stringify(stored) }).expect(200);
+  });
+
+  it('a value filter on a column of more than 100 values lists a page of 100, loads the next as the list scrolls, and search finds any value', { timeout: 120_000 }, async () => {
+    const auth = ['Authorization', `Bearer ${admin}`] as const;
+    const board = (await t.http.get('/api/v1/dashboard/world_health').set(...auth)).body.result;
+    const datasetId = (await t.http.get('/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:wb_health_population)))').set(...auth)).body.ids[0];
+    // Not 'Dynamically search all filter values': its search looks through the values the list has (spec 01 §9 pages).
+    const country = newNativeFilter('NATIVE_FILTER-country', 'filter_select');
+    country.name = 'Country';
+    country.targets = [{ datasetId, column: { name: 'country_name' } }];
+    await t.http.put(`/api/v1/dashboard/${board.id}`).set(...auth).send({ json_metadata: JSON.stringify({ ...JSON.parse(board.json_metadata), native_filter_configuration: [country] }) }).expect(200);
+    const distinct = await t.http.post('/api/v1/chart/data').set(...auth).send({ datasource: { id: datasetId, type: 'table' }, queries: [{ columns: ['country_name'], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' }], row_limit: 1000, time_range: 'No filter' }], result_format: 'json', result_type: 'full' });
+    const total = distinct.body.result[0].data.length as number;
+    expect(total).toBeGreaterThan(200);
+
+    await page.goto(`${t.url}/superset/dashboard/world_health/`);
+    await filterInput('Country').click();
+    const listbox = page.getByRole('listbox');
+    const listed = () => listbox.getByRole('option').count();
+    // A page of 100, and Select All.
+    await expect.poll(listed).toBe(101);
+    expect(await listbox.getByRole('option').nth(1).textContent()).toBe('Afghanistan');
+    // Scrolled past 70 percent, the next page comes; then the last.
+    await listbox.hover();
+    await page.mouse.wheel(0, 4_000);
+    await expect.poll(listed).toBe(201);
+    await page.mouse.wheel(0, 4_000);
+    await expect.poll(listed).toBe(total + 1);
+    await screenshot(page, 'filters-select-pages');
+    await page.keyboard.press('Escape');
+    // A fresh list has one page again, and searching finds a value beyond it.
+    await page.reload();
+    await filterInput('Country').click();
+    await expect.poll(listed).toBe(101);
+    expect(await listbox.getByRole('option', { name: 'Zimbabwe', exact: true }).count()).toBe(0);
+    await filterInput('Country').fill('zimb');
+    await listbox.getByRole('option', { name: 'Zimbabwe', exact: true }).waitFor();
+    await listbox.getByRole('option', { name: 'Zimbabwe', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByTestId('filter-bar-apply').click();
+    await expect.poll(() => [...sent.values()].some((e) => JSON.stringify(e.filters) === JSON.stringify([{ col: 'country_name', op: 'IN', val: ['Zimbabwe'] }])), { timeout: 20_000 }).toBe(true);
   });
 });

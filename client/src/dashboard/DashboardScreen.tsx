@@ -53,7 +53,7 @@ import { AutoRefreshProvider, RefreshIntervalModal } from './auto-refresh';
 import { EmbedModal } from './EmbedModal';
 import { BuilderPane } from './edit/BuilderPane';
 import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfirmModal';
-import { PropertiesModal, type DashboardProperties } from './edit/PropertiesModal';
+import { PropertiesModal, propertyErrorsOf, type DashboardProperties, type PropertyErrors } from './edit/PropertiesModal';
 import { DashboardGrid, type DragPayload } from './layout/DashboardGrid';
 import { FilterBar, type FilterBarOrientation } from './filters/FilterBar';
 import { FiltersConfigModal } from './filters/FiltersConfigModal';
@@ -202,6 +202,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
   const [saving, setSaving] = useState(false);
   const [diffs, setDiffs] = useState<OverwriteDiff[] | null>(null);
   const [propertiesOpen, setPropertiesOpen] = useState(false);
+  // A save refused for a field of the properties (a slug another dashboard has): shown on that field.
+  const [propertyErrors, setPropertyErrors] = useState<PropertyErrors | null>(null);
   const [cssOpen, setCssOpen] = useState(false);
   const [saveAsOpen, setSaveAsOpen] = useState(false);
   const [refreshOpen, setRefreshOpen] = useState(false);
@@ -213,6 +215,11 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
   useDashboardLabelColors(metadata);
   const layout = history.present;
   const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
+  // One object while the draft is the same: the open properties modal takes a new value as a reset of its fields.
+  const properties = useMemo(
+    () => ({ dashboard_title: draft.dashboard_title, slug: draft.slug, certified_by: draft.certified_by, certification_details: draft.certification_details, json_metadata: draft.json_metadata }),
+    [draft.dashboard_title, draft.slug, draft.certified_by, draft.certification_details, draft.json_metadata],
+  );
   const unsaved = editMode && hasUnsavedChanges(history, false, draftChanged);
 
   // spec 02 §2: `dashboard-focused-chart` is read, then removed from the address.
@@ -335,7 +342,16 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
           .map((k) => ({ field: k, server: String(theirs[k] ?? ''), mine: String(mine[k] ?? '') }));
         setDiffs(list.length ? list : [{ field: 'changed_on', server: server.changed_on ?? '', mine: String(saved.lastModified) }]);
       } else if (error instanceof ApiError && error.status === 403) addDangerToast(NO_PERMISSION_TO_EDIT_DASHBOARD);
-      else addDangerToast(getErrorText(errorOf(error), 'dashboard'));
+      else {
+        addDangerToast(getErrorText(errorOf(error), 'dashboard'));
+        // Superset's 422 names the field ({"slug": ["Must be unique"]}): the properties open on it, so the toast's
+        // 'Must be unique' is not left without its field.
+        const fields = error instanceof ApiError ? propertyErrorsOf(error.clientError.message) : null;
+        if (fields) {
+          setPropertyErrors(fields);
+          setPropertiesOpen(true);
+        }
+      }
     } finally {
       setSaving(false);
     }
@@ -559,11 +575,16 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
       {emailReport.modals}
       <PropertiesModal
         opened={propertiesOpen}
-        value={{ dashboard_title: draft.dashboard_title, slug: draft.slug, certified_by: draft.certified_by, certification_details: draft.certification_details, json_metadata: draft.json_metadata }}
-        onClose={() => setPropertiesOpen(false)}
+        value={properties}
+        errors={propertyErrors}
+        onClose={() => {
+          setPropertiesOpen(false);
+          setPropertyErrors(null);
+        }}
         onApply={(p: DashboardProperties) => {
           setDraft({ ...draft, ...p });
           setPropertiesOpen(false);
+          setPropertyErrors(null);
           if (!editMode) setEditMode(true);
         }}
       />

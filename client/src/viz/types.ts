@@ -129,6 +129,12 @@ export interface ChartProps<P = unknown> {
   onDataPointClick?: (click: DataPointClick) => void;
 }
 
+/** A chart's own cross-filter on a dashboard (Superset's `filterState`): the values of the item it selected. */
+export interface FilterState {
+  /** One value per clicked column (`DataPointClick.filters`), or none while no cross-filter is active. */
+  selectedValues?: unknown;
+}
+
 /** What transformProps receives: the form data, the chart data answer's queries, and the colours/theme. */
 export interface TransformInput {
   formData: FormData;
@@ -137,6 +143,8 @@ export interface TransformInput {
   theme: 'light' | 'dark';
   width: number;
   height: number;
+  /** The chart's own cross-filter, which it shows by fading the items it did not select. */
+  filterState?: FilterState;
 }
 
 export type VizCategory =

@@ -25,7 +25,7 @@ function DragItem({ payload, icon, label, extra, used }: { payload: DragPayload;
     >
       {icon}
       <div style={{ minWidth: 0, flex: 1 }}>
-        <Text size="sm" fw={550} truncate>
+        <Text size="sm" fw={550} truncate title={label}>
           {label}
         </Text>
         {extra}
@@ -62,7 +62,9 @@ export function BuilderPane({ usedChartIds }: { usedChartIds: Set<number> }) {
               {FETCH_SAVED_CHARTS_ERROR + errorOf(charts.error).error}
             </Text>
           ) : (
-            <ScrollArea.Autosize mah="calc(100vh - 260px)">
+            // An autosized scroll area is as wide as its longest line (min-content): a long chart name pushed every item
+            // past the pane's right edge, clipped, instead of ending in an ellipsis. Its lines are as wide as the pane.
+            <ScrollArea.Autosize mah="calc(100vh - 260px)" scrollbars="y" styles={{ content: { minWidth: 0 } }}>
               <Stack gap={6}>
                 {(charts.data ?? []).map((chart) => (
                   <DragItem

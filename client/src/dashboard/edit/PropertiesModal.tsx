@@ -23,16 +23,41 @@ export interface DashboardProperties {
   json_metadata: string;
 }
 
-/** Edit properties: title, slug, certification, colour scheme and the JSON metadata (validated key by key before it is applied). */
-export function PropertiesModal({ opened, value, onClose, onApply }: { opened: boolean; value: DashboardProperties; onClose: () => void; onApply: (next: DashboardProperties) => void }) {
+/** A save's refusal by field (Superset's 422 `{"message": {"slug": ["Must be unique"]}}`), for the fields of this modal. */
+export type PropertyErrors = Partial<Record<keyof DashboardProperties, string[]>>;
+
+/** The refusal of a save that names fields of the properties modal, or null (another field, or no field map). */
+export function propertyErrorsOf(message: unknown): PropertyErrors | null {
+  if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
+  const fields: Array<keyof DashboardProperties> = ['dashboard_title', 'slug', 'certified_by', 'certification_details', 'json_metadata'];
+  const errors: PropertyErrors = {};
+  for (const field of fields) {
+    const said = (message as Record<string, unknown>)[field];
+    if (said) errors[field] = (Array.isArray(said) ? said : [said]).map(String);
+  }
+  return Object.keys(errors).length ? errors : null;
+}
+
+/**
+ * Edit properties: title, slug, certification, colour scheme and the JSON metadata (validated key by key before it is
+ * applied). `errors` are the server's refusal of the last save, each shown on its field until the field is changed.
+ */
+export function PropertiesModal({ opened, value, errors, onClose, onApply }: { opened: boolean; value: DashboardProperties; errors?: PropertyErrors | null; onClose: () => void; onApply: (next: DashboardProperties) => void }) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<PropertyErrors>({});
   useEffect(() => {
     if (opened) {
       setDraft(value);
       setError(null);
+      setRefused(errors ?? {});
     }
-  }, [opened, value]);
+  }, [opened, value, errors]);
+  const fieldError = (field: keyof DashboardProperties) => refused[field]?.join(' ') || undefined;
+  const edit = (field: keyof DashboardProperties, next: string | null) => {
+    setDraft((d) => ({ ...d, [field]: next }));
+    if (refused[field]) setRefused(({ [field]: _gone, ...rest }) => rest);
+  };
   // The colour scheme is one key of the JSON metadata, edited in either place.
   const metadata = metadataOf(draft.json_metadata);
   const apply = () => {
@@ -46,11 +71,11 @@ export function PropertiesModal({ opened, value, onClose, onApply }: { opened: b
   return (
     <Modal opened={opened} onClose={onClose} title="Dashboard properties" size="lg">
       <Stack>
-        <TextInput label="Title" value={draft.dashboard_title} onChange={(e) => setDraft({ ...draft, dashboard_title: e.currentTarget.value })} />
-        <TextInput label="URL slug" description="A readable address: /superset/dashboard/<slug>/" value={draft.slug ?? ''} onChange={(e) => setDraft({ ...draft, slug: e.currentTarget.value })} />
+        <TextInput label="Title" value={draft.dashboard_title} onChange={(e) => edit('dashboard_title', e.currentTarget.value)} error={fieldError('dashboard_title')} />
+        <TextInput label="URL slug" description="A readable address: /superset/dashboard/<slug>/" value={draft.slug ?? ''} onChange={(e) => edit('slug', e.currentTarget.value)} error={fieldError('slug')} />
         <Group grow>
-          <TextInput label="Certified by" value={draft.certified_by ?? ''} onChange={(e) => setDraft({ ...draft, certified_by: e.currentTarget.value })} />
-          <TextInput label="Certification details" disabled={!draft.certified_by} value={draft.certification_details ?? ''} onChange={(e) => setDraft({ ...draft, certification_details: e.currentTarget.value })} />
+          <TextInput label="Certified by" value={draft.certified_by ?? ''} onChange={(e) => edit('certified_by', e.currentTarget.value)} error={fieldError('certified_by')} />
+          <TextInput label="Certification details" disabled={!draft.certified_by} value={draft.certification_details ?? ''} onChange={(e) => edit('certification_details', e.currentTarget.value)} error={fieldError('certification_details')} />
         </Group>
         <Select
           label="Color scheme"
@@ -63,7 +88,7 @@ export function PropertiesModal({ opened, value, onClose, onApply }: { opened: b
           onChange={(scheme) => metadata && setDraft({ ...draft, json_metadata: JSON.stringify({ ...metadata, color_scheme: scheme ?? undefined }, null, 2) })}
           comboboxProps={{ withinPortal: true }}
         />
-        <JsonInput label="JSON metadata" autosize minRows={6} maxRows={16} value={draft.json_metadata} onChange={(v) => setDraft({ ...draft, json_metadata: v })} error={error} formatOnBlur />
+        <JsonInput label="JSON metadata" autosize minRows={6} maxRows={16} value={draft.json_metadata} onChange={(v) => edit('json_metadata', v)} error={error ?? fieldError('json_metadata')} formatOnBlur />
         <Group justify="flex-end">
           <Button variant="default" onClick={onClose}>
             Cancel

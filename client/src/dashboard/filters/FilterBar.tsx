@@ -58,26 +58,43 @@ function NativeFilterItem({ filter, f, horizontal }: { filter: NativeFilter; f: 
   );
 }
 
-/** Cross-filters in effect, each removable (spec 13: cross-filters show in the filter bar and can be removed there). */
-function CrossFilters({ f, chartName }: { f: DashboardFilters; chartName: (id: number) => string }) {
+/**
+ * Cross-filters in effect, each removable (spec 13: cross-filters show in the filter bar and can be removed there).
+ * Each names its chart above its value, as Superset's bar does, so both stay readable (side by side in the narrow
+ * vertical bar the name was cut short); a text too long for its room ends in an ellipsis and shows whole on hover.
+ */
+function CrossFilters({ f, chartName, horizontal }: { f: DashboardFilters; chartName: (id: number) => string; horizontal: boolean }) {
   const entries = Object.entries(f.crossFilters).filter(([, m]) => m.extraFormData?.filters?.length);
   if (!entries.length) return null;
-  return (
-    <Stack gap={6} data-testid="cross-filters">
-      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
-        Cross-filters
-      </Text>
-      {entries.map(([chartId, mask]) => (
-        <Group key={chartId} gap={6} wrap="nowrap" className={classes.crossFilter} data-testid="cross-filter">
-          <Text size="xs" c="dimmed" truncate>
-            {chartName(Number(chartId))}
-          </Text>
-          <Badge variant="light" tt="none" style={{ flex: 'none' }}>
-            {`${mask.extraFormData!.filters![0]!.col}: ${mask.filterState?.label ?? ''}`}
+  const items = entries.map(([chartId, mask]) => {
+    const name = chartName(Number(chartId));
+    const value = `${mask.extraFormData!.filters![0]!.col}: ${mask.filterState?.label ?? ''}`;
+    return (
+      <div key={chartId} className={classes.crossFilter} data-testid="cross-filter">
+        <Text size="xs" c="dimmed" truncate title={name} data-testid="cross-filter-chart">
+          {name}
+        </Text>
+        <Group gap={4} wrap="nowrap" miw={0}>
+          <Badge variant="light" tt="none" className={classes.crossFilterValue} title={value} data-testid="cross-filter-value">
+            {value}
           </Badge>
           <CloseButton size="sm" aria-label="Remove cross-filter" onClick={() => f.crossFilter(Number(chartId), { id: Number(chartId), extraFormData: {}, filterState: { value: null } })} />
         </Group>
-      ))}
+      </div>
+    );
+  });
+  return (
+    <Stack gap={6} data-testid="cross-filters" className={horizontal ? classes.crossFiltersInline : undefined}>
+      <Text size="xs" fw={700} tt="uppercase" c="dimmed">
+        Cross-filters
+      </Text>
+      {horizontal ? (
+        <Group gap="md" align="flex-end">
+          {items}
+        </Group>
+      ) : (
+        items
+      )}
     </Stack>
   );
 }
@@ -166,7 +183,7 @@ export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, o
           </Popover>
         )}
         <div style={{ flex: 1 }} />
-        <CrossFilters f={f} chartName={chartName} />
+        <CrossFilters f={f} chartName={chartName} horizontal />
         <Actions f={f} />
       </div>
     );
@@ -200,7 +217,7 @@ export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, o
         <Actions f={f} />
       </Group>
       <Stack gap="md">
-        <CrossFilters f={f} chartName={chartName} />
+        <CrossFilters f={f} chartName={chartName} horizontal={false} />
         {empty && (
           <Stack gap="xs" align="flex-start">
             <Text size="sm" c="dimmed">

@@ -10,6 +10,7 @@ import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
 import { fetchChartData } from '../../explore/explore.api';
 import type { QueryContext } from '../../viz/types';
 import { TIME_GRAINS } from '../../viz/shared/controls';
+import classes from '../dashboard.module.css';
 import type { MaskMap } from './useDashboardFilters';
 
 export interface DatasetMeta {
@@ -32,11 +33,11 @@ export function useDatasetMeta(id: number | null | undefined) {
 
 /**
  * A value filter's options: the column's distinct values from a chart data query, narrowed by the filter's
- * pre-filter and its parents' values (spec 02 §3 cascadeParentIds), fetched when needed and in pages.
+ * pre-filter, its parents' values (spec 02 §3 cascadeParentIds) and the search asked of the server, fetched when
+ * needed and in pages.
  */
-function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], applied: MaskMap, enabled: boolean, search: string, pages: number) {
+function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], applied: MaskMap, enabled: boolean, serverSearch: string, pages: number) {
   const cascade = useMemo(() => cascadeExtraFormData(filter, filters, applied), [filter, filters, applied]);
-  const serverSearch = filter.controlValues?.searchAllOptions ? search : '';
   const datasetId = targetDataset(filter);
   return useQuery({
     queryKey: ['filter-options', filter.id, datasetId, targetColumn(filter), filter.sortMetric, filter.controlValues?.sortAscending, filter.adhoc_filters, filter.time_range, cascade, serverSearch, pages],
@@ -62,10 +63,17 @@ function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstVa
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [pages, setPages] = useState(1);
+  // Whether the list holds every value (an unsearched page came back short). Until it does, a search asks the server,
+  // as it always does with 'Dynamically search all filter values': looking through the pages loaded, it missed the rest.
+  const [complete, setComplete] = useState(false);
+  const serverSearch = filter.controlValues?.searchAllOptions || !complete ? debounced : '';
   const current = (valueOf(mask) as unknown[] | null) ?? [];
   const wantsFirst = !!filter.controlValues?.defaultToFirstItem && !current.length;
-  const options = useFilterOptions(filter, filters, applied, opened || wantsFirst, debounced, pages);
+  const options = useFilterOptions(filter, filters, applied, opened || wantsFirst, serverSearch, pages);
   const values = options.data ?? [];
+  useEffect(() => {
+    if (options.data && !options.isPlaceholderData && !serverSearch) setComplete(options.data.length < pages * SELECT_PAGE_SIZE);
+  }, [options.data, options.isPlaceholderData, serverSearch, pages]);
   // 'Select first filter value by default': the first option is chosen and applied once known.
   useEffect(() => {
     if (wantsFirst && values.length) onFirstValue(dataMaskOf(filter, [values[0]]));
@@ -146,7 +154,7 @@ export function FilterValue(props: { filter: NativeFilter; filters: FilterConfig
       return <RangeFilterValue filter={filter} mask={mask} onChange={onChange} error={error} />;
     case 'filter_time':
       return (
-        <div>
+        <div className={classes.filterTimeRange}>
           <TimeRangeControl value={(valueOf(mask) as string | null) ?? ''} onChange={(v) => onChange(dataMaskOf(filter, v === 'No filter' ? null : v))} />
           {error && (
             <Text size="xs" c="red">

@@ -146,6 +146,8 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
         width={Math.max(width - 16, 40)}
         height={bodyHeight}
         theme={theme}
+        // The chart's own cross-filter: it keeps its selected item drawn and fades the others.
+        filterState={chart ? filters?.crossFilters[chart.id]?.filterState : undefined}
         onRenderError={(e: Error) => setRenderError(e.message)}
         onRendered={() => setRenderedFor(data.data ?? null)}
         onDataPointClick={filters?.crossFiltersEnabled && chart ? (click) => {

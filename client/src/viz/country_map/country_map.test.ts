@@ -13,6 +13,17 @@ describe('country map chart type', () => {
     expect(() => countryMap.transformProps(input({ select_country: 'france' }))).toThrow(/No shapes for france/);
   });
 
+  it("keeps the state of its own cross-filter drawn in full and fades every other state", () => {
+    const series = (filterState?: { selectedValues?: unknown }) =>
+      countryMap.transformProps({ formData: { viz_type: 'country_map', entity: 'state', metric: 'n' }, queriesData: [{ data: [{ state: 'CA', n: 5 }, { state: 'TX', n: 2 }] } as any], datasource: null, theme: 'light', width: 400, height: 300, filterState }).option.series[0];
+    const selected = series({ selectedValues: ['CA'] });
+    // States without data are faded too: the series' style, which the selected state's own overrides.
+    expect(selected.itemStyle.opacity).toBe(0.3);
+    expect(selected.data.map((d: any) => [d.name, d.itemStyle.opacity])).toEqual([['CA', 1], ['TX', 0.3]]);
+    expect(series().itemStyle.opacity).toBeUndefined();
+    expect(series().data).toEqual([{ name: 'CA', value: 5 }, { name: 'TX', value: 2 }]);
+  });
+
   it('lays the colour scale along the bottom, under the map, not over its states', () => {
     const out = countryMap.transformProps({ formData: { viz_type: 'country_map', entity: 'state', metric: 'n' }, queriesData: [{ data: [{ state: 'CA', n: 5 }, { state: 'TX', n: 2 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     const { visualMap, series } = out.option;

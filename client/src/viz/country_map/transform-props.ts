@@ -2,6 +2,7 @@ import type { TransformInput } from '../types';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
 import { usStateCode } from '../shared/geo-codes';
+import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cross-filter';
 import { mapScale } from '../shared/map-scale';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
@@ -10,7 +11,7 @@ import { chartTheme, echartsBase } from '../shared/theme';
 export const COUNTRY_MAP_COUNTRIES = [['usa', 'USA']] as const;
 
 /** Subdivisions (ISO 3166-2 codes, e.g. US-CA, or their names) coloured by the metric. */
-export function transformCountryMap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed & { map: 'usa' | null } {
+export function transformCountryMap({ formData: fd, queriesData, theme, filterState }: TransformInput): EChartsTransformed & { map: 'usa' | null } {
   const entity = columnLabel(fd.entity as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getNumberFormatter(fd.number_format);
@@ -22,7 +23,8 @@ export function transformCountryMap({ formData: fd, queriesData, theme }: Transf
     const code = usStateCode(row[entity]);
     if (!code) return [];
     groups[code] = [row[entity]];
-    return [{ name: code, value: toNumber(row[metric]) ?? 0 }];
+    const selection = selectionStyle(filterState, [row[entity]]);
+    return [{ name: code, value: toNumber(row[metric]) ?? 0, ...(selection.opacity ? { itemStyle: selection } : {}) }];
   });
   const scale = mapScale(data.map((d) => d.value), format, fd.linear_color_scheme as string | undefined, theme);
   return {
@@ -42,7 +44,8 @@ export function transformCountryMap({ formData: fd, queriesData, theme }: Transf
           aspectScale: 1,
           roam: true,
           ...scale.mapBox,
-          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.7 },
+          // While the chart's own cross-filter is in effect every region is faded but the selected one (as Superset's charts).
+          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.7, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
           select: { disabled: true },
           data,

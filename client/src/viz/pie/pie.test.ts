@@ -21,6 +21,17 @@ describe('pie chart type', () => {
     expect(out.sliceGroups).toEqual({ boy: ['boy'], girl: ['girl'] });
   });
 
+  it("keeps the slice of its own cross-filter drawn in full and pulled out, and fades the others, until the cross-filter goes", () => {
+    const slices = (filterState?: { selectedValues?: unknown }) =>
+      pie.transformProps({ formData: fd, datasource: null, theme: 'light', width: 400, height: 300, filterState, queriesData: [{ data: [{ gender: 'boy', sum__num: 3000 }, { gender: 'girl', sum__num: 1000 }] } as any] }).option.series[0];
+    const selected = slices({ selectedValues: ['girl'] });
+    expect(selected.data.map((d: any) => [d.name, d.itemStyle.opacity, !!d.selected])).toEqual([['boy', 0.3, false], ['girl', 1, true]]);
+    expect(selected.selectedMode).toBe('single');
+    const plain = slices({});
+    expect(plain.data.map((d: any) => [d.itemStyle.opacity, !!d.selected])).toEqual([[undefined, false], [undefined, false]]);
+    expect(plain.selectedMode).toBe(false);
+  });
+
   it('shrinks the pie in a narrow cell so outside labels keep room (the label line and the longest label), and not in a wide one', () => {
     const radius = (width: number, name = 'a') =>
       pie.transformProps({ formData: { viz_type: 'pie', groupby: ['g'], metric: 'm' }, queriesData: [{ data: [{ g: name, m: 1 }] } as any], datasource: null, theme: 'light', width, height: 400 }).option.series[0].radius[1];

@@ -1,5 +1,6 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
+import { hasSelection, selectionStyle } from '../shared/cross-filter';
 import { getNumberFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { widestLabel } from '../shared/label-room';
@@ -45,7 +46,9 @@ export function transformPie(input: TransformInput): PieProps {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));
     const name = group.join(', ') || names(metric);
     sliceGroups[name] = group;
-    return { name, value: toNumber(row[metric]) ?? 0, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } };
+    // While the chart's own cross-filter is in effect its slice stays drawn in full and pulled out, the others faded (as Superset).
+    const selection = selectionStyle(input.filterState, group);
+    return { name, value: toNumber(row[metric]) ?? 0, itemStyle: { color: getCategoricalColor(fd.color_scheme, name), ...selection }, ...(selection.opacity === 1 ? { selected: true } : {}) };
   });
   const total = data.reduce((sum, d) => sum + d.value, 0);
   const template = LABEL_TEMPLATES[String(fd.label_type ?? 'key')] ?? LABEL_TEMPLATES.key!;
@@ -86,6 +89,7 @@ export function transformPie(input: TransformInput): PieProps {
         },
         labelLine: { show: fd.labels_outside !== false && fd.label_line !== false, ...line },
         emphasis: { scale: true },
+        selectedMode: hasSelection(input.filterState) ? 'single' : false,
       },
     ],
     graphic: fd.show_total

@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { loadChartPlugin, useChartPlugin } from '../registry';
-import type { ChartProps, DataPointClick, DatasourceMeta, FormData } from '../types';
+import type { ChartProps, DataPointClick, DatasourceMeta, FilterState, FormData } from '../types';
 import { loadOnce } from './load-once';
 
 type ChartComponent = ComponentType<ChartProps<any>>;
@@ -38,16 +38,16 @@ function componentOf(vizType: string): ChartComponent | null {
  * Draws a chart from its form data and chart data answer with its chart type: transformProps (pure), then
  * the type's component, loaded the first time that type is drawn. Used by Explore, dashboards and thumbnails.
  */
-export function SuperChart({ formData, queriesData, datasource, width, height, theme, onRenderError, onRendered, onDataPointClick }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void }) {
+export function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, onRenderError, onRendered, onDataPointClick }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void }) {
   const { plugin, unknown, failed } = useChartPlugin(formData.viz_type);
   const transformed = useMemo(() => {
     if (!plugin) return null;
     try {
-      return { ok: true as const, value: plugin.transformProps({ formData, queriesData, datasource, theme, width, height }) };
+      return { ok: true as const, value: plugin.transformProps({ formData, queriesData, datasource, theme, width, height, filterState }) };
     } catch (error) {
       return { ok: false as const, error: error as Error };
     }
-  }, [plugin, formData, queriesData, datasource, theme, width, height]);
+  }, [plugin, formData, queriesData, datasource, theme, width, height, filterState]);
   // Pinned per type for this chart: a lazy component swapped for the loaded one would remount the drawing.
   const Chart = useMemo(() => componentOf(formData.viz_type), [formData.viz_type]);
   if (unknown) return null;

@@ -1,6 +1,7 @@
 import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json';
 import type { TransformInput } from '../types';
+import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cross-filter';
 import { mapScale } from '../shared/map-scale';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
@@ -19,7 +20,7 @@ export function countryCode(value: unknown, fieldType: string): string | null {
 }
 
 /** Countries coloured by the metric on a sequential scale; with bubbles, sized by the secondary metric. */
-export function transformWorldMap({ formData: fd, queriesData, datasource, theme }: TransformInput): EChartsTransformed & { map: 'world' } {
+export function transformWorldMap({ formData: fd, queriesData, datasource, theme, filterState }: TransformInput): EChartsTransformed & { map: 'world' } {
   const names = displayNames(datasource);
   const entity = columnLabel(fd.entity as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
@@ -32,7 +33,8 @@ export function transformWorldMap({ formData: fd, queriesData, datasource, theme
     const code = countryCode(row[entity], fieldType);
     if (!code) return [];
     groups[code] = [row[entity]];
-    return [{ name: code, label: String(row[entity]), value: toNumber(row[metric]) ?? 0, secondary: secondary ? (toNumber(row[secondary]) ?? 0) : null }];
+    const selection = selectionStyle(filterState, [row[entity]]);
+    return [{ name: code, label: String(row[entity]), value: toNumber(row[metric]) ?? 0, secondary: secondary ? (toNumber(row[secondary]) ?? 0) : null, ...(selection.opacity ? { itemStyle: selection } : {}) }];
   });
   const scale = mapScale(data.map((d) => d.value), format, fd.linear_color_scheme as string | undefined, theme);
   return {
@@ -51,7 +53,8 @@ export function transformWorldMap({ formData: fd, queriesData, datasource, theme
           nameProperty: 'code',
           roam: true,
           ...scale.mapBox,
-          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.5 },
+          // While the chart's own cross-filter is in effect every country is faded but the selected one (as Superset's charts).
+          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.5, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
           select: { disabled: true },
           data,
