@@ -404,6 +404,7 @@ describe('native filters and cross-filters in the browser', () => {
     await pick('Name', 'Michael');
     await page.getByTestId('filter-bar-apply').click();
     await drawn();
+    const barsBefore = await fadedShare('Top states');
     const canvas = cell('Top states').locator('canvas').first();
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
@@ -422,8 +423,12 @@ describe('native filters and cross-filters in the browser', () => {
     await drawn();
     // Total births: the Name filter and the cross-filter.
     expect(await cell('Total births').getByTestId('filter-indicator').textContent()).toBe('2');
+    // The bar keeps its selected bar drawn in full and fades the others (as the pie and the map).
+    await page.mouse.move(5, 500);
+    await expect.poll(() => fadedShare('Top states')).toBeGreaterThan(barsBefore + 0.2);
     await screenshot(page, 'filters-births-cross-filter');
     await page.getByRole('button', { name: 'Remove cross-filter' }).click();
+    await expect.poll(() => fadedShare('Top states')).toBeLessThan(barsBefore + 0.05);
     // Cleared: back to the Name filter alone (the earlier answer is drawn again from the cache).
     await expect.poll(() => cell('Total births').getByTestId('filter-indicator').textContent()).toBe('1');
     expect(await page.getByTestId('cross-filter').count()).toBe(0);

@@ -36,7 +36,7 @@ export default function TimeseriesChart({ transformed, width, height, theme, onR
   const shown = lastReady.current;
   const click = (params: any, isContextMenu: boolean) => {
     if (!onDataPointClick) return;
-    const x = Array.isArray(params.value) ? params.value[0] : params.name;
+    const x = Array.isArray(params.value) ? params.value[transformed.horizontal ? 1 : 0] : params.name;
     const group = transformed.seriesGroups[params.seriesName] ?? [];
     const filters = [
       { col: transformed.xColumn, op: transformed.isTime ? ('TEMPORAL_RANGE' as const) : ('==' as const), val: x },

@@ -70,3 +70,48 @@ describe('time series: every series spans every x value (Superset pivots the row
     expect(chosen.xAxis.splitNumber).toBe(10);
   });
 });
+
+describe("the chart's own cross-filter (Superset's filterState.selectedValues)", () => {
+  const drawWith = (selectedValues: unknown[], patch: Record<string, unknown> = {}) =>
+    transformTimeseries(
+      {
+        formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'order_date', metrics: ['sum__sales'], groupby: ['product_line'], ...patch },
+        queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any],
+        datasource: null,
+        theme: 'light',
+        width: 600,
+        height: 400,
+        filterState: { selectedValues },
+      },
+      'bar',
+    ).option.series as Array<{ name: string; data: any[]; itemStyle: { opacity?: number } }>;
+
+  it('time on x: the selected series is drawn in full, the others faded; none faded without a selection', () => {
+    const [cars, trains] = drawWith(['Trains']);
+    expect(cars!.itemStyle.opacity).toBe(0.3);
+    expect(trains!.itemStyle.opacity).toBe(1);
+    expect(drawWith([]).map((s) => s.itemStyle.opacity)).toEqual([undefined, undefined]);
+  });
+
+  it('categories on x: the selected bar is drawn in full, the others faded, horizontal bars too', () => {
+    const byLine = { x_axis: 'product_line', groupby: [] };
+    const categorical = (selected: unknown[], patch: Record<string, unknown> = {}) =>
+      transformTimeseries(
+        {
+          formData: { viz_type: 'echarts_timeseries_bar', metrics: ['sum__sales'], ...byLine, ...patch },
+          queriesData: [{ data: [{ product_line: 'Cars', sum__sales: 60 }, { product_line: 'Trains', sum__sales: 4 }], colnames: ['product_line', 'sum__sales'], coltypes: [1, 0] } as any],
+          datasource: null,
+          theme: 'light',
+          width: 600,
+          height: 400,
+          filterState: { selectedValues: selected },
+        },
+        'bar',
+      );
+    const out = categorical(['Trains']);
+    expect((out.option.series as any[])[0].data.map((d: any) => d.itemStyle.opacity)).toEqual([0.3, 1]);
+    const sideways = categorical(['Cars'], { orientation: 'horizontal' });
+    expect(sideways.horizontal).toBe(true);
+    expect((sideways.option.series as any[])[0].data.map((d: any) => [d.value[1], d.itemStyle.opacity])).toEqual([['Cars', 1], ['Trains', 0.3]]);
+  });
+});

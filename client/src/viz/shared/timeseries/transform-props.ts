@@ -1,4 +1,5 @@
 import type { TransformInput } from '../../types';
+import { hasSelection, selectionStyle } from '../cross-filter';
 import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter, isSmartDate } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
@@ -17,6 +18,8 @@ export interface TimeseriesProps {
   groupby: string[];
   seriesGroups: Record<string, string[]>;
   isTime: boolean;
+  /** Bars laid along the y-axis: each point is [value, x]. */
+  horizontal: boolean;
   /** Annotation layers to draw (time axes only); the component adds them, loading a formula evaluator if needed. */
   annotations: AnnotationInput | null;
 }
@@ -70,14 +73,19 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       s.points.push([x, y === null && stack ? 0 : y]);
     }
   }
+  // The chart's own cross-filter shows as its selected series (time on x) or bar (categories on x) drawn in full,
+  // the rest faded, as Superset's; its values are those of the clicked columns, the time left out.
+  const selecting = hasSelection(input.filterState);
   const echartsSeries = [...series.values()].map((s) => {
     const color = getCategoricalColor(fd.color_scheme, s.name);
-    const base: Record<string, any> = {
+    const seriesStyle = selecting && isTime ? selectionStyle(input.filterState, s.group) : {};
+    const oriented = (x: unknown, y: unknown) => (horizontal ? [y, x] : [x, y]);
+      const base: Record<string, any> = {
       name: s.name,
       type: kind === 'bar' ? 'bar' : kind === 'scatter' ? 'scatter' : 'line',
-      data: horizontal ? s.points.map(([x, y]) => [y, x]) : s.points,
-      itemStyle: { color },
-      lineStyle: { color, width: 2 },
+      data: selecting && !isTime ? s.points.map(([x, y]) => ({ value: oriented(x, y), itemStyle: selectionStyle(input.filterState, [x, ...s.group]) })) : horizontal ? s.points.map(([x, y]) => [y, x]) : s.points,
+      itemStyle: { color, ...seriesStyle },
+      lineStyle: { color, width: 2, ...seriesStyle },
       showSymbol: kind === 'scatter' || !!fd.markerEnabled || s.points.filter(([, y]) => y !== null).length < 2,
       symbolSize: kind === 'scatter' ? Number(fd.markerSize ?? 8) : 6,
       stack,
@@ -86,7 +94,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     };
     if (kind === 'smooth') base.smooth = true;
     if (kind === 'step') base.step = fd.seriesType === 'end' || fd.seriesType === 'middle' ? fd.seriesType : 'start';
-    if (kind === 'area') base.areaStyle = { opacity: Number(fd.opacity ?? 0.2) };
+    if (kind === 'area') base.areaStyle = { opacity: Number(fd.opacity ?? 0.2) * (seriesStyle.opacity ?? 1) };
     return base;
   });
 
@@ -145,5 +153,5 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
           legendAllowed: fd.show_legend !== false,
         }
       : null;
-  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, annotations };
+  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, horizontal, annotations };
 }
