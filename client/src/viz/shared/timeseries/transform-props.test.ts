@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { TransformInput } from '../../types';
 import { transformTimeseries, type SeriesKind } from './transform-props';
 
 const M = (month: number) => Date.UTC(2004, month, 1);
@@ -10,7 +11,7 @@ const rows = [
   { order_date: M(2), product_line: 'Cars', sum__sales: 30 },
   { order_date: M(2), product_line: 'Trains', sum__sales: 3 },
 ];
-const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}) =>
+const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}, input: Partial<TransformInput> = {}) =>
   transformTimeseries(
     {
       formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'order_date', metrics: ['sum__sales'], groupby: ['product_line'], ...patch },
@@ -19,9 +20,10 @@ const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}) =>
       theme: 'light',
       width: 600,
       height: 400,
+      ...input,
     },
     kind,
-  ).option.series as Array<{ name: string; data: unknown[]; stack?: string }>;
+  ).option.series as Array<{ name: string; data: any[]; stack?: string; itemStyle: { opacity?: number } }>;
 
 describe('time series: every series spans every x value (Superset pivots the rows)', () => {
   it('stacked: a missing value is 0, so each series stacks on the same month as the others', () => {
@@ -72,19 +74,7 @@ describe('time series: every series spans every x value (Superset pivots the row
 });
 
 describe("the chart's own cross-filter (Superset's filterState.selectedValues)", () => {
-  const drawWith = (selectedValues: unknown[], patch: Record<string, unknown> = {}) =>
-    transformTimeseries(
-      {
-        formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'order_date', metrics: ['sum__sales'], groupby: ['product_line'], ...patch },
-        queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any],
-        datasource: null,
-        theme: 'light',
-        width: 600,
-        height: 400,
-        filterState: { selectedValues },
-      },
-      'bar',
-    ).option.series as Array<{ name: string; data: any[]; itemStyle: { opacity?: number } }>;
+  const drawWith = (selectedValues: unknown[]) => draw('bar', {}, { filterState: { selectedValues } });
 
   it('time on x: the selected series is drawn in full, the others faded; none faded without a selection', () => {
     const [cars, trains] = drawWith(['Trains']);
