@@ -446,6 +446,10 @@ describe('Explore in the browser', () => {
     const where = page.getByRole('dialog').getByTestId('sql-expression-editor');
     await where.locator('.ace_content').click();
     await page.keyboard.insertText("state = 'CA'");
+    // Escape in the SQL editor (as to dismiss its completions) keeps the popover and the SQL being written.
+    await page.keyboard.press('Escape');
+    await page.waitForTimeout(300);
+    await expect(where.isVisible()).resolves.toBe(true);
     await page.getByRole('dialog').getByRole('button', { name: 'Save', exact: true }).click();
     const request = page.waitForRequest((r) => r.url().includes('/api/v1/chart/data') && r.method() === 'POST');
     await page.getByRole('button', { name: 'Create chart' }).click();

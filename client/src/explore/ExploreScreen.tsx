@@ -338,7 +338,8 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
         <div className={classes.chartColumn}>
           <Group justify="space-between" className={classes.chartToolbar} wrap="nowrap">
             <Text size="xs" c="dimmed" data-testid="chart-status">
-              {[rowCount === null ? null : `${rowCount.toLocaleString()} ${rowCount === 1 ? 'row' : 'rows'}`, elapsed].filter(Boolean).join(' · ')}
+              {/* No figures of an earlier answer over a chart that asks for its controls. */}
+              {!x.hasErrors && [rowCount === null ? null : `${rowCount.toLocaleString()} ${rowCount === 1 ? 'row' : 'rows'}`, elapsed].filter(Boolean).join(' · ')}
             </Text>
             <Tooltip label={errorList.map((e) => `${e.label}: ${e.text}`).join('\n')} disabled={!x.hasErrors} multiline maw={360} withinPortal>
               <Button size="xs" onClick={() => void x.run()} disabled={x.hasErrors || x.chart.chartStatus === 'loading'} variant={x.stale ? 'filled' : 'default'} data-stale={x.stale || undefined}>

@@ -9,7 +9,10 @@ import type { KeyboardEvent } from 'react';
  */
 export function closeOnEscape(close: () => void) {
   return (event: KeyboardEvent<HTMLElement>) => {
-    if (event.key !== 'Escape' || (event.target as HTMLElement).getAttribute('data-mantine-stop-propagation') === 'true') return;
+    const target = event.target as HTMLElement;
+    if (event.key !== 'Escape' || target.getAttribute('data-mantine-stop-propagation') === 'true') return;
+    // In a SQL editor Escape closes its completions (Ace's own), never the popover with the SQL being written.
+    if (target.closest('.ace_editor')) return;
     close();
   };
 }

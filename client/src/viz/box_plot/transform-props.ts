@@ -2,11 +2,12 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter } from '../shared/format';
+import { widestLabel } from '../shared/label-room';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
 /** Boxes per group from the server's boxplot statistics (`metric__min/q1/median/q3/max/outliers`), outliers as points. */
-export function transformBoxPlot({ formData: fd, queriesData, datasource, theme }: TransformInput): EChartsTransformed {
+export function transformBoxPlot({ formData: fd, queriesData, datasource, theme, width }: TransformInput): EChartsTransformed {
   const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
@@ -45,7 +46,9 @@ export function transformBoxPlot({ formData: fd, queriesData, datasource, theme 
             ? [`${p.name} · ${p.seriesName}`, ...['Max', 'Q3', 'Median', 'Q1', 'Min'].map((l, i) => `${l}: ${format(p.value[5 - i])}`)].join('<br/>')
             : `${p.value[0]} · outlier: ${format(p.value[1])}`,
       },
-      xAxis: { ...axis, type: 'category', data: categories, splitLine: { show: false }, axisLabel: { ...axis.axisLabel, rotate: categories.length > 12 ? 45 : 0 } },
+      // Every box keeps its name: ECharts hid every other label once they crowded ('interval' auto), leaving boxes
+      // nobody could tell apart; crowded labels turn instead.
+      xAxis: { ...axis, type: 'category', data: categories, splitLine: { show: false }, axisLabel: { ...axis.axisLabel, interval: 0, rotate: categories.length > 12 || widestLabel(categories) * categories.length > width * 0.8 ? 45 : 0 } },
       yAxis: { ...axis, type: 'value', axisLabel: { ...axis.axisLabel, formatter: (v: number) => format(v) } },
       series,
     },

@@ -105,3 +105,13 @@ describe("the chart's own cross-filter (Superset's filterState.selectedValues)",
     expect((sideways.option.series as any[])[0].data.map((d: any) => [d.value[1], d.itemStyle.opacity])).toEqual([['Cars', 1], ['Trains', 0.3]]);
   });
 });
+
+describe("'Show value'", () => {
+  it('shows a line’s points, on which ECharts draws the values, and hides labels that would overlap', () => {
+    const [cars] = draw('line', { show_value: true }) as Array<Record<string, any>>;
+    expect(cars!.label.show).toBe(true);
+    expect(cars!.showSymbol).toBe(true);
+    expect(cars!.labelLayout).toEqual({ hideOverlap: true });
+    expect((draw('line') as Array<Record<string, any>>)[0]!.showSymbol).toBe(false);
+  });
+});

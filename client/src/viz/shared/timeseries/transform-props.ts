@@ -86,7 +86,10 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       data: selecting && !isTime ? s.points.map(([x, y]) => ({ value: oriented(x, y), itemStyle: selectionStyle(input.filterState, [x, ...s.group]) })) : horizontal ? s.points.map(([x, y]) => [y, x]) : s.points,
       itemStyle: { color, ...seriesStyle },
       lineStyle: { color, width: 2, ...seriesStyle },
-      showSymbol: kind === 'scatter' || !!fd.markerEnabled || s.points.filter(([, y]) => y !== null).length < 2,
+      // ECharts draws a line's value labels on its points only: 'Show value' shows the points (labels that would
+      // overlap are hidden).
+      showSymbol: kind === 'scatter' || !!fd.markerEnabled || !!fd.show_value || s.points.filter(([, y]) => y !== null).length < 2,
+      labelLayout: fd.show_value ? { hideOverlap: true } : undefined,
       symbolSize: kind === 'scatter' ? Number(fd.markerSize ?? 8) : 6,
       stack,
       emphasis: { focus: 'series' },
