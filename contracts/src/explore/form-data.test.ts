@@ -31,6 +31,24 @@ describe('Explore form data rules (spec 01 §4, §5)', () => {
     expect(back.formData).toMatchObject({ viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], markerEnabled: true });
   });
 
+  it("hands metrics and dimensions on under the new type's names (Superset's standardized form data)", () => {
+    const pie = { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', datasource: '1__table' };
+    const pivot = switchVizType(pie, {}, 'pivot_table_v2', new Set(['groupbyRows', 'groupbyColumns', 'metrics']));
+    expect(pivot.formData).toMatchObject({ groupbyRows: ['gender'], metrics: ['sum__num'] });
+    expect(pivot.formData.groupbyColumns).toBeUndefined();
+
+    // Line → bubble → gauge keeps the metric all the way (the bubble's x holds it).
+    const line = { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['sum__num'], groupby: ['state'] };
+    const bubble = switchVizType(line, {}, 'bubble_v2', new Set(['x', 'y', 'size', 'entity', 'series']));
+    expect(bubble.formData).toMatchObject({ x: 'sum__num', entity: 'state' });
+    const gauge = switchVizType(bubble.formData, bubble.stash, 'gauge_chart', new Set(['metric', 'groupby']));
+    expect(gauge.formData).toMatchObject({ metric: 'sum__num', groupby: ['state'] });
+
+    // A type that holds its own (restored from the stash) keeps it.
+    const back = switchVizType(pivot.formData, pivot.stash, 'pie', new Set(['groupby', 'metric']));
+    expect(back.formData).toMatchObject({ groupby: ['gender'], metric: 'sum__num' });
+  });
+
   it('carries a renamed metric’s column config', () => {
     const fd = renameMetricConfig({ viz_type: 'table', column_config: { 'SUM(num)': { d3NumberFormat: ',d' } } }, 'SUM(num)', 'Total');
     expect(fd.column_config).toEqual({ Total: { d3NumberFormat: ',d' } });

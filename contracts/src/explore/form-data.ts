@@ -57,8 +57,45 @@ export function dropMissingDatasourceValues(
 }
 
 /**
+ * Controls that hold the query's metrics or its dimensions under different names per chart type (Superset's
+ * standardized form data): a chart type switch hands what one type chose to the other's controls of the same kind.
+ * Lists take every value; single ones one each, in order.
+ */
+const METRIC_LISTS = ['metrics', 'percent_metrics'];
+const METRIC_SINGLES = ['metric', 'x', 'y', 'size', 'metric_2', 'secondary_metric'];
+const COLUMN_LISTS = ['groupby', 'groupbyRows', 'groupbyColumns', 'columns', 'all_columns'];
+const COLUMN_SINGLES = ['entity', 'series'];
+
+const isEmpty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** The values a form data holds in some controls, in the controls' order, each once. */
+function pool(formData: ExploreFormData, keys: readonly string[]): unknown[] {
+  const out: unknown[] = [];
+  for (const key of keys) for (const value of Array.isArray(formData[key]) ? (formData[key] as unknown[]) : [formData[key]]) if (!isEmpty(value) && !out.some((v) => same(v, value))) out.push(value);
+  return out;
+}
+
+/**
+ * Hands one kind (metrics or dimensions) to the new type when it holds none of that kind yet (a same-named control
+ * carried over or restored from the stash holds its own): its first list control takes them all, or else its
+ * single ones take one each.
+ */
+function fillFrom(next: ExploreFormData, values: unknown[], lists: readonly string[], singles: readonly string[], names: ReadonlySet<string>): void {
+  if (!values.length || [...lists, ...singles].some((key) => names.has(key) && !isEmpty(next[key]))) return;
+  const list = lists.find((key) => names.has(key));
+  if (list) {
+    next[list] = values;
+    return;
+  }
+  const left = [...values];
+  for (const key of singles) if (names.has(key) && left.length) next[key] = left.shift();
+}
+
+/**
  * A change of chart type: values of controls the new type does not have move to the stash, and stashed
- * values of controls it has come back; `metric` and `metrics` carry over to each other.
+ * values of controls it has come back; then its empty metric and dimension controls take what the old type
+ * chose under other names (a pie's groupby becomes a pivot table's rows, a line's metrics a bubble's x).
  */
 export function switchVizType(
   formData: ExploreFormData,
@@ -69,8 +106,8 @@ export function switchVizType(
 ): { formData: ExploreFormData; stash: Record<string, unknown> } {
   const next: ExploreFormData = { ...formData, viz_type: vizType };
   const nextStash: Record<string, unknown> = { ...stash };
-  if (newControlNames.has('metric') && !newControlNames.has('metrics') && Array.isArray(formData.metrics) && formData.metrics.length && !formData.metric) next.metric = formData.metrics[0];
-  if (newControlNames.has('metrics') && !newControlNames.has('metric') && formData.metric && !(Array.isArray(formData.metrics) && formData.metrics.length)) next.metrics = [formData.metric];
+  const metrics = pool(formData, [...METRIC_LISTS, ...METRIC_SINGLES]);
+  const columns = pool(formData, [...COLUMN_LISTS, ...COLUMN_SINGLES]);
   for (const key of Object.keys(next)) {
     if (PERSISTENT_KEYS.has(key) || newControlNames.has(key)) continue;
     nextStash[key] = next[key];
@@ -82,6 +119,8 @@ export function switchVizType(
       delete nextStash[key];
     }
   }
+  fillFrom(next, metrics, METRIC_LISTS, METRIC_SINGLES, newControlNames);
+  fillFrom(next, columns, COLUMN_LISTS, COLUMN_SINGLES, newControlNames);
   for (const [key, value] of Object.entries(newDefaults)) if (next[key] === undefined && newControlNames.has(key)) next[key] = value;
   return { formData: next, stash: nextStash };
 }
