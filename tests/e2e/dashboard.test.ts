@@ -92,7 +92,8 @@ describe('dashboards in the browser', () => {
     await page.screenshot({ path: join(SCREENS_DIR, 'dashboard-builder-charts.png') });
     await page.getByLabel('Dashboard title').fill('Births board');
 
-    await dragIn(page, 'Births by gender', '[data-testid="drop-GRID_ID-0"]');
+    // The empty dashboard's whole box takes the drop.
+    await dragIn(page, 'Births by gender', '[data-testid="drop-GRID_ID-0"]:has-text("Drag charts and components here")');
     await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(1);
     await dragIn(page, 'Total births', '[data-testid^="drop-ROW-"]:last-child');
     await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(2);
@@ -198,6 +199,13 @@ describe('dashboards in the browser', () => {
     await page.getByRole('tab', { name: 'Charts' }).click();
     await dragIn(page, 'Births by state', '[data-testid^="drop-TAB-"]');
     await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(3);
+    // A tab added by mistake is deleted from its own close button, after a confirmation.
+    await page.getByRole('button', { name: 'Add tab' }).click();
+    await expect.poll(() => page.getByTestId('dashboard-tab').count()).toBe(3);
+    await page.getByRole('button', { name: 'Delete tab New tab' }).last().click();
+    await page.getByRole('dialog', { name: 'Delete dashboard tab?' }).getByRole('button', { name: 'DELETE' }).click();
+    await expect.poll(() => page.getByTestId('dashboard-tab').count()).toBe(2);
+    expect(await page.getByTestId('dashboard-chart').count()).toBe(3);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('This dashboard was saved successfully.').waitFor();
 
@@ -409,6 +417,14 @@ describe('dashboards in the browser', () => {
     await page.getByRole('button', { name: 'Collapse tab content' }).click();
     await expect.poll(() => page.getByTestId('dashboard-tab').count()).toBe(0);
     expect(await page.getByTestId('dashboard-chart').count()).toBe(2);
+
+    // A new column shows where to drop into it (it was a 12 px strip).
+    await page.getByRole('tab', { name: 'Layout elements' }).click();
+    const gridZones = await page.locator('[data-testid^="drop-GRID_ID-"]').count();
+    await dragIn(page, 'Column', `[data-testid="drop-GRID_ID-${gridZones - 1}"]`);
+    const empty = page.getByText('Empty column', { exact: true });
+    await empty.waitFor();
+    expect((await empty.boundingBox())!.height).toBeGreaterThan(60);
   });
 
   it("a chart whose query fails shows the error box in its cell: the database's name and message, its issue codes and Copy message / Close in a modal", { timeout: 90_000 }, async () => {

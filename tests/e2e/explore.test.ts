@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -198,6 +198,15 @@ describe('Explore in the browser', () => {
     await rendered(page);
     await page.getByRole('button', { name: 'Add Births by state to favorites' }).click();
     await expect.poll(async () => (await rest('get', `/api/v1/chart/favorite_status/?q=!(${id})`)).body.result[0].value).toBe(true);
+
+    // Export to .JSON downloads the chart's data answer.
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    const [json] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Export to .JSON' }).click()]);
+    expect(json.suggestedFilename()).toBe('Births by state.json');
+    const exported = JSON.parse(readFileSync((await json.path())!, 'utf8'));
+    expect(exported.result[0].data).toHaveLength(10);
+    expect(Object.keys(exported.result[0].data[0]).sort()).toEqual(['state', 'sum__num']);
+    await expect.poll(() => page.getByRole('menu').count()).toBe(0);
 
     await page.getByRole('button', { name: 'More chart actions' }).click();
     await page.getByRole('menuitem', { name: 'View query' }).click();
@@ -413,6 +422,9 @@ describe('Explore in the browser', () => {
       const save = page.getByRole('dialog', { name: 'Save chart' });
       await save.getByLabel('Chart name').fill('Births by day, bars');
       await save.getByLabel('Add to dashboard').fill('Typed dashboard');
+      // The typed name is offered as an option while typing (the dropdown was empty), and picked.
+      await page.getByRole('option', { name: 'Typed dashboard', exact: true }).click();
+      await expect(save.getByLabel('Add to dashboard').inputValue()).resolves.toBe('Typed dashboard');
       await save.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Dashboard [Typed dashboard] just got created and chart [Births by day, bars] was added to it').waitFor();
     } finally {

@@ -467,6 +467,8 @@ describe('native filters and cross-filters in the browser', () => {
     // A click on a name in the table cross-filters the other charts on that name.
     await cell('Most popular names').scrollIntoViewIfNeeded();
     await cell('Most popular names').getByRole('cell', { name: 'Michael', exact: true }).click();
+    // The table marks the value of its own cross-filter (as the pie and the bars show theirs).
+    await expect.poll(() => cell('Most popular names').locator('td[data-selected]').allTextContents()).toEqual(['Michael']);
     await page.getByTestId('cross-filter').filter({ hasText: 'name: Michael' }).waitFor();
     // The chart's name and the value both read whole in the narrow bar (the name was cut short beside the value),
     // and say so on hover.

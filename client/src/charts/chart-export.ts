@@ -24,7 +24,7 @@ export function saveBlob(blob: Blob, name: string): void {
 }
 
 /** `POST /api/v1/chart/data` with the file format asked for; the answer is saved as `<name>.<format>`. */
-export async function downloadChartData(context: QueryContext | Record<string, any>, format: 'csv' | 'xlsx', name: string, sliceId?: number | null): Promise<void> {
+export async function downloadChartData(context: QueryContext | Record<string, any>, format: 'csv' | 'xlsx' | 'json', name: string, sliceId?: number | null): Promise<void> {
   const token = await getCsrfToken();
   const query = sliceId ? `?form_data=${encodeURIComponent(JSON.stringify({ slice_id: sliceId }))}` : '';
   const res = await fetch(`/api/v1/chart/data${query}`, {

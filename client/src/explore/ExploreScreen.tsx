@@ -1,7 +1,7 @@
 import { ActionIcon, Alert, Badge, Button, Center, Code, CopyButton, Group, Loader, Menu, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { LOAD_SQL_FAILED, SORRY_AN_ERROR_OCCURRED, UNTITLED_DASHBOARD } from '@meridian/contracts/messages';
 import { isNewChart } from '@meridian/contracts/explore/chart-state';
-import { IconDots, IconDownload, IconShare, IconCode, IconPencil } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconShare, IconCode, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
@@ -291,9 +291,22 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
               <Menu.Item leftSection={<IconCode size={14} />} onClick={() => setModal('embed')}>
                 Embed code
               </Menu.Item>
+              <Menu.Item
+                leftSection={<IconMail size={14} />}
+                onClick={async () => {
+                  // The user's own mail program, with the chart's permalink (as Superset's 'Share chart by email').
+                  const url = await createPermalink(x.formData);
+                  window.location.href = `mailto:?subject=${encodeURIComponent(`Chart: ${sliceName}`)}&body=${encodeURIComponent(`Check out this chart: ${url}`)}`;
+                }}
+              >
+                Share chart by email
+              </Menu.Item>
               <Menu.Label>Download</Menu.Label>
               <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'csv', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to .CSV
+              </Menu.Item>
+              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'json', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+                Export to .JSON
               </Menu.Item>
               <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'xlsx', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to Excel

@@ -41,6 +41,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
   const [dashboard, setDashboard] = useState<string | null>(null);
   const [newDashboard, setNewDashboard] = useState('');
   const [typedDashboard, setTypedDashboard] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
@@ -89,9 +90,13 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
     setTypedDashboard(text);
     setDashboard(TYPED_DASHBOARD);
   };
+  // While a name that no dashboard has is typed, it is offered as the new dashboard's option at once (Superset's
+  // select lists a new option as it is typed; only leaving the field took it before).
+  const typed = search.trim();
+  const offerTyped = !!typed && !(dashboards.data ?? []).some((d) => d.dashboard_title === typed) && typed !== '+ Create a new dashboard';
   const options = [
     { value: '__new__', label: '+ Create a new dashboard' },
-    ...(typedDashboard ? [{ value: TYPED_DASHBOARD, label: typedDashboard }] : []),
+    ...(offerTyped ? [{ value: TYPED_DASHBOARD, label: typed }] : typedDashboard ? [{ value: TYPED_DASHBOARD, label: typedDashboard }] : []),
     ...(dashboards.data ?? []).map((d) => ({ value: String(d.id), label: d.dashboard_title })),
   ];
   return (
@@ -110,7 +115,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
           </Group>
         </Radio.Group>
         <TextInput label="Chart name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
-        <Select label="Add to dashboard" placeholder="Select a dashboard (optional)" data={options} value={dashboard} onChange={setDashboard} clearable searchable comboboxProps={{ withinPortal: true }} onBlur={(e) => takeTyped(e.currentTarget.value)} />
+        <Select label="Add to dashboard" placeholder="Select a dashboard (optional)" data={options} value={dashboard} onChange={(v) => { if (v === TYPED_DASHBOARD && offerTyped) setTypedDashboard(typed); setDashboard(v); }} onSearchChange={setSearch} clearable searchable comboboxProps={{ withinPortal: true }} onBlur={(e) => takeTyped(e.currentTarget.value)} />
         {dashboard === '__new__' && <TextInput label="New dashboard name" value={newDashboard} onChange={(e) => setNewDashboard(e.currentTarget.value)} />}
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onClose}>

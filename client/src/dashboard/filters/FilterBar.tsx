@@ -105,7 +105,7 @@ function Actions({ f }: { f: DashboardFilters }) {
       <Button size="xs" onClick={f.apply} disabled={!f.canApply} data-testid="filter-bar-apply">
         Apply filters
       </Button>
-      <Button size="xs" variant="subtle" onClick={f.clearAll} disabled={!f.nativeFilters.length} data-testid="filter-bar-clear">
+      <Button size="xs" variant="subtle" onClick={f.clearAll} disabled={!f.canClear} data-testid="filter-bar-clear">
         Clear all
       </Button>
     </>

@@ -68,6 +68,8 @@ export interface DashboardFilters {
   apply: () => void;
   clearAll: () => void;
   canApply: boolean;
+  /** Whether some filter has a value to clear (Superset disables 'Clear all' otherwise). */
+  canClear: boolean;
   requiredMissing: string[];
   crossFiltersEnabled: boolean;
   crossFilter: (chartId: number, mask: DataMask) => void;
@@ -201,6 +203,7 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
 
   const requiredMissing = useMemo(() => requiredWithoutValue(filters, pending), [filters, pending]);
   const canApply = JSON.stringify(pending) !== JSON.stringify(applied) && !requiredMissing.length;
+  const canClear = nativeFilters.some((f) => pending[f.id]?.filterState?.value !== undefined && pending[f.id]?.filterState?.value !== null);
   const highlighted = useMemo(() => {
     const f = nativeFilters.find((x) => x.id === focusedFilter);
     return f ? new Set(scopeOf(f)) : null;
@@ -224,8 +227,8 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
 
   // One object per change, so the chart cells reading it re-render only when something in it changed.
   return useMemo(
-    () => ({ dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, setFocusedFilter, highlighted, dataMask }),
-    [dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, highlighted, dataMask],
+    () => ({ dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, canClear, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, setFocusedFilter, highlighted, dataMask }),
+    [dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, canClear, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, highlighted, dataMask],
   );
 }
 

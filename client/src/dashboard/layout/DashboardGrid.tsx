@@ -1,10 +1,11 @@
-import { ActionIcon, SegmentedControl, Tabs, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, CloseButton, SegmentedControl, Tabs, Textarea, TextInput, Tooltip } from '@mantine/core';
 import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_ID, ROOT_ID, type Component, type LayoutAction, type LayoutMap } from '@meridian/contracts';
 import { IconFold, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
-import { createContext, useContext, useState, type DragEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
+import { createContext, useContext, useState, type DragEvent, type MouseEvent, type PointerEvent as ReactPointerEvent, type ReactNode } from 'react';
 import type { DashboardChart } from '../dashboard.api';
 import classes from '../dashboard.module.css';
+import { ConfirmModal } from '../../components/ConfirmModal';
 import { ChartCell } from './ChartCell';
 import { MarkdownText } from './MarkdownText';
 
@@ -43,13 +44,13 @@ export function readDrag(e: DragEvent): DragPayload | null {
 }
 
 /** A thin zone between children where a drag can be dropped (edit mode only). */
-function DropZone({ parentId, index, vertical = false, emptyRow = false, root = false }: { parentId: string; index: number; vertical?: boolean; emptyRow?: boolean; root?: boolean }) {
+function DropZone({ parentId, index, vertical = false, emptyRow = false, root = false, placeholder }: { parentId: string; index: number; vertical?: boolean; emptyRow?: boolean; root?: boolean; placeholder?: string }) {
   const { editMode, drop } = useGrid();
   const [over, setOver] = useState(false);
   if (!editMode) return null;
   return (
     <div
-      className={vertical ? classes.dropZoneVertical : classes.dropZone}
+      className={placeholder ? classes.emptyGrid : vertical ? classes.dropZoneVertical : classes.dropZone}
       data-over={over || undefined}
       data-empty-row={emptyRow || undefined}
       data-root={root || undefined}
@@ -67,7 +68,7 @@ function DropZone({ parentId, index, vertical = false, emptyRow = false, root = 
         if (payload) drop(payload, parentId, index);
       }}
     >
-      {emptyRow && 'Empty row'}
+      {placeholder ?? (emptyRow && 'Empty row')}
     </div>
   );
 }
@@ -82,8 +83,12 @@ function Children({ id, vertical }: { id: string; vertical: boolean }) {
           <ComponentView id={childId} />
         </Fragment>
       ))}
-      {/* A new row is empty until something is dropped in: the whole row is its drop zone. */}
-      <DropZone parentId={id} index={children.length} vertical={vertical} emptyRow={vertical && children.length === 0} />
+      {/* A new row or column is empty until something is dropped in: the whole of it is its drop zone. */}
+      {!vertical && children.length === 0 && layout[id]?.type === 'COLUMN' ? (
+        <DropZone parentId={id} index={0} placeholder="Empty column" />
+      ) : (
+        <DropZone parentId={id} index={children.length} vertical={vertical} emptyRow={vertical && children.length === 0} />
+      )}
     </>
   );
 }
@@ -235,11 +240,30 @@ function TabsView({ component }: { component: Component }) {
     dispatch({ type: 'SET_LAYOUT', layout: { ...layout, [tab.id]: tab, [component.id]: { ...component, children: [...component.children, tab.id] } } });
     setActiveTab(component.id, tab.id);
   };
+  const [deleting, setDeleting] = useState<string | null>(null);
   const body = (
     <Tabs value={active ?? null} onChange={(v) => v && setActiveTab(component.id, v)} keepMounted={false} className={classes.tabs}>
       <Tabs.List>
         {tabIds.map((tabId) => (
-          <Tabs.Tab key={tabId} value={tabId} data-testid="dashboard-tab">
+          <Tabs.Tab
+            key={tabId}
+            value={tabId}
+            data-testid="dashboard-tab"
+            rightSection={
+              editMode && (
+                <CloseButton
+                  size="xs"
+                  component="span"
+                  role="button"
+                  aria-label={`Delete tab ${String(layout[tabId].meta.text ?? '')}`}
+                  onClick={(e: MouseEvent) => {
+                    e.stopPropagation();
+                    setDeleting(tabId);
+                  }}
+                />
+              )
+            }
+          >
             {editMode && tabId === active ? (
               <input
                 className={classes.tabTitleInput}
@@ -280,6 +304,22 @@ function TabsView({ component }: { component: Component }) {
   return (
     <Editable component={component} className={classes.tabsBlock} actions={collapse}>
       {body}
+      <ConfirmModal
+        opened={deleting !== null}
+        title="Delete dashboard tab?"
+        confirmLabel="DELETE"
+        onClose={() => setDeleting(null)}
+        onConfirm={() => {
+          if (!deleting) return;
+          // The active tab gone, the one before it shows (the first one's successor when it was first).
+          const at = tabIds.indexOf(deleting);
+          const neighbour = tabIds[at > 0 ? at - 1 : 1];
+          if (deleting === active && neighbour) setActiveTab(component.id, neighbour);
+          dispatch({ type: 'DELETE_COMPONENT', id: deleting });
+        }}
+      >
+        Deleting a tab will remove all content within it. You may still reverse this action with the undo button (cmd + z) until you save your changes.
+      </ConfirmModal>
     </Editable>
   );
 }
@@ -339,7 +379,8 @@ export function DashboardGrid(props: Omit<GridContext, 'columnWidth'>) {
             {/* A drop above the grid puts the dashboard in top-level tabs (spec 02 §4). */}
             <DropZone parentId={ROOT_ID} index={0} root />
             <Children id={top ?? GRID_ID} vertical={false} />
-            {props.editMode && !(props.layout[top ?? GRID_ID]?.children.length) && <div className={classes.emptyGrid}>Drag charts and components here from the panel on the right.</div>}
+            {/* An empty dashboard's whole box takes the first drop (only thin strips above it did). */}
+            {!(props.layout[top ?? GRID_ID]?.children.length) && <DropZone parentId={top ?? GRID_ID} index={0} placeholder="Drag charts and components here from the panel on the right." />}
           </div>
         ) : null}
       </div>

@@ -97,15 +97,18 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                     const n = col.isNumeric ? toNumber(value) : null;
                     const bar = p.showCellBars && col.isMetric && n !== null ? cellBar(n, col, p.alignPn) : null;
                     const barColor = p.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
+                    const chosen = p.selected !== null && p.groupby.includes(col.key) && String(value) === p.selected;
                     return (
                       <td
                         key={cell.id}
+                        data-selected={chosen || undefined}
                         style={{
                           padding: '4px 8px',
                           borderBottom: `1px solid ${t.splitLine}`,
                           textAlign: col.isNumeric ? 'right' : 'left',
                           whiteSpace: 'nowrap',
-                          backgroundColor: p.background(col, value),
+                          backgroundColor: chosen ? 'var(--mantine-primary-color-light)' : p.background(col, value),
+                          fontWeight: chosen ? 600 : undefined,
                           backgroundImage: bar ? `linear-gradient(to right, transparent ${bar.offset}%, ${barColor} ${bar.offset}%, ${barColor} ${bar.offset + bar.width}%, transparent ${bar.offset + bar.width}%)` : undefined,
                           cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
                         }}

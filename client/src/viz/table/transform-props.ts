@@ -1,5 +1,6 @@
 import type { TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
@@ -53,6 +54,8 @@ export interface TableProps {
   alignPn: boolean;
   colorPn: boolean;
   groupby: string[];
+  /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
+  selected: string | null;
 }
 
 const TEMPORAL = 2;
@@ -78,7 +81,8 @@ export function ruleMatches(rule: FormattingRule, value: number): boolean {
 }
 
 /** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */
-export function transformTable({ formData: fd, queriesData, datasource }: TransformInput): TableProps {
+export function transformTable(input: TransformInput): TableProps {
+  const { formData: fd, queriesData, datasource } = input;
   const names = displayNames(datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
   const rows = (result.data ?? []) as Record<string, unknown>[];
@@ -127,5 +131,7 @@ export function transformTable({ formData: fd, queriesData, datasource }: Transf
     alignPn: !!fd.align_pn,
     colorPn: fd.color_pn !== false,
     groupby,
+    // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
+    selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
 }
