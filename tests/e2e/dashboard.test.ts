@@ -29,7 +29,7 @@ describe('dashboards in the browser', () => {
   let admin: string;
   const chartIds: number[] = [];
 
-  const rest = (method: 'get' | 'post' | 'put', path: string, body?: unknown) => {
+  const rest = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
     const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
     return body === undefined ? req : req.send(body as object);
   };
@@ -727,5 +727,23 @@ describe('dashboards in the browser', () => {
     await screenshot(page, 'dashboard-edit-dark');
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'light'));
+  });
+
+  it("a table dropped into a new dashboard names its metric by the dataset's verbose name at once (it showed the raw name until a reload)", { timeout: 90_000 }, async () => {
+    const datasource = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+    const params = { viz_type: 'table', datasource: `${datasource}__table`, groupby: ['gender'], metrics: ['sum__num'], row_limit: 10 };
+    const table = await rest('post', '/api/v1/chart/', { slice_name: 'Births by gender, table', viz_type: 'table', datasource_id: datasource, datasource_type: 'table', params: JSON.stringify(params) });
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'New with a table' });
+    try {
+      await page.goto(`${t.url}/superset/dashboard/${created.body.id}/?edit=true`);
+      await page.getByRole('complementary', { name: 'Dashboard builder' }).waitFor();
+      await dragIn(page, 'Births by gender, table', '[data-testid="drop-GRID_ID-0"]');
+      const cellOf = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${table.body.id}"]`);
+      await cellOf.getByRole('columnheader', { name: 'Births' }).waitFor();
+      expect(await cellOf.getByRole('columnheader', { name: 'sum__num' }).count()).toBe(0);
+      await page.getByRole('button', { name: 'Discard' }).click();
+    } finally {
+      await rest('delete', `/api/v1/chart/${table.body.id}`);
+    }
   });
 });

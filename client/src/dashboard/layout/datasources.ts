@@ -1,14 +1,28 @@
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useMemo } from 'react';
 import type { DatasourceMeta } from '../../viz/types';
+import { api } from '../../api';
 import { fetchDashboardDatasets } from '../dashboard.api';
 
 /** The dashboard's datasets by id (GET /{id}/datasets): a chart cell hands its own to the chart, for its verbose names. */
 export const DatasourcesContext = createContext<ReadonlyMap<number, DatasourceMeta>>(new Map());
 
-/** The dataset of a chart of this dashboard, or null when it is not known (the chart then shows the labels as they are). */
+/**
+ * The dataset of a chart of this dashboard, or null while it is not known (the chart then shows the labels as they
+ * are). A chart added in edit mode may use a dataset the dashboard's saved charts do not: that one is asked for alone
+ * (a new table showed its metrics' raw names until a reload).
+ */
 export function useDatasource(id: number | null | undefined): DatasourceMeta | null {
-  return useContext(DatasourcesContext).get(id ?? -1) ?? null;
+  const known = useContext(DatasourcesContext);
+  const found = known.get(id ?? -1) ?? null;
+  const asked = useQuery({
+    queryKey: ['datasource-meta', id],
+    enabled: !found && !!id,
+    retry: false,
+    staleTime: Infinity,
+    queryFn: async () => (await api<{ result: { dataset: DatasourceMeta | null } }>('/api/v1/explore/', { query: { datasource_id: id!, datasource_type: 'table' } })).result.dataset,
+  });
+  return found ?? asked.data ?? null;
 }
 
 /**
