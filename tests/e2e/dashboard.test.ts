@@ -251,8 +251,8 @@ describe('dashboards in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
     const slug = dialog.getByLabel('URL slug');
     await slug.fill('taken');
+    // Out of edit mode, Apply saves at once (as Superset's properties do there).
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
     // Superset's 422 {"message": {"slug": ["Must be unique"]}}: the properties open again, the answer on the slug's field.
     await dialog.waitFor();
     await expect.poll(() => slug.getAttribute('aria-invalid')).toBe('true');
@@ -265,8 +265,8 @@ describe('dashboards in the browser', () => {
     await dialog.getByText('Must be unique').waitFor({ state: 'detached' });
     expect(await slug.getAttribute('aria-invalid')).not.toBe('true');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('This dashboard was saved successfully.').waitFor();
+    await expect(page.getByRole('button', { name: 'Edit dashboard' }).count()).resolves.toBe(1);
     await page.waitForURL(`${t.url}/superset/dashboard/births-board/`);
     await page.reload();
     await page.getByRole('heading', { name: 'Births board' }).waitFor();
@@ -366,7 +366,6 @@ describe('dashboards in the browser', () => {
     await expect(dialog.getByLabel('JSON metadata').inputValue()).resolves.toContain('"color_scheme": "d3Category10"');
     await screenshot(page, 'dashboard-properties-colour-scheme');
     await dialog.getByRole('button', { name: 'Apply' }).click();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('This dashboard was saved successfully.').waitFor();
     await page.reload();
     await drawnAll();

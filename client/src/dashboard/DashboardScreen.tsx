@@ -299,20 +299,20 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
     [dispatch, addChart],
   );
 
-  const bodyOf = (overwrite: boolean) => ({
-    dashboard_title: draft.dashboard_title,
-    slug: draft.slug ?? '',
-    css: draft.css,
-    json_metadata: JSON.stringify({ ...JSON.parse(draft.json_metadata || '{}'), positions: undefined }),
-    certified_by: draft.certified_by ?? '',
-    certification_details: draft.certification_details ?? '',
+  const bodyOf = (overwrite: boolean, d = draft) => ({
+    dashboard_title: d.dashboard_title,
+    slug: d.slug ?? '',
+    css: d.css,
+    json_metadata: JSON.stringify({ ...JSON.parse(d.json_metadata || '{}'), positions: undefined }),
+    certified_by: d.certified_by ?? '',
+    certification_details: d.certification_details ?? '',
     position_json: JSON.stringify(positionFromLayout(layout)),
     ...(overwrite ? {} : { last_modified_time: saved.lastModified }),
   });
 
-  const afterSave = (answer: { last_modified_time: number; result: Record<string, unknown> }) => {
+  const afterSave = (answer: { last_modified_time: number; result: Record<string, unknown> }, d = draft) => {
     const slug = (answer.result.slug as string | null | undefined) ?? null;
-    const nextDraft = { ...draft, slug };
+    const nextDraft = { ...d, slug };
     setSaved({ layout, draft: nextDraft, lastModified: answer.last_modified_time, published });
     setDraft(nextDraft);
     setHistory(startHistory(layout));
@@ -328,14 +328,14 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
     else window.history.replaceState(window.history.state, '', url.pathname + url.search);
   };
 
-  const save = async (overwrite = false) => {
+  const save = async (overwrite = false, d = draft) => {
     setSaving(true);
     try {
-      afterSave(await saveDashboard(dashboard.id, bodyOf(overwrite)));
+      afterSave(await saveDashboard(dashboard.id, bodyOf(overwrite, d)), d);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const server = await fetchDashboard(dashboard.id);
-        const mine = bodyOf(true) as Record<string, unknown>;
+        const mine = bodyOf(true, d) as Record<string, unknown>;
         const theirs: Record<string, unknown> = { dashboard_title: server.dashboard_title, slug: server.slug ?? '', css: server.css ?? '', json_metadata: server.json_metadata ?? '{}', certified_by: server.certified_by ?? '', certification_details: server.certification_details ?? '', position_json: server.position_json ?? '' };
         const list = Object.keys(theirs)
           .filter((k) => (k === 'json_metadata' || k === 'position_json' ? JSON.stringify(JSON.parse(String(theirs[k] || '{}'))) !== JSON.stringify(JSON.parse(String(mine[k] || '{}'))) : String(theirs[k] ?? '') !== String(mine[k] ?? '')))
@@ -580,12 +580,16 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
         onClose={() => {
           setPropertiesOpen(false);
           setPropertyErrors(null);
+          // Out of edit mode a refused save's values are not kept.
+          if (!editMode) setDraft(saved.draft);
         }}
         onApply={(p: DashboardProperties) => {
-          setDraft({ ...draft, ...p });
+          const next = { ...draft, ...p };
+          setDraft(next);
           setPropertiesOpen(false);
           setPropertyErrors(null);
-          if (!editMode) setEditMode(true);
+          // Out of edit mode the properties are saved at once, as Superset's (they went into an unsaved edit, lost on a reload).
+          if (!editMode) void save(false, next);
         }}
       />
       <CssModal opened={cssOpen} css={draft.css} onClose={() => setCssOpen(false)} onChange={(css) => { setDraft((d) => ({ ...d, css })); if (!editMode) setEditMode(true); }} />
