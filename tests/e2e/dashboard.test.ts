@@ -372,6 +372,17 @@ describe('dashboards in the browser', () => {
     await expect.poll(() => d3(bars)).toBeGreaterThan(500);
     await expect.poll(() => pixels(pie, '#ff0000')).toBeGreaterThan(500);
     await screenshot(page, 'dashboard-colour-scheme');
+    // A save keeps the colours the labels were drawn with (shared_label_colors), so the next visit draws them alike
+    // whichever chart comes first; a label that label_colors names keeps its own.
+    const d3Colours = ['#1f77b4', '#ff7f0e', '#2ca02c', '#d62728'];
+    expect(JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.json_metadata).shared_label_colors).toBeUndefined();
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await page.getByLabel('Dashboard title').fill('Coloured board');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    const shared = JSON.parse((await rest('get', `/api/v1/dashboard/${created.body.id}`)).body.result.json_metadata).shared_label_colors;
+    expect(d3Colours).toContain(shared.girl);
+    expect(shared.boy).toBeUndefined();
   });
 
   it('fullscreen (standalone=1) hides the app bar but keeps the title bar, whose menu leaves it; standalone=2 shows the dashboard alone', { timeout: 60_000 }, async () => {

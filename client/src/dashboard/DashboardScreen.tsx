@@ -60,7 +60,7 @@ import { FiltersConfigModal } from './filters/FiltersConfigModal';
 import { useUndoRedoKeys } from './edit/use-undo-redo-keys';
 import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
 import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDashboardFilters';
-import { DashboardColorSchemeContext, useDashboardLabelColors } from './layout/dashboard-colors';
+import { DashboardColorSchemeContext, sharedLabelColorsToSave, useDashboardLabelColors } from './layout/dashboard-colors';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
 const UNDO_LIMIT = 50;
@@ -299,11 +299,12 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
     [dispatch, addChart],
   );
 
+  const withSharedLabelColors = (meta: Record<string, unknown>) => ({ ...meta, positions: undefined, shared_label_colors: sharedLabelColorsToSave(meta, parseMetadata(saved.draft.json_metadata)) });
   const bodyOf = (overwrite: boolean, d = draft) => ({
     dashboard_title: d.dashboard_title,
     slug: d.slug ?? '',
     css: d.css,
-    json_metadata: JSON.stringify({ ...JSON.parse(d.json_metadata || '{}'), positions: undefined }),
+    json_metadata: JSON.stringify(withSharedLabelColors(JSON.parse(d.json_metadata || '{}'))),
     certified_by: d.certified_by ?? '',
     certification_details: d.certification_details ?? '',
     position_json: JSON.stringify(positionFromLayout(layout)),

@@ -85,7 +85,7 @@ export function PropertiesModal({ opened, value, errors, onClose, onApply }: { o
           clearable
           disabled={!metadata}
           value={typeof metadata?.color_scheme === 'string' ? metadata.color_scheme : null}
-          onChange={(scheme) => metadata && setDraft({ ...draft, json_metadata: JSON.stringify({ ...metadata, color_scheme: scheme ?? undefined }, null, 2) })}
+          onChange={(scheme) => metadata && setDraft({ ...draft, json_metadata: JSON.stringify({ ...metadata, color_scheme: scheme ?? undefined, shared_label_colors: undefined }, null, 2) })}
           comboboxProps={{ withinPortal: true }}
         />
         <JsonInput label="JSON metadata" autosize minRows={6} maxRows={16} value={draft.json_metadata} onChange={(v) => edit('json_metadata', v)} error={error ?? fieldError('json_metadata')} formatOnBlur />

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect } from 'react';
-import { setForcedLabelColors } from '../../viz/shared/colors';
+import { drawnLabelColors, setForcedLabelColors, startDrawnLabelColors } from '../../viz/shared/colors';
 
 /** The dashboard's colour scheme (json_metadata color_scheme): every chart on it draws with it, as in Superset. */
 export const DashboardColorSchemeContext = createContext<string | null>(null);
@@ -13,9 +13,23 @@ const mapOf = (value: unknown): Record<string, unknown> => (value && typeof valu
  * (Superset's older exports keep that one as a list of labels, which names no colour and is passed over).
  */
 export function useDashboardLabelColors(metadata: Record<string, unknown>): void {
+  useEffect(() => startDrawnLabelColors(), []);
   const labelColors = JSON.stringify({ ...mapOf(metadata.shared_label_colors), ...mapOf(metadata.label_colors) });
   useEffect(() => {
     setForcedLabelColors(JSON.parse(labelColors));
     return () => setForcedLabelColors({});
   }, [labelColors]);
+}
+
+/**
+ * The shared_label_colors a save writes: every label colour the charts drew this visit over those saved before, less
+ * the labels label_colors names by hand. As Superset's save keeps them, the next visit draws each label in the same
+ * colour whichever chart draws first (the order changed them before). A new colour scheme starts afresh (what was
+ * drawn so far is the old scheme's): none are written until a save under it.
+ */
+export function sharedLabelColorsToSave(metadata: Record<string, unknown>, savedMetadata: Record<string, unknown>): unknown {
+  if (metadata.color_scheme !== savedMetadata.color_scheme) return undefined;
+  const own = mapOf(metadata.label_colors);
+  const all = Object.entries({ ...mapOf(metadata.shared_label_colors), ...drawnLabelColors() }).filter(([label]) => !(label in own));
+  return all.length ? Object.fromEntries(all) : metadata.shared_label_colors;
 }

@@ -50,10 +50,28 @@ export function setForcedLabelColors(colors: Record<string, unknown>): void {
   forced = new Map(Object.entries(colors).filter((e): e is [string, string] => typeof e[1] === 'string' && e[1] !== ''));
 }
 
+// The colours labels were drawn with since the dashboard on screen opened: a save keeps them (shared_label_colors),
+// so the next visit draws each label as this one did, whichever chart comes first.
+let drawn = new Map<string, string>();
+
+/** Starts the record of drawn label colours afresh (a dashboard opening). */
+export function startDrawnLabelColors(): void {
+  drawn = new Map();
+}
+
+/** The label colours drawn since the record started, by label. */
+export function drawnLabelColors(): Record<string, string> {
+  return Object.fromEntries(drawn);
+}
+
 /** The colour of a label in a categorical scheme: stable per label, new labels take the next free colour. */
 export function getCategoricalColor(schemeId: string | null | undefined, label: string): string {
-  const given = forced.get(label);
-  if (given) return given;
+  const color = forced.get(label) ?? schemeColor(schemeId, label);
+  drawn.set(label, color);
+  return color;
+}
+
+function schemeColor(schemeId: string | null | undefined, label: string): string {
   const scheme = categoricalScheme(schemeId);
   let map = assigned.get(scheme.id);
   if (!map) assigned.set(scheme.id, (map = new Map()));
