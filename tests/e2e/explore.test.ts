@@ -345,6 +345,10 @@ describe('Explore in the browser', () => {
     await page.getByRole('tab', { name: 'Customize' }).click();
     await expect.poll(() => yFormat.inputValue()).toBe('$,.1f');
     await page.locator('[data-testid="explore-chart"] canvas').first().waitFor();
+    // A y-axis title stands clear of these wide labels ('$1,500,000.0').
+    await page.getByLabel('Y Axis Title').fill('Births');
+    await page.waitForTimeout(500);
+    await screenshot(page, 'explore-y-title-wide-labels');
 
     // In the charts list's card view, the chart type tag sits under the title (truncating when long): the title keeps its row.
     await page.goto(`${t.url}/chart/list/`);

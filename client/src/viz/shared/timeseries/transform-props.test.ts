@@ -115,3 +115,23 @@ describe("'Show value'", () => {
     expect((draw('line') as Array<Record<string, any>>)[0]!.showSymbol).toBe(false);
   });
 });
+
+describe('the y-axis title', () => {
+  it('stands clear of the widest tick label, and the grid leaves it room', () => {
+    const wide = transformTimeseries(
+      {
+        formData: { viz_type: 'echarts_timeseries_line', x_axis: 'order_date', metrics: ['sum__sales'], y_axis_title: 'Sales', y_axis_format: '$,.2f' },
+        queriesData: [{ data: rows.map((r) => ({ ...r, sum__sales: r.sum__sales * 100_000 })), colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any],
+        datasource: null,
+        theme: 'light',
+        width: 600,
+        height: 400,
+      },
+      'line',
+    ).option as Record<string, any>;
+    // '$3,000,000.00' is about 13 characters: wider than the 48 px gap a short label gets.
+    expect(wide.yAxis.nameGap).toBeGreaterThan(80);
+    expect(wide.grid.left).toBeGreaterThanOrEqual(32);
+    expect((transformTimeseries({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'order_date', metrics: ['sum__sales'], y_axis_title: 'Sales' }, queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 }, 'line').option as Record<string, any>).yAxis.nameGap).toBe(48);
+  });
+});

@@ -3,6 +3,7 @@ import { hasSelection, selectionStyle } from '../cross-filter';
 import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter, isSmartDate } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
+import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import type { AnnotationInput } from './annotations';
 
@@ -101,6 +102,9 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     return base;
   });
 
+  const yValues = [...series.values()].flatMap((s) => s.points.map(([, y]) => y)).filter((y): y is number => typeof y === 'number');
+  const yLabelWidth = widestLabel([0, ...yValues].map((y) => numberFormat(y)));
+  const yNameGap = Math.max(48, yLabelWidth + 16);
   const axis = axisStyle(theme);
   const xAxis: Record<string, any> = {
     ...axis,
@@ -121,7 +125,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     type: fd.logAxis ? 'log' : 'value',
     name: fd.y_axis_title || undefined,
     nameLocation: 'middle',
-    nameGap: 48,
+    // The title stands clear of the widest tick label (a fixed 48 px put it among '$600,000.00' and the like).
+    nameGap: yNameGap,
     axisLabel: { ...axis.axisLabel, formatter: (v: number) => numberFormat(v) },
   };
   const showLegend = fd.show_legend !== false && series.size > 1;
@@ -130,7 +135,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     // Times are UTC throughout (the answers' and the formatters'): ticks fall on UTC months and days.
     useUTC: true,
     animation: false,
-    grid: { top: showLegend ? 40 : 20, right: 20, bottom: fd.x_axis_title ? 44 : 28, left: fd.y_axis_title ? 64 : 16, containLabel: true },
+    grid: { top: showLegend ? 40 : 20, right: 20, bottom: fd.x_axis_title ? 44 : 28, left: fd.y_axis_title && !horizontal ? Math.max(32, yNameGap - yLabelWidth + 20) : fd.y_axis_title ? 64 : 16, containLabel: true },
     legend: { ...legendStyle(theme, { show: showLegend }), data: [...series.keys()] },
     tooltip: {
       ...echartsBase(theme).tooltip,
