@@ -299,7 +299,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
     [dispatch, addChart],
   );
 
-  const withSharedLabelColors = (meta: Record<string, unknown>) => ({ ...meta, positions: undefined, shared_label_colors: sharedLabelColorsToSave(meta, parseMetadata(saved.draft.json_metadata)) });
+  const withSharedLabelColors = (meta: Record<string, unknown>) => ({ ...meta, positions: undefined, shared_label_colors: sharedLabelColorsToSave(meta, savedMetadata) });
   const bodyOf = (overwrite: boolean, d = draft) => ({
     dashboard_title: d.dashboard_title,
     slug: d.slug ?? '',

@@ -77,14 +77,15 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   // The chart's own cross-filter shows as its selected series (time on x) or bar (categories on x) drawn in full,
   // the rest faded, as Superset's; its values are those of the clicked columns, the time left out.
   const selecting = hasSelection(input.filterState);
+  // A horizontal bar's point is [value, x].
+  const oriented = (x: unknown, y: unknown) => (horizontal ? [y, x] : [x, y]);
   const echartsSeries = [...series.values()].map((s) => {
     const color = getCategoricalColor(fd.color_scheme, s.name);
     const seriesStyle = selecting && isTime ? selectionStyle(input.filterState, s.group) : {};
-    const oriented = (x: unknown, y: unknown) => (horizontal ? [y, x] : [x, y]);
       const base: Record<string, any> = {
       name: s.name,
       type: kind === 'bar' ? 'bar' : kind === 'scatter' ? 'scatter' : 'line',
-      data: selecting && !isTime ? s.points.map(([x, y]) => ({ value: oriented(x, y), itemStyle: selectionStyle(input.filterState, [x, ...s.group]) })) : horizontal ? s.points.map(([x, y]) => [y, x]) : s.points,
+      data: selecting && !isTime ? s.points.map(([x, y]) => ({ value: oriented(x, y), itemStyle: selectionStyle(input.filterState, [x, ...s.group]) })) : horizontal ? s.points.map(([x, y]) => oriented(x, y)) : s.points,
       itemStyle: { color, ...seriesStyle },
       lineStyle: { color, width: 2, ...seriesStyle },
       // ECharts draws a line's value labels on its points only: 'Show value' shows the points (labels that would
