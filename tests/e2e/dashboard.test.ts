@@ -272,6 +272,26 @@ describe('dashboards in the browser', () => {
     await page.getByRole('heading', { name: 'Births board' }).waitFor();
   });
 
+  it('gives the dashboard another owner in the properties, found by a search on the server; roles are not offered without DASHBOARD_RBAC', { timeout: 90_000 }, async () => {
+    await t.userWithRoles('marta', ['Gamma']);
+    await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: 'Edit properties' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
+    const owners = dialog.getByLabel('Owners', { exact: true });
+    // The current owner is shown by name.
+    await dialog.getByText('Admin User').waitFor();
+    expect(await dialog.getByText('Roles', { exact: true }).count()).toBe(0);
+    await owners.fill('mar');
+    await page.getByRole('option', { name: 'marta Test' }).click();
+    await page.keyboard.press('Escape');
+    await screenshot(page, 'dashboard-properties-owners');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    const saved = (await rest('get', `/api/v1/dashboard/${dashboardId}`)).body.result.owners as Array<{ first_name: string }>;
+    expect(saved.map((o) => o.first_name).sort()).toEqual(['Admin', 'marta']);
+  });
+
   it('two browsers edit the same dashboard: the second save asks to confirm the overwrite, listing what changed', { timeout: 120_000 }, async () => {
     const second = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const bob = await second.newPage();

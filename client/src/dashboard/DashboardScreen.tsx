@@ -53,6 +53,7 @@ import { AutoRefreshProvider, RefreshIntervalModal } from './auto-refresh';
 import { EmbedModal } from './EmbedModal';
 import { BuilderPane } from './edit/BuilderPane';
 import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfirmModal';
+import { personChoice } from '../components/RelatedMultiSelect';
 import { PropertiesModal, propertyErrorsOf, type DashboardProperties, type PropertyErrors } from './edit/PropertiesModal';
 import { DashboardGrid, type DragPayload } from './layout/DashboardGrid';
 import { FilterBar, type FilterBarOrientation } from './filters/FilterBar';
@@ -103,6 +104,8 @@ interface Draft {
   json_metadata: string;
   certified_by: string | null;
   certification_details: string | null;
+  owners: number[];
+  roles: number[];
 }
 
 const draftOf = (d: DashboardDetail): Draft => ({
@@ -112,6 +115,8 @@ const draftOf = (d: DashboardDetail): Draft => ({
   json_metadata: JSON.stringify(JSON.parse(d.json_metadata || '{}'), null, 2),
   certified_by: d.certified_by,
   certification_details: d.certification_details,
+  owners: d.owners.map((o) => o.id),
+  roles: d.roles.map((r) => r.id),
 });
 
 function chartFromRecord(record: any): DashboardChart {
@@ -216,9 +221,10 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
   const layout = history.present;
   const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
   // One object while the draft is the same: the open properties modal takes a new value as a reset of its fields.
+  const knownPeople = useMemo(() => ({ owners: dashboard.owners.map(personChoice), roles: dashboard.roles.map((r) => ({ value: String(r.id), label: r.name })) }), [dashboard]);
   const properties = useMemo(
-    () => ({ dashboard_title: draft.dashboard_title, slug: draft.slug, certified_by: draft.certified_by, certification_details: draft.certification_details, json_metadata: draft.json_metadata }),
-    [draft.dashboard_title, draft.slug, draft.certified_by, draft.certification_details, draft.json_metadata],
+    () => ({ dashboard_title: draft.dashboard_title, slug: draft.slug, certified_by: draft.certified_by, certification_details: draft.certification_details, json_metadata: draft.json_metadata, owners: draft.owners, roles: draft.roles }),
+    [draft.dashboard_title, draft.slug, draft.certified_by, draft.certification_details, draft.json_metadata, draft.owners, draft.roles],
   );
   const unsaved = editMode && hasUnsavedChanges(history, false, draftChanged);
 
@@ -308,6 +314,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
     certified_by: d.certified_by ?? '',
     certification_details: d.certification_details ?? '',
     position_json: JSON.stringify(positionFromLayout(layout)),
+    owners: d.owners,
+    // spec 02 §5: 'Roles are sent on save only when the dashboard role-based access feature is enabled.'
+    ...(featureFlags.DASHBOARD_RBAC ? { roles: d.roles } : {}),
     ...(overwrite ? {} : { last_modified_time: saved.lastModified }),
   });
 
@@ -336,8 +345,10 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const server = await fetchDashboard(dashboard.id);
-        const mine = bodyOf(true, d) as Record<string, unknown>;
-        const theirs: Record<string, unknown> = { dashboard_title: server.dashboard_title, slug: server.slug ?? '', css: server.css ?? '', json_metadata: server.json_metadata ?? '{}', certified_by: server.certified_by ?? '', certification_details: server.certification_details ?? '', position_json: server.position_json ?? '' };
+        const personName = new Map([...dashboard.owners, ...server.owners].map((p) => [p.id, personChoice(p).label]));
+        const names = (ids: number[]) => [...ids].sort((a, b) => a - b).map((id) => personName.get(id) ?? `User ${id}`).join(', ');
+        const mine: Record<string, unknown> = { ...bodyOf(true, d), owners: names(d.owners) };
+        const theirs: Record<string, unknown> = { dashboard_title: server.dashboard_title, slug: server.slug ?? '', css: server.css ?? '', json_metadata: server.json_metadata ?? '{}', certified_by: server.certified_by ?? '', certification_details: server.certification_details ?? '', position_json: server.position_json ?? '', owners: names(server.owners.map((o) => o.id)) };
         const list = Object.keys(theirs)
           .filter((k) => (k === 'json_metadata' || k === 'position_json' ? JSON.stringify(JSON.parse(String(theirs[k] || '{}'))) !== JSON.stringify(JSON.parse(String(mine[k] || '{}'))) : String(theirs[k] ?? '') !== String(mine[k] ?? '')))
           .map((k) => ({ field: k, server: String(theirs[k] ?? ''), mine: String(mine[k] ?? '') }));
@@ -577,6 +588,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
       <PropertiesModal
         opened={propertiesOpen}
         value={properties}
+        known={knownPeople}
+        rolesEnabled={!!featureFlags.DASHBOARD_RBAC}
         errors={propertyErrors}
         onClose={() => {
           setPropertiesOpen(false);

@@ -1,8 +1,9 @@
-import { Button, Group, Loader, Modal, MultiSelect, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import { Button, Group, Loader, Modal, NumberInput, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { CANCEL } from '@meridian/contracts/messages';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
+import { personChoice, RelatedMultiSelect } from '../components/RelatedMultiSelect';
 import { addSuccessToast } from '../notify';
 
 interface ChartProperties {
@@ -17,16 +18,15 @@ interface ChartProperties {
 /** Superset's chart properties modal: name, description, certification, cache timeout and owners, saved with PUT /api/v1/chart/{id}. */
 export function PropertiesModal({ sliceId, onClose, onSaved }: { sliceId: number; onClose: () => void; onSaved: (name: string) => void }) {
   const chart = useQuery({ queryKey: ['chart', sliceId], queryFn: () => api<{ result: ChartProperties }>(`/api/v1/chart/${sliceId}`) });
-  const users = useQuery({ queryKey: ['chart-related-owners'], queryFn: () => api<{ result: Array<{ value: number; text: string }> }>('/api/v1/chart/related/owners', { query: { q: { page_size: 100 } } }) });
   return (
     // The fields scroll inside the body and the footer stays under them, on screen, in a short viewport.
     <Modal opened onClose={onClose} title="Edit Chart Properties" size="lg" styles={{ content: { display: 'flex', flexDirection: 'column', overflow: 'hidden' }, body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 } }}>
-      {chart.data ? <PropertiesForm initial={chart.data.result} users={users.data?.result ?? []} sliceId={sliceId} onClose={onClose} onSaved={onSaved} /> : <Loader size="sm" />}
+      {chart.data ? <PropertiesForm initial={chart.data.result} sliceId={sliceId} onClose={onClose} onSaved={onSaved} /> : <Loader size="sm" />}
     </Modal>
   );
 }
 
-function PropertiesForm({ initial, users, sliceId, onClose, onSaved }: { initial: ChartProperties; users: Array<{ value: number; text: string }>; sliceId: number; onClose: () => void; onSaved: (name: string) => void }) {
+function PropertiesForm({ initial, sliceId, onClose, onSaved }: { initial: ChartProperties; sliceId: number; onClose: () => void; onSaved: (name: string) => void }) {
   const [name, setName] = useState(initial.slice_name);
   const [description, setDescription] = useState(initial.description ?? '');
   const [certifiedBy, setCertifiedBy] = useState(initial.certified_by ?? '');
@@ -35,8 +35,7 @@ function PropertiesForm({ initial, users, sliceId, onClose, onSaved }: { initial
   const [owners, setOwners] = useState(initial.owners.map((o) => String(o.id)));
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-  // The current owners stay choosable even when the first page of users does not hold them.
-  const choices = [...new Map([...initial.owners.map((o) => [String(o.id), `${o.first_name ?? ''} ${o.last_name ?? ''}`.trim() || `User ${o.id}`] as const), ...users.map((u) => [String(u.value), u.text] as const)]).entries()].map(([value, label]) => ({ value, label }));
+  const [known] = useState(() => initial.owners.map(personChoice));
   const save = async () => {
     setBusy(true);
     setError('');
@@ -65,7 +64,7 @@ function PropertiesForm({ initial, users, sliceId, onClose, onSaved }: { initial
         <Title order={6} mt="xs">Configuration</Title>
         <NumberInput label="Cache timeout" description="Duration (in seconds) of the caching timeout for this chart. Set to -1 to bypass the cache." value={cacheTimeout} onChange={setCacheTimeout} allowDecimal={false} min={-1} />
         <Title order={6} mt="xs">Access</Title>
-        <MultiSelect label="Owners" description="A list of users who can alter the chart. Searchable by name or username." data={choices} value={owners} onChange={setOwners} searchable comboboxProps={{ withinPortal: true }} />
+        <RelatedMultiSelect resource="chart" column="owners" label="Owners" description="A list of users who can alter the chart. Searchable by name or username." known={known} value={owners} onChange={setOwners} />
       </Stack>
       {error && (
         <Text c="red" size="sm">

@@ -12,6 +12,7 @@ import {
   explorePermissions,
   hasPermission,
   isAdmin,
+  ownersToStore,
   type RuleUser,
 } from './permissions';
 
@@ -33,6 +34,14 @@ const viewer: RuleUser = { userId: 8, roles: { Viewer: [['can_read', 'Chart']] }
 const admin: RuleUser = { userId: 1, roles: { ADMIN: [] } };
 
 describe('permissions (spec 01 §6, spec 02 §6)', () => {
+  it('a non-admin who saves owners without themselves stays an owner; an admin stores the owners as asked', () => {
+    expect(ownersToStore(gamma, [3])).toEqual([3, 7]);
+    expect(ownersToStore(gamma, [7, 3])).toEqual([7, 3]);
+    expect(ownersToStore(gamma, [])).toEqual([7]);
+    expect(ownersToStore(admin, [3])).toEqual([3]);
+    expect(ownersToStore(admin, [])).toEqual([]);
+    expect(ownersToStore(gamma, undefined)).toBeUndefined();
+  });
   it("'Admin is any role named admin (case-insensitive) and holds all permissions'", () => {
     expect(isAdmin(admin)).toBe(true);
     expect(isAdmin({ roles: { Admin: [] } })).toBe(true);

@@ -46,6 +46,16 @@ export function isOwner(user: RuleUser | null | undefined, entity: Owned | null 
   return (entity?.owners ?? []).some((owner) => ownerId(owner) === id);
 }
 
+/**
+ * The owners an update stores (Superset's populate_owner_list): as asked, except that a non-admin who leaves
+ * themselves out stays an owner, so no one removes their own right to edit by mistake. `undefined` (the owners
+ * not sent) leaves them as they are.
+ */
+export function ownersToStore(user: RuleUser, owners: number[] | undefined): number[] | undefined {
+  if (owners === undefined || isAdmin(user) || user.userId === null || user.userId === undefined || owners.includes(user.userId)) return owners;
+  return [...owners, user.userId];
+}
+
 /** can_add chart: can_write on Chart. */
 export function canAddChart(user: RuleUser | null | undefined): boolean {
   return hasPermission(user, 'can_write', 'Chart');

@@ -1,7 +1,7 @@
 import { chartDigest } from '../screenshot/digest';
 import type { UserService } from '../users/user.service';
 import { ListQuerySchema, type ChartCreate, type ChartUpdate, type ListQuery, type ListResult } from '@meridian/contracts';
-import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
+import { isAdmin, isOwner, ownersToStore } from '@meridian/contracts/rules/permissions';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
 import { humanizedDelta } from '../database/humanize';
 import type { DatasetService } from '../dataset/dataset.service';
@@ -192,7 +192,7 @@ export class ChartService {
     if (tags) await this.deps.charts.setTags(id, tags, actor.userId);
     const patch = patchOf(fields);
     if (patch.datasource_type) patch.datasource_type = 'table';
-    await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId }, { owners, dashboards });
+    await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId }, { owners: ownersToStore(actor, owners), dashboards });
     return chartView((await this.deps.charts.get(id))!);
   }
 

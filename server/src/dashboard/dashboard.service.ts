@@ -3,7 +3,7 @@ import type { UserService } from '../users/user.service';
 import type { DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardUpdate, ListQuery, ListResult } from '@meridian/contracts';
 import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, parseLayout, tabsOf } from '@meridian/contracts';
 import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
-import { isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
+import { isAdmin, isOwner, ownersToStore } from '@meridian/contracts/rules/permissions';
 import { NO_PERMISSION_TO_EDIT_DASHBOARD } from '@meridian/contracts/messages';
 import { chartListView } from '../chart/chart.service';
 import type { ChartRepository, Person } from '../chart/chart.repository';
@@ -252,7 +252,7 @@ export class DashboardService {
     await this.deps.dashboards.update(
       id,
       { ...patch, changed_by_fk: actor.userId },
-      { owners, roles: this.deps.dashboardRbac ? roles : undefined, charts },
+      { owners: ownersToStore(actor, owners), roles: this.deps.dashboardRbac ? roles : undefined, charts },
       refuseStale,
     );
     const saved = (await this.deps.dashboards.get(id))!;

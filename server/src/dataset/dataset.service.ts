@@ -3,7 +3,7 @@ import type {
   DatasetColumnView, DatasetCreate, DatasetDuplicate, DatasetGetOrCreate, DatasetMetricView, DatasetUpdate, DatasetView, ListQuery, ListResult,
 } from '@meridian/contracts';
 import { SqlExpressionError, validateSqlExpression } from '@meridian/contracts/chart-data/sql-expression';
-import { hasPermission, isAdmin, isOwner } from '@meridian/contracts/rules/permissions';
+import { hasPermission, isAdmin, isOwner, ownersToStore } from '@meridian/contracts/rules/permissions';
 import { genericTypeOf, getEngineSpec, isMutating, splitStatements, TIME_GRAIN_NAMES, type ResultColumn, type TableColumn, type TimeGrain } from '@meridian/query-worker';
 import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
 import { Conflict, Forbidden, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
@@ -552,7 +552,7 @@ export class DatasetService {
       {
         columns: synced ?? columns?.map(({ uuid: _u, ...c }) => ({ ...c, type: c.type?.trim() ? c.type : (inferred.get(c.column_name) ?? null), is_dttm: c.is_dttm ?? false, groupby: c.groupby ?? true, filterable: c.filterable ?? true, is_active: c.is_active ?? true, changed_by_fk: actor.userId })),
         metrics: metrics?.map(({ uuid: _u, currency, ...m }) => ({ ...m, currency: currency && typeof currency === 'object' ? JSON.stringify(currency) : (currency ?? null), changed_by_fk: actor.userId })) as MetricInsert[] | undefined,
-        owners,
+        owners: ownersToStore(actor, owners),
       },
       refuseStale,
     ));

@@ -1,6 +1,7 @@
 import { Button, Group, JsonInput, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { normalizeSlug, parseJsonMetadata } from '@meridian/contracts';
 import { useEffect, useState } from 'react';
+import { type Choice, RelatedMultiSelect } from '../../components/RelatedMultiSelect';
 import { CATEGORICAL_SCHEMES } from '../../viz/shared/colors';
 
 const SCHEME_CHOICES = CATEGORICAL_SCHEMES.map((s) => ({ value: s.id, label: s.label }));
@@ -21,6 +22,10 @@ export interface DashboardProperties {
   certified_by: string | null;
   certification_details: string | null;
   json_metadata: string;
+  /** User ids. */
+  owners: number[];
+  /** Role ids; offered, and saved, only with DASHBOARD_RBAC (spec 02 §5). */
+  roles: number[];
 }
 
 /** A save's refusal by field (Superset's 422 `{"message": {"slug": ["Must be unique"]}}`), for the fields of this modal. */
@@ -29,7 +34,7 @@ export type PropertyErrors = Partial<Record<keyof DashboardProperties, string[]>
 /** The refusal of a save that names fields of the properties modal, or null (another field, or no field map). */
 export function propertyErrorsOf(message: unknown): PropertyErrors | null {
   if (!message || typeof message !== 'object' || Array.isArray(message)) return null;
-  const fields: Array<keyof DashboardProperties> = ['dashboard_title', 'slug', 'certified_by', 'certification_details', 'json_metadata'];
+  const fields: Array<keyof DashboardProperties> = ['dashboard_title', 'slug', 'certified_by', 'certification_details', 'json_metadata', 'owners', 'roles'];
   const errors: PropertyErrors = {};
   for (const field of fields) {
     const said = (message as Record<string, unknown>)[field];
@@ -39,10 +44,11 @@ export function propertyErrorsOf(message: unknown): PropertyErrors | null {
 }
 
 /**
- * Edit properties: title, slug, certification, colour scheme and the JSON metadata (validated key by key before it is
- * applied). `errors` are the server's refusal of the last save, each shown on its field until the field is changed.
+ * Edit properties: title, slug, owners (and roles with DASHBOARD_RBAC), certification, colour scheme and the JSON
+ * metadata (validated key by key before it is applied). `errors` are the server's refusal of the last save, each shown
+ * on its field until the field is changed. `known` names the owners and roles the dashboard has.
  */
-export function PropertiesModal({ opened, value, errors, onClose, onApply }: { opened: boolean; value: DashboardProperties; errors?: PropertyErrors | null; onClose: () => void; onApply: (next: DashboardProperties) => void }) {
+export function PropertiesModal({ opened, value, known, rolesEnabled, errors, onClose, onApply }: { opened: boolean; value: DashboardProperties; known: { owners: Choice[]; roles: Choice[] }; rolesEnabled: boolean; errors?: PropertyErrors | null; onClose: () => void; onApply: (next: DashboardProperties) => void }) {
   const [draft, setDraft] = useState(value);
   const [error, setError] = useState<string | null>(null);
   const [refused, setRefused] = useState<PropertyErrors>({});
@@ -54,7 +60,7 @@ export function PropertiesModal({ opened, value, errors, onClose, onApply }: { o
     }
   }, [opened, value, errors]);
   const fieldError = (field: keyof DashboardProperties) => refused[field]?.join(' ') || undefined;
-  const edit = (field: keyof DashboardProperties, next: string | null) => {
+  const edit = (field: keyof DashboardProperties, next: string | null | number[]) => {
     setDraft((d) => ({ ...d, [field]: next }));
     if (refused[field]) setRefused(({ [field]: _gone, ...rest }) => rest);
   };
@@ -73,6 +79,19 @@ export function PropertiesModal({ opened, value, errors, onClose, onApply }: { o
       <Stack>
         <TextInput label="Title" value={draft.dashboard_title} onChange={(e) => edit('dashboard_title', e.currentTarget.value)} error={fieldError('dashboard_title')} />
         <TextInput label="URL slug" description="A readable address: /superset/dashboard/<slug>/" value={draft.slug ?? ''} onChange={(e) => edit('slug', e.currentTarget.value)} error={fieldError('slug')} />
+        <RelatedMultiSelect resource="dashboard" column="owners" label="Owners" description="Owners is a list of users who can alter the dashboard. Searchable by name or username." known={known.owners} value={draft.owners.map(String)} onChange={(v) => edit('owners', v.map(Number))} error={fieldError('owners')} />
+        {rolesEnabled && (
+          <RelatedMultiSelect
+            resource="dashboard"
+            column="roles"
+            label="Roles"
+            description="Roles is a list which defines access to the dashboard. Granting a role access to a dashboard will bypass dataset level checks. If no roles are defined, regular access permissions apply."
+            known={known.roles}
+            value={draft.roles.map(String)}
+            onChange={(v) => edit('roles', v.map(Number))}
+            error={fieldError('roles')}
+          />
+        )}
         <Group grow>
           <TextInput label="Certified by" value={draft.certified_by ?? ''} onChange={(e) => edit('certified_by', e.currentTarget.value)} error={fieldError('certified_by')} />
           <TextInput label="Certification details" disabled={!draft.certified_by} value={draft.certification_details ?? ''} onChange={(e) => edit('certification_details', e.currentTarget.value)} error={fieldError('certification_details')} />
