@@ -195,6 +195,41 @@ describe('Chart types in the browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('saves each chart type from Explore as a new chart, which reopens drawn from the same form data, and overwrites it', { timeout: 300_000 }, async () => {
+    const header = page.getByTestId('explore-header');
+    const dialog = page.getByRole('dialog', { name: 'Save chart' });
+    const chart = page.locator('[data-testid="explore-chart"]');
+    for (const [i, s] of slices.entries()) {
+      const asked = CHARTS[i]!;
+      await page.goto(`${t.url}/explore/?slice_id=${s.id}`);
+      await expect.poll(() => chart.getAttribute('data-chart-state'), { message: `${s.viz_type} is drawn`, timeout: 30_000 }).toBe('rendered');
+      await header.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByRole('radio', { name: 'Save as...' }).check();
+      const name = `${s.viz_type} (from Explore)`;
+      await dialog.getByLabel('Chart name').fill(name);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(`Chart [${name}] has been saved`).waitFor();
+      await expect.poll(() => new URL(page.url()).searchParams.get('slice_id'), { message: s.viz_type }).not.toBe(String(s.id));
+      const copyId = Number(new URL(page.url()).searchParams.get('slice_id'));
+      const copy = (await rest('get', `/api/v1/chart/${copyId}`)).body.result;
+      expect(copy.viz_type, s.viz_type).toBe(s.viz_type);
+      expect(JSON.parse(copy.params), s.viz_type).toMatchObject(asked.params);
+
+      await page.goto(`${t.url}/explore/?slice_id=${copyId}`);
+      await expect.poll(() => chart.getAttribute('data-chart-state'), { message: `${s.viz_type} copy is drawn`, timeout: 30_000 }).toBe('rendered');
+      await expect(page.getByLabel('Chart name').inputValue()).resolves.toBe(name);
+      await header.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByRole('radio', { name: 'Save (Overwrite)' }).check();
+      await dialog.getByLabel('Chart name').fill(`${name}, overwritten`);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText(`Chart [${name}, overwritten] has been overwritten`).waitFor();
+      const overwritten = (await rest('get', `/api/v1/chart/${copyId}`)).body.result;
+      expect(overwritten.slice_name).toBe(`${name}, overwritten`);
+      expect(JSON.parse(overwritten.params), s.viz_type).toMatchObject(asked.params);
+    }
+    expect(errors).toEqual([]);
+  });
+
   it.skipIf(!!only)('draws every chart type together on one dashboard', { timeout: 120_000 }, async () => {
     const rowsOfThree = Array.from({ length: Math.ceil(slices.length / 3) }, (_, i) => slices.slice(i * 3, i * 3 + 3).map((s) => ({ chartId: s.id, sliceName: s.viz_type })));
     const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Every chart type', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Every chart type', rowsOfThree))) });
