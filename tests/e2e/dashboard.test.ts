@@ -223,6 +223,43 @@ describe('dashboards in the browser', () => {
     await fresh.close();
   });
 
+  it('undoes and redoes past the undo limit: the warning once, the oldest edits gone, the rest redone by keys', { timeout: 90_000 }, async () => {
+    const header = (id: string, text: string) => ({ id, type: 'HEADER', children: [], parents: ['ROOT_ID', 'GRID_ID'], meta: { text, headerSize: 'MEDIUM_HEADER', background: 'BACKGROUND_TRANSPARENT' } });
+    const position = {
+      DASHBOARD_VERSION_KEY: 'v2',
+      ROOT_ID: { id: 'ROOT_ID', type: 'ROOT', children: ['GRID_ID'] },
+      GRID_ID: { id: 'GRID_ID', type: 'GRID', children: ['HEADER-a', 'HEADER-b'], parents: ['ROOT_ID'] },
+      HEADER_ID: { id: 'HEADER_ID', type: 'HEADER', meta: { text: 'Undo board' } },
+      'HEADER-a': header('HEADER-a', 'Alpha'),
+      'HEADER-b': header('HEADER-b', 'Beta'),
+    };
+    const id = (await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Undo board', position_json: JSON.stringify(position) }).expect(201)).body.id;
+    await page.goto(`${t.url}/superset/dashboard/${id}/?edit=true`);
+    const texts = page.getByLabel('Header text');
+    await expect.poll(() => texts.count()).toBe(2);
+    // 52 edits, each its own step (the two headers in turn): the history keeps 50 + 2 states, so the 52nd pushes out the first.
+    const warning = 'You have used all 50 undo slots and will not be able to fully undo subsequent actions. You may save your current state to reset the history.';
+    for (let i = 1; i <= 52; i++) {
+      await texts.nth(i % 2 ? 0 : 1).fill(`${i % 2 ? 'A' : 'B'}${i}`);
+      if (i === 51) expect(await page.getByText(warning).count(), 'no warning before the slots run out').toBe(0);
+    }
+    await page.getByText(warning).first().waitFor();
+    expect(await page.getByText(warning).count(), 'the warning is shown once').toBe(1);
+    const undoButton = page.getByRole('button', { name: 'Undo', exact: true });
+    for (let i = 0; i < 51; i++) await undoButton.click();
+    await expect.poll(() => undoButton.isDisabled()).toBe(true);
+    // The oldest state kept is the one after the first edit: 'Alpha' cannot come back, 'Beta' still can.
+    expect([await texts.nth(0).inputValue(), await texts.nth(1).inputValue()]).toEqual(['A1', 'Beta']);
+    // The saved layout is out of reach, so the dashboard stays changed.
+    await expect(page.getByRole('button', { name: 'Save', exact: true }).isEnabled()).resolves.toBe(true);
+    await page.locator('body').click({ position: { x: 5, y: 500 } });
+    for (let i = 0; i < 51; i++) await page.keyboard.press('Control+Shift+Z');
+    expect([await texts.nth(0).inputValue(), await texts.nth(1).inputValue()]).toEqual(['A51', 'B52']);
+    await expect.poll(() => page.getByRole('button', { name: 'Redo', exact: true }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await page.getByRole('button', { name: 'Edit dashboard' }).waitFor();
+  });
+
   it('publishes, favourites, and copies with Save as', { timeout: 90_000 }, async () => {
     await page.goto(`${t.url}/superset/dashboard/${dashboardId}/`);
     await page.getByRole('button', { name: 'Draft' }).click();
