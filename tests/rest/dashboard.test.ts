@@ -146,6 +146,29 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     expect(after.body.result.charts).toEqual(['Births by gender']);
   });
 
+  it("stores each chart's uuid in its chart meta ({chartId, width, height, sliceName, uuid}), as Superset's save fills it", async () => {
+    const uuidOf = async (chartId: number) => (await t.http.get(`/api/v1/chart/${chartId}`).set(bearer(admin))).body.result.uuid as string;
+    const [uuidA, uuidB] = [await uuidOf(charts[0]!), await uuidOf(charts[1]!)];
+    expect(uuidA).toMatch(/^[0-9a-f-]{36}$/);
+    // The editor's new chart comes without a uuid; a stale one is put right.
+    const layout = layoutWith(charts[0]!, charts[1]!) as Record<string, any>;
+    delete layout['CHART-a'].meta.uuid;
+    const created = await t.http.post('/api/v1/dashboard/').set(bearer(admin)).send({ dashboard_title: 'With uuids', position_json: JSON.stringify(layout) });
+    const stored = async () => JSON.parse((await t.http.get(`/api/v1/dashboard/${created.body.id}`).set(bearer(admin))).body.result.position_json);
+    expect((await stored())['CHART-a'].meta).toEqual({ chartId: charts[0], width: 6, height: 50, sliceName: 'A', uuid: uuidA });
+    expect((await stored())['CHART-b'].meta.uuid).toBe(uuidB);
+    // /charts answers the uuid the client puts into a chart it adds.
+    const listed = (await t.http.get(`/api/v1/dashboard/${created.body.id}/charts`).set(bearer(admin))).body.result;
+    expect(listed.find((c: any) => c.id === charts[0]).uuid).toBe(uuidA);
+    // A save (PUT) of a layout whose new chart has no uuid stores it with one.
+    const moved = layoutWith(charts[1]!, charts[0]!) as Record<string, any>;
+    delete moved['CHART-a'].meta.uuid;
+    delete moved['CHART-b'].meta.uuid;
+    await t.http.put(`/api/v1/dashboard/${created.body.id}`).set(bearer(admin)).send({ position_json: JSON.stringify(moved) }).expect(200);
+    expect((await stored())['CHART-a'].meta.uuid).toBe(uuidB);
+    expect((await stored())['CHART-b'].meta.uuid).toBe(uuidA);
+  });
+
   it('refuses (409, nothing written) a save made from a copy older than the stored one; a PUT without a base time is not checked', async () => {
     const created = await t.http.post('/api/v1/dashboard/').set(bearer(admin)).send({ dashboard_title: 'Shared' });
     const id = created.body.id;
@@ -217,6 +240,8 @@ describe('/api/v1/dashboard/ (spec 02 §3, §5, §6, §7)', () => {
     expect(deepCharts.some((c: any) => charts.includes(c.id))).toBe(false);
     const deepLayout = JSON.parse((await t.http.get(`/api/v1/dashboard/${deep.body.result.id}`).set(bearer(admin))).body.result.position_json);
     expect(deepLayout['CHART-a'].meta.chartId).not.toBe(charts[0]);
+    const copyUuid = (await t.http.get(`/api/v1/chart/${deepLayout['CHART-a'].meta.chartId}`).set(bearer(admin))).body.result.uuid;
+    expect(deepLayout['CHART-a'].meta.uuid).toBe(copyUuid);
 
     const distinct = await t.http.get('/api/v1/dashboard/distinct/dashboard_title').query({ q: '(filter:Births)' }).set(bearer(admin));
     expect(distinct.body.result.map((r: any) => r.value)).toEqual(expect.arrayContaining(['Births (copy)', 'Births (deep copy)', 'Births overview']));

@@ -30,8 +30,9 @@ import {
   type FilterConfigItem,
 } from '@meridian/contracts';
 import { canShareDashboard, hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
+import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask, type DashboardDisplayOptions } from '@meridian/contracts/rules/display-options';
 import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { useHeaderReport } from '../reports/useHeaderReport';
@@ -126,7 +127,7 @@ function chartFromRecord(record: any): DashboardChart {
   } catch {
     formData = {};
   }
-  return { id: record.id, slice_name: record.slice_name, viz_type: record.viz_type, description: record.description, datasource_id: record.datasource_id, slice_url: record.url, form_data: { ...formData, datasource: `${record.datasource_id}__table` } };
+  return { id: record.id, uuid: record.uuid, slice_name: record.slice_name, viz_type: record.viz_type, description: record.description, datasource_id: record.datasource_id, slice_url: record.url, form_data: { ...formData, datasource: `${record.datasource_id}__table` } };
 }
 
 /**
@@ -170,7 +171,7 @@ export function DashboardScreen() {
   }
   return (
     <DatasourcesContext.Provider value={datasets.datasources}>
-      <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standaloneMode={standaloneModeOf(search.standalone)} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />
+      <DashboardPage key={dashboard.data.id} dashboard={dashboard.data} savedCharts={charts.data} startInEdit={String(search.edit ?? '') === 'true'} nativeFiltersKey={typeof search.native_filters_key === 'string' ? search.native_filters_key : null} standaloneMode={standaloneModeOf(search.standalone)} display={displayOptionsFromMask(Number(search[DISPLAY_OPTIONS_URL_KEY]))} focusedChart={search['dashboard-focused-chart'] ? Number(search['dashboard-focused-chart']) : null} />
     </DatasourcesContext.Provider>
   );
 }
@@ -186,7 +187,12 @@ function standaloneModeOf(value: unknown): number {
   return [1, 2, 3].includes(mode) ? mode : 0;
 }
 
-function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, focusedChart, nativeFiltersKey }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standaloneMode: number; focusedChart: number | null; nativeFiltersKey: string | null }) {
+/**
+ * `display` is the `uiConfig` bitmask of spec 02 §2 (1 title, 2 tab, 4 navigation, 8 chart controls), as Superset's
+ * embedded SDK sends it: the title bar, the top-level tabs' bar and each chart's filter indicator and menu are left
+ * out (the app bar is AppLayout's).
+ */
+function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, display, focusedChart, nativeFiltersKey }: { dashboard: DashboardDetail; savedCharts: DashboardChart[]; startInEdit: boolean; standaloneMode: number; display: DashboardDisplayOptions; focusedChart: number | null; nativeFiltersKey: string | null }) {
   // Fullscreen (1) keeps the title bar, whose menu leaves it; 2 and 3 show the dashboard alone.
   const standalone = standaloneMode >= 2;
   const user = useSessionUser();
@@ -204,6 +210,18 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>(() => restoredActiveTabs(dashboard.id, saved.layout));
   const [refreshToken, setRefreshToken] = useState(0);
   const [force, setForce] = useState(false);
+  // spec 02 §4 'refreshing': from a refresh of the dashboard until every chart in view has answered; the refresh
+  // actions are disabled meanwhile. The charts' new queries start in their own effects, which run before this one.
+  const [refreshing, setRefreshing] = useState(false);
+  const chartsFetching = useIsFetching({ queryKey: ['dashboard-chart-data'] });
+  useEffect(() => {
+    if (refreshing && queryClient.isFetching({ queryKey: ['dashboard-chart-data'] }) === 0) setRefreshing(false);
+  }, [refreshing, chartsFetching, refreshToken, queryClient]);
+  const refreshDashboard = (forced: boolean) => {
+    setForce(forced);
+    setRefreshToken((t) => t + 1);
+    setRefreshing(true);
+  };
   const [saving, setSaving] = useState(false);
   const [diffs, setDiffs] = useState<OverwriteDiff[] | null>(null);
   const [propertiesOpen, setPropertiesOpen] = useState(false);
@@ -270,16 +288,17 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
 
   /** A dropped chart's definition, read before it joins the layout: a chart gone meanwhile is not added (spec 02 §8). */
   const addChart = useCallback(
-    async (chartId: number): Promise<boolean> => {
-      if (charts.has(chartId)) return true;
+    async (chartId: number): Promise<DashboardChart | null> => {
+      const known = charts.get(chartId);
+      if (known) return known;
       try {
-        const record = (await api<{ result: any }>(`/api/v1/chart/${chartId}`)).result;
-        setCharts((m) => new Map(m).set(chartId, chartFromRecord(record)));
-        return true;
+        const chart = chartFromRecord((await api<{ result: any }>(`/api/v1/chart/${chartId}`)).result);
+        setCharts((m) => new Map(m).set(chartId, chart));
+        return chart;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) addWarningToast(NO_CHART_DEFINITION);
         else addDangerToast(errorOf(error).error);
-        return false;
+        return null;
       }
     },
     [charts],
@@ -291,7 +310,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
       if (payload.kind === 'move') return dispatch({ type: 'MOVE_COMPONENT', id: payload.id, destination });
       if (payload.type === 'CHART' && payload.chartId) {
         const chartId = payload.chartId;
-        void addChart(chartId).then((found) => found && dispatch({ type: 'CREATE_COMPONENT', component: newComponent('CHART', { chartId, sliceName: payload.sliceName, width: GRID_DEFAULT_CHART_WIDTH, height: 50 }), destination }));
+        // The chart's meta as Superset's: {chartId, width, height, sliceName, uuid} (the server fills a missing uuid on save).
+        void addChart(chartId).then((chart) => chart && dispatch({ type: 'CREATE_COMPONENT', component: newComponent('CHART', { chartId, sliceName: payload.sliceName, width: GRID_DEFAULT_CHART_WIDTH, height: 50, ...(chart.uuid ? { uuid: chart.uuid } : {}) }), destination }));
         return;
       }
       if (payload.type === 'TABS') {
@@ -460,9 +480,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
   );
 
   return (
-    <div className={classes.page} data-testid="dashboard-page" data-standalone={standalone || undefined}>
+    <div className={classes.page} data-testid="dashboard-page" data-standalone={standalone || display.hideTitle || undefined}>
       {draft.css && <style data-testid="dashboard-css">{draft.css}</style>}
-      {!standalone && (
+      {!standalone && !display.hideTitle && (
         <div className={classes.header}>
           {editMode ? (
             <TextInput aria-label="Dashboard title" value={draft.dashboard_title} onChange={(e) => setDraft({ ...draft, dashboard_title: e.currentTarget.value })} size="md" fw={700} w={360} />
@@ -509,7 +529,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
                 </Button>
               )}
               <Tooltip label="Refresh dashboard">
-                <ActionIcon variant="subtle" aria-label="Refresh dashboard" onClick={() => { setForce(false); setRefreshToken((t) => t + 1); }}>
+                <ActionIcon variant="subtle" aria-label="Refresh dashboard" disabled={refreshing} onClick={() => refreshDashboard(false)}>
                   <IconRefresh size={18} />
                 </ActionIcon>
               </Tooltip>
@@ -522,7 +542,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
               </ActionIcon>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => { setForce(true); setRefreshToken((t) => t + 1); }}>Force refresh</Menu.Item>
+              <Menu.Item disabled={refreshing} onClick={() => refreshDashboard(true)}>
+                Force refresh
+              </Menu.Item>
               <Menu.Item onClick={() => setRefreshOpen(true)}>Set auto-refresh interval</Menu.Item>
               {standaloneMode === 1 ? (
                 <Menu.Item onClick={() => window.open(window.location.pathname, '_self')}>Exit fullscreen</Menu.Item>
@@ -567,7 +589,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, fo
               {filters.ready || editMode ? (
                 <div ref={gridRef}>
                   <AllNearViewport value={drawAll}>
-                    <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+                    <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} hideTopLevelTabs={display.hideTab && !editMode} chartControls={!display.hideChartControls} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
                   </AllNearViewport>
                 </div>
               ) : (

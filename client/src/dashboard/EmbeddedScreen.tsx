@@ -1,5 +1,6 @@
 import { Alert, Center, Loader, Title } from '@mantine/core';
 import { layoutFromPosition } from '@meridian/contracts';
+import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask } from '@meridian/contracts/rules/display-options';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,7 +14,8 @@ import { DashboardGrid } from './layout/DashboardGrid';
 /**
  * `/embedded/{uuid}`: an embedded dashboard alone, for a page that frames it. The framing page hands
  * over a guest token with `postMessage({ guestToken })` (or the address's `#guest_token=`, never sent
- * to a server); every call then carries it, and the server lets the guest read only this dashboard.
+ * to a server); every call then carries it, and the server lets the guest read only this dashboard. The SDK's
+ * `uiConfig` bitmask (spec 02 §2) hides the title, the top-level tabs' bar or the charts' controls.
  */
 export function EmbeddedScreen() {
   const { uuid } = useParams({ strict: false }) as { uuid: string };
@@ -42,6 +44,7 @@ export function EmbeddedScreen() {
   const chartMap = useMemo(() => new Map((charts.data ?? []).map((c) => [c.id, c])), [charts.data]);
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>({});
   const metadata = useMemo(() => JSON.parse(dashboard.data?.json_metadata || '{}') as Record<string, unknown>, [dashboard.data]);
+  const [display] = useState(() => displayOptionsFromMask(Number(new URLSearchParams(window.location.search).get(DISPLAY_OPTIONS_URL_KEY))));
 
   const failure = [embedded, dashboard, charts].find((q) => q.isError)?.error;
   let body: React.ReactNode;
@@ -51,13 +54,15 @@ export function EmbeddedScreen() {
   else
     body = (
       <>
-        <Title order={3} px="md" pt="md">
-          {dashboard.data!.dashboard_title}
-        </Title>
+        {!display.hideTitle && (
+          <Title order={3} px="md" pt="md">
+            {dashboard.data!.dashboard_title}
+          </Title>
+        )}
         <main className={classes.main}>
           <DatasourcesContext.Provider value={datasets.datasources}>
             <AutoRefreshProvider periodSeconds={Number(metadata.refresh_frequency) || 0} chartIds={[...chartMap.keys()]} metadata={metadata}>
-              <DashboardGrid chartMenu={false} layout={layout} charts={chartMap} editMode={false} refreshToken={0} force={false} dispatch={() => undefined} drop={() => undefined} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+              <DashboardGrid chartMenu={false} chartControls={!display.hideChartControls} hideTopLevelTabs={display.hideTab} layout={layout} charts={chartMap} editMode={false} refreshToken={0} force={false} dispatch={() => undefined} drop={() => undefined} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
             </AutoRefreshProvider>
           </DatasourcesContext.Provider>
         </main>

@@ -44,6 +44,8 @@ export interface DashboardChart {
   form_data: Record<string, any>;
   datasource_id: number | null;
   slice_url: string;
+  /** Kept in the chart's layout meta (`{chartId, width, height, sliceName, uuid}`). */
+  uuid?: string | null;
 }
 
 export interface DashboardSaveAnswer {

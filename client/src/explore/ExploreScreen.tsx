@@ -179,6 +179,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
   const datasetId = boot.dataset?.id;
   const openInSqlLab = useCallback(() => datasetId !== undefined && void window.open(`/sqllab/?datasourceKey=${datasetId}__table`, '_blank', 'noopener'), [datasetId]);
   const plugin = x.plugin;
+  const { warnings, dismissWarnings } = x;
   const panelHeader = useMemo(
     () => (
       <Stack gap={4} p="sm" pb={0}>
@@ -191,9 +192,15 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
             <Text size="sm">{plugin.name}</Text>
           </Group>
         </Button>
+        {/* The datasource warnings of a swapped dataset (spec 01 §5), as Superset's alert above the controls. */}
+        {warnings.map((warning) => (
+          <Alert key={warning} color="yellow" variant="light" p="xs" mt={4} withCloseButton closeButtonLabel="Dismiss warning" onClose={dismissWarnings} data-testid="datasource-warning">
+            <Text size="xs">{warning}</Text>
+          </Alert>
+        ))}
       </Stack>
     ),
-    [plugin],
+    [plugin, warnings, dismissWarnings],
   );
   const queryContext = () => x.plugin.buildQuery(x.formData);
 
@@ -429,7 +436,8 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
             onClose={() => setModal(null)}
             onSelect={(id) => {
               setModal(null);
-              void navigate({ to: '/explore/', search: { datasource_id: id, datasource_type: 'table', viz_type: x.formData.viz_type, form_data: JSON.stringify({ ...x.formData, datasource: `${id}__table`, slice_id: undefined }) } as never });
+              // The form data keeps the dataset it was made on: the opening moves it to the new one, with the datasource warnings.
+              void navigate({ to: '/explore/', search: { datasource_id: id, datasource_type: 'table', viz_type: x.formData.viz_type, form_data: JSON.stringify({ ...x.formData, slice_id: undefined }) } as never });
             }}
           />
         )}

@@ -17,12 +17,20 @@ const SAVE_FORM_DATA_DEBOUNCE_MS = 1000;
 
 const layersOf = (fd: FormData): AnnotationLayer[] => (Array.isArray(fd.annotation_layers) ? fd.annotation_layers : []);
 
-/** The form data Explore opens with: the type's defaults filled, saved values missing from the dataset dropped (its code is loaded). */
-function openingFormData(boot: ExploreBootstrap): FormData {
+/**
+ * The form data Explore opens with: the type's defaults filled, saved values missing from the dataset dropped (its code
+ * is loaded). Form data made on another dataset (a swap keeps the old `datasource` key until here) moves to this one,
+ * with the datasource warnings of spec 01 §5: SQL expressions are kept as written, and the user is told so.
+ */
+export function openingFormData(boot: ExploreBootstrap): { formData: FormData; warnings: string[] } {
   const datasource = boot.dataset;
   const plugin = getChartPlugin(boot.form_data.viz_type) ?? getChartPlugin('table')!;
   const base = normaliseFormData(plugin, { ...boot.form_data, viz_type: plugin.key }, { datasource });
-  return datasource ? dropMissingDatasourceValues(base, controlsOf(plugin), datasource).formData : base;
+  if (!datasource) return { formData: base, warnings: [] };
+  const key = `${datasource.id}__table`;
+  const swapped = typeof base.datasource === 'string' && base.datasource !== key;
+  const { formData, warnings } = dropMissingDatasourceValues({ ...base, datasource: key }, controlsOf(plugin), datasource);
+  return { formData, warnings: swapped ? warnings : [] };
 }
 
 /** The chart data request of a run: the type's query, without the annotation layers that run beside it. */
@@ -42,7 +50,7 @@ export interface ChartRequestLimits {
 }
 
 export function prefetchOpeningChart(boot: ExploreBootstrap, force: boolean, limits: ChartRequestLimits): void {
-  const fd = openingFormData(boot);
+  const fd = openingFormData(boot).formData;
   const plugin = getChartPlugin(fd.viz_type);
   if (!plugin || plugin.needsQuery === false || !boot.dataset) return;
   if (Object.keys(validateFormData(plugin, { formData: fd, datasource: boot.dataset }, limits.sqlMaxRow)).length) return;
@@ -68,7 +76,11 @@ function takeOpening(request: unknown, force: boolean, signal: AbortSignal): Pro
 
 export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string | null; force: boolean; onFormDataKey: (key: string) => void } & ChartRequestLimits) {
   const datasource = boot.dataset;
-  const [formData, setFormData] = useState<FormData>(() => openingFormData(boot));
+  const [opened] = useState(() => openingFormData(boot));
+  const [formData, setFormData] = useState<FormData>(opened.formData);
+  /** The datasource warnings of the opening (a swapped dataset's kept SQL expressions), until dismissed. */
+  const [warnings, setWarnings] = useState<string[]>(opened.warnings);
+  const dismissWarnings = useCallback(() => setWarnings([]), []);
   const [stash, setStash] = useState<Record<string, unknown>>({});
   const [chart, dispatch] = useReducer(chartReducer, initialChartState);
   const [queriedFormData, setQueriedFormData] = useState<FormData | null>(null);
@@ -273,5 +285,7 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
     stale,
     chartFormData,
     visible: visibleControlNames(plugin, ctx),
+    warnings,
+    dismissWarnings,
   };
 }

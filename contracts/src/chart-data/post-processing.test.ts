@@ -110,6 +110,19 @@ describe('contribution and compare', () => {
     expect(out(compare(halves, { source_columns: ['a'], compare_columns: ['b'], compare_type: 'ratio' })).map((r) => r.ratio__a__b)).toEqual([0.0312, 0.0938]);
     expect(() => compare(f, { ...opts, compare_type: 'values' })).toThrow('`compare_type` must be `difference`, `percentage` or `ratio`');
   });
+
+  it("on a pivoted frame (the time-series charts' advanced analytics) rolls every column and compares each group with its own shift", () => {
+    // Births with last year's births beside them, by day and gender, as the time-offset join adds them.
+    const shifted = births.map((r) => ({ ...r, 'num__1 year ago': r.num / 2 }));
+    const pivoted = pivot(frame(shifted), { index: ['ds'], columns: ['gender'], aggregates: { num: { operator: 'mean' }, 'num__1 year ago': { operator: 'mean' } } });
+    // is_pivot_df: the columns mapping names the first level only; every (metric, gender) column rolls in place.
+    const rolled = out(rolling(pivoted, { rolling_type: 'sum', window: 2, min_periods: 0, columns: { num: 'num', 'num__1 year ago': 'num__1 year ago' }, is_pivot_df: true }));
+    expect(rolled.map((r) => r['num, boy'])).toEqual([10, 40, 80, 50]);
+    expect(out(cum(pivoted, { operator: 'sum', columns: { num: 'num' }, is_pivot_df: true })).map((r) => r['num, girl'])).toEqual([20, 60, null, 120]);
+    const diff = out(compare(pivoted, { source_columns: ['num'], compare_columns: ['num__1 year ago'], compare_type: 'difference', drop_original_columns: true }));
+    expect(diff[0]).toEqual({ ds: t0, 'difference__num__num__1 year ago, boy': 5, 'difference__num__num__1 year ago, girl': 10 });
+    expect(() => compare(pivoted, { source_columns: ['nope'], compare_columns: ['num'], compare_type: 'ratio' })).toThrow('Referenced columns not available in DataFrame: nope');
+  });
 });
 
 describe('resample', () => {

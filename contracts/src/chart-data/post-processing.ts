@@ -315,10 +315,13 @@ export function pivot(
   };
 }
 
-/** Rolling window: mean, sum, std (sample), var, min, max, median, count; drops the first `min_periods - 1` rows like Superset. */
+/**
+ * Rolling window: mean, sum, std (sample), var, min, max, median, count; drops the first `min_periods - 1` rows like Superset.
+ * With `is_pivot_df` (a pivoted frame, as the time-series charts send) every value column rolls in place.
+ */
 export function rolling(
   frame: Frame,
-  options: { rolling_type?: string; columns?: unknown; window?: number; min_periods?: number; center?: boolean; rolling_type_options?: Record<string, unknown> },
+  options: { rolling_type?: string; columns?: unknown; window?: number; min_periods?: number; center?: boolean; rolling_type_options?: Record<string, unknown>; is_pivot_df?: boolean },
 ): Frame {
   const window = options.window;
   if (window === undefined || window === null) throw new PostProcessingError('Undefined window for rolling operation');
@@ -342,7 +345,7 @@ export function rolling(
   if (!fn) throw new PostProcessingError(`Invalid rolling_type: ${type}`);
   const minPeriods = options.min_periods ?? window;
   const center = !!options.center;
-  const computed = columnMapping(frame, options.columns).map(([src, key]) => {
+  const computed = columnMapping(frame, options.is_pivot_df ? null : options.columns).map(([src, key]) => {
     const values = columnValues(frame, src).map(toNumber);
     return {
       key,
@@ -359,8 +362,8 @@ export function rolling(
   return options.min_periods ? { ...result, data: result.data.slice(options.min_periods - 1) } : result;
 }
 
-/** Cumulative sum, product, min or max (nulls keep their place and are skipped). */
-export function cum(frame: Frame, options: { operator?: string; columns?: unknown }): Frame {
+/** Cumulative sum, product, min or max (nulls keep their place and are skipped); with `is_pivot_df` over every value column. */
+export function cum(frame: Frame, options: { operator?: string; columns?: unknown; is_pivot_df?: boolean }): Frame {
   const operator = options.operator ?? '';
   const step: Record<string, (acc: number, x: number) => number> = {
     sum: (a, x) => a + x,
@@ -369,7 +372,7 @@ export function cum(frame: Frame, options: { operator?: string; columns?: unknow
     max: (a, x) => Math.max(a, x),
   };
   if (!step[operator]) throw new PostProcessingError(`Invalid cumulative operator: ${operator}`);
-  const computed = columnMapping(frame, options.columns).map(([src, key]) => {
+  const computed = columnMapping(frame, options.is_pivot_df ? null : options.columns).map(([src, key]) => {
     let acc: number | null = null;
     return {
       key,
@@ -452,7 +455,11 @@ function round(x: number, precision: number): number {
   return (Math.abs(y % 1) === 0.5 ? 2 * Math.round(y / 2) : Math.round(y)) / f;
 }
 
-/** Column-by-column comparison: `difference` (s - c), `percentage` ((s - c) / c) or `ratio` (s / c), named `type__s__c`. */
+/**
+ * Column-by-column comparison: `difference` (s - c), `percentage` ((s - c) / c) or `ratio` (s / c), named `type__s__c`.
+ * On a pivoted frame a name is its first level, as pandas' `df.loc[:, [s]]` reads it: each group's column of `s` is
+ * compared with the same group's column of `c`, giving `(type__s__c, group...)`.
+ */
 export function compare(
   frame: Frame,
   options: { source_columns?: string[]; compare_columns?: string[]; compare_type?: string; drop_original_columns?: boolean; precision?: number },
@@ -463,26 +470,37 @@ export function compare(
   const type = options.compare_type ?? '';
   if (!['difference', 'percentage', 'ratio'].includes(type)) throw new PostProcessingError('`compare_type` must be `difference`, `percentage` or `ratio`');
   if (!sources.length) return frame;
-  const s = requireColumns(frame, sources, 'source_columns');
-  const c = requireColumns(frame, compares, 'compare_columns');
+  /** The columns a name selects: the one so named, else those whose first level it is. */
+  const selected = (name: string) => {
+    const exact = columnIndex(frame, name);
+    if (exact >= 0) return [{ at: exact, rest: [] as ColumnKey }];
+    return valueColumns(frame).filter((i) => frame.columns[i].length > 1 && frame.columns[i][0] === name).map((at) => ({ at, rest: frame.columns[at].slice(1) }));
+  };
+  const missing = [...sources, ...compares].filter((name) => !selected(name).length);
+  if (missing.length) throw new PostProcessingError(`Referenced columns not available in DataFrame: ${missing.join(', ')} (source_columns, compare_columns)`);
   const precision = options.precision ?? 4;
-  let result = withColumns(
-    frame,
-    s.map((si, k) => ({
-      key: [[type, sources[k], compares[k]].join(TIME_COMPARISON)],
-      values: frame.data.map((row) => {
-        const a = toNumber(row[si]);
-        const b = toNumber(row[c[k]]);
-        if (a === null || b === null) return null;
-        if (type === 'difference') return a - b;
-        if (b === 0) return null;
-        return round(type === 'percentage' ? (a - b) / b : a / b, precision);
-      }),
-    })),
-  );
+  const computed: Array<{ key: ColumnKey; values: unknown[] }> = [];
+  sources.forEach((source, k) => {
+    const against = selected(compares[k]);
+    for (const { at: si, rest } of selected(source)) {
+      const ci = against.find((c) => groupKey([...c.rest]) === groupKey([...rest]))?.at;
+      computed.push({
+        key: [[type, source, compares[k]].join(TIME_COMPARISON), ...rest],
+        values: frame.data.map((row) => {
+          const a = toNumber(row[si]);
+          const b = ci === undefined ? null : toNumber(row[ci]);
+          if (a === null || b === null) return null;
+          if (type === 'difference') return a - b;
+          if (b === 0) return null;
+          return round(type === 'percentage' ? (a - b) / b : a / b, precision);
+        }),
+      });
+    }
+  });
+  let result = withColumns(frame, computed);
   if (options.drop_original_columns) {
     const drop = new Set([...sources, ...compares]);
-    const keep = result.columns.map((key, i) => [key, i] as const).filter(([key]) => !drop.has(flatName(key)));
+    const keep = result.columns.map((key, i) => [key, i] as const).filter(([key], i) => i < result.indexSize || !(drop.has(flatName(key)) || (key.length > 1 && drop.has(String(key[0])))));
     result = { ...result, columns: keep.map(([key]) => key), data: result.data.map((row) => keep.map(([, i]) => row[i])) };
   }
   return result;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartIdsOf, parseLayout, tabsOf } from './layout';
+import { chartIdsOf, parseLayout, tabsOf, withChartUuids } from './layout';
 
 // A layout in Superset's stored format: root → tabs → two tabs, the second holding nested tabs.
 const layout = {
@@ -21,6 +21,15 @@ describe('stored layout (spec 02 §3 Layout)', () => {
   it('lists the charts placed in it, each once', () => {
     expect(chartIdsOf(layout)).toEqual([7, 9]);
     expect(chartIdsOf({})).toEqual([]);
+  });
+
+  it("fills each chart's meta.uuid (chart meta {chartId, width, height, sliceName, uuid}), leaving unknown charts and the given layout as they were", () => {
+    const filled = withChartUuids(layout, new Map([[7, 'uuid-7']])) as Record<string, any>;
+    expect(filled['CHART-1'].meta).toEqual({ chartId: 7, width: 4, height: 50, uuid: 'uuid-7' });
+    expect(filled['CHART-3'].meta.uuid).toBe('uuid-7');
+    expect(filled['CHART-2'].meta.uuid).toBeUndefined();
+    expect((layout['CHART-1'].meta as Record<string, unknown>).uuid).toBeUndefined();
+    expect(filled['ROW-1']).toBe(layout['ROW-1']);
   });
 
   it('answers the tabs by id and as a tree', () => {

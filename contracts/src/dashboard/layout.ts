@@ -48,6 +48,21 @@ export function chartIdsOf(layout: Layout): number[] {
 }
 
 /**
+ * The layout with each chart component's `meta.uuid` set to its chart's uuid, as Superset's save fills it (a chart's
+ * meta is `{chartId, width, height, sliceName, uuid}`). Charts `uuids` does not know keep what they had; the layout
+ * given is not changed. Example: `withChartUuids(layout, new Map([[7, '3f2a…']]))`.
+ */
+export function withChartUuids(layout: Layout, uuids: ReadonlyMap<number, string | null | undefined>): Layout {
+  const out: Layout = { ...layout };
+  for (const key of Object.keys(layout)) {
+    const c = componentOf(layout, key);
+    const uuid = c?.type === 'CHART' ? uuids.get(Number(c.meta?.chartId)) : undefined;
+    if (c && uuid && c.meta?.uuid !== uuid) out[key] = { ...c, meta: { ...c.meta, uuid } };
+  }
+  return out;
+}
+
+/**
  * The tabs of a layout as `GET /api/v1/dashboard/{id}/tabs` answers them: every tab by id with its
  * title, and the tree of tabs nested in tabs, walked from the root.
  */

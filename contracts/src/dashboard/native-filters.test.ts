@@ -10,12 +10,14 @@ import {
   dataMaskOf,
   extraFormDataForChart,
   filterOptionsQuery,
+  filtersAwaitingFirstValue,
   initialDataMask,
   mergeExtraFormData,
   nativeFiltersFromLegacy,
   newNativeFilter,
   possibleParents,
   requiredWithoutValue,
+  scopeOfCharts,
   tabsInScope,
   visibleChartIds,
   trimDivider,
@@ -42,6 +44,20 @@ describe('spec 02 §3 Native filter scope (rootPath, excluded) with chartsInScop
     expect(chartsInScope(tabbed, { rootPath: [tabIds[1]!], excluded: [] })).toEqual([3]);
     expect(tabsInScope(tabbed, [1, 2])).toEqual([tabIds[0]]);
     expect(tabsInScope(tabbed, [1, 3]).sort()).toEqual([...tabIds].sort());
+  });
+  it('the charts checked in the scope editor make the scope as Superset writes it: a root path of tabs, less the unchecked charts under it', () => {
+    const [a, b] = tabIds as [string, string];
+    expect(scopeOfCharts(tabbed, [1])).toEqual({ rootPath: [a], excluded: [2] });
+    expect(scopeOfCharts(tabbed, [1, 2])).toEqual({ rootPath: [a], excluded: [] });
+    expect(scopeOfCharts(tabbed, [1, 3])).toEqual({ rootPath: [a, b], excluded: [2] });
+    expect(scopeOfCharts(tabbed, [])).toEqual({ rootPath: ['ROOT_ID'], excluded: [1, 2, 3] });
+    // A chart outside the tabs takes the root path up to the root.
+    const mixed = layoutOfRows('M', [[{ chartId: 1 }, { chartId: 2 }]]);
+    expect(scopeOfCharts(mixed, [1, 2])).toEqual({ rootPath: ['ROOT_ID'], excluded: [] });
+    expect(scopeOfCharts(mixed, [2])).toEqual({ rootPath: ['ROOT_ID'], excluded: [1] });
+    // Each reads back as the charts it was made of, an imported tab scope too.
+    for (const charts of [[1], [1, 2], [1, 3], [3], [2, 3], []]) expect(chartsInScope(tabbed, scopeOfCharts(tabbed, charts)).sort()).toEqual(charts);
+    expect(chartsInScope(tabbed, { rootPath: [b], excluded: [] })).toEqual([3]);
   });
   it('the charts on screen are those of the active tabs (the first by default): the others’ filters are out of scope', () => {
     const tabsId = Object.values(tabbed).find((c) => c.type === 'TABS')!.id;
@@ -155,6 +171,17 @@ describe('spec 02 §4/§5 filter form and required filters', () => {
   });
   it('"Filter description is trimmed" (dividers: title and description)', () => {
     expect(trimDivider({ id: 'D', type: 'DIVIDER', title: '  Geo ', description: ' where \n' })).toMatchObject({ title: 'Geo', description: 'where' });
+  });
+  it("requiredFirst ('Select first filter value by default'): awaits its first value until one is set, restored or cleared", () => {
+    const first = selectFilter('F', 'state', { requiredFirst: true, controlValues: { defaultToFirstItem: true } });
+    const plain = selectFilter('P', 'gender');
+    const range = { ...selectFilter('N', 'num', { requiredFirst: true }), filterType: 'filter_range' };
+    const masks = initialDataMask([first, plain, range]);
+    expect(filtersAwaitingFirstValue([first, plain, range], masks).map((f) => f.id)).toEqual(['F']);
+    // A configuration that set only defaultToFirstItem reads the same.
+    expect(filtersAwaitingFirstValue([{ ...first, requiredFirst: undefined }], masks).map((f) => f.id)).toEqual(['F']);
+    expect(filtersAwaitingFirstValue([first], { ...masks, F: dataMaskOf(first, ['CA']) })).toEqual([]);
+    expect(filtersAwaitingFirstValue([first], { ...masks, F: dataMaskOf(first, null) })).toEqual([]);
   });
   it('a required filter with no value blocks apply', () => {
     const f = selectFilter('R', 'state', { controlValues: { enableEmptyFilter: true } });

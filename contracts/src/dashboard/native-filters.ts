@@ -224,6 +224,26 @@ export function chartsInScope(layout: Layout, scope: FilterScope | undefined): n
   return out;
 }
 
+/**
+ * The scope reaching exactly the charts given, written as Superset's scope tree writes it (spec 02 §3 scope: rootPath,
+ * excluded): each chart's path of tabs from the root, cut at the depth of the shallowest, gives the root path; the
+ * charts under it that were not given are excluded. Example: with charts 1, 2 on tab A and 3 on tab B, `[1]` is
+ * `{rootPath: [A], excluded: [2]}`, `[1, 2]` is `{rootPath: [A], excluded: []}`, `[1, 3]` is `{rootPath: [A, B],
+ * excluded: [2]}`. No chart is the root less every chart. The inverse of `chartsInScope`.
+ */
+export function scopeOfCharts(layout: Layout, chartIds: number[]): FilterScope {
+  const ancestors = chartAncestors(layout);
+  const root = Object.keys(layout).find((k) => componentOf(layout, k)?.type === 'ROOT') ?? ROOT_ID;
+  const wanted = new Set(chartIds.filter((id) => ancestors.has(id)));
+  if (!wanted.size) return { rootPath: [root], excluded: [...ancestors.keys()] };
+  const tabPath = (id: number) => [root, ...ancestors.get(id)!.filter((c) => componentOf(layout, c)?.type === 'TAB')];
+  const paths = [...wanted].map(tabPath);
+  const depth = Math.min(...paths.map((p) => p.length));
+  const rootPath = [...new Set(paths.map((p) => p[depth - 1]!))];
+  const excluded = [...ancestors.keys()].filter((id) => !wanted.has(id) && tabPath(id).some((c) => rootPath.includes(c)));
+  return { rootPath, excluded };
+}
+
 /** The tabs holding at least one chart in scope (spec 02 §3 tabsInScope). */
 export function tabsInScope(layout: Layout, charts: number[]): string[] {
   const ancestors = chartAncestors(layout);
@@ -322,6 +342,23 @@ export function initialDataMask(filters: FilterConfigItem[]): Record<string, Dat
 /** Filters marked required ('Filter value is required') that have no value: Apply is blocked while any remain. */
 export function requiredWithoutValue(filters: FilterConfigItem[], masks: Record<string, DataMask>): string[] {
   return filters.filter((f): f is NativeFilter => isNativeFilter(f) && !!f.controlValues?.enableEmptyFilter && isEmptyValue(valueOf(masks[f.id]))).map((f) => f.id);
+}
+
+/**
+ * 'Select first filter value by default' (spec 02 §3 requiredFirst, which the configuration writes beside the value
+ * filter's controlValues.defaultToFirstItem): the filter starts on the first of its values.
+ */
+export function isRequiredFirst(filter: NativeFilter): boolean {
+  return filter.filterType === 'filter_select' && (!!filter.requiredFirst || !!filter.controlValues?.defaultToFirstItem);
+}
+
+/**
+ * The requiredFirst filters whose first value is not known yet: their value is still undefined (not picked, not
+ * restored, not cleared by the user). Charts in their scope wait for it, as Superset's do. Example: a requiredFirst
+ * filter with the mask `{filterState: {}}` awaits; with `{filterState: {value: null}}` (cleared) it does not.
+ */
+export function filtersAwaitingFirstValue(filters: FilterConfigItem[], masks: Record<string, DataMask>): NativeFilter[] {
+  return filters.filter((f): f is NativeFilter => isNativeFilter(f) && isRequiredFirst(f) && masks[f.id]?.filterState?.value === undefined);
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -13,9 +13,12 @@ export interface DashboardDisplayOptions {
   hideChartControls: boolean;
 }
 
-/** Reads the bitmask (e.g. the `standalone` URL value). Example: `5` → title and navigation hidden. */
+/** The address parameter that carries the bitmask (Superset's `uiConfig`, which its embedded SDK sends). */
+export const DISPLAY_OPTIONS_URL_KEY = 'uiConfig';
+
+/** Reads the bitmask (the `uiConfig` URL value). Example: `5` → title and navigation hidden. */
 export function displayOptionsFromMask(mask: number | null | undefined): DashboardDisplayOptions {
-  const value = Number.isFinite(mask) ? Number(mask) : 0;
+  const value = Number.isInteger(Number(mask)) ? Number(mask) : 0;
   return {
     hideTitle: (value & DashboardStandaloneMode.HIDE_TITLE) !== 0,
     hideTab: (value & DashboardStandaloneMode.HIDE_TAB) !== 0,

@@ -155,6 +155,13 @@ export class ChartRepository {
     return this.hydrate(await this.base().where('slices.id', 'in', [...new Set(ids)]).execute());
   }
 
+  /** The uuid of each chart of `ids` that exists, by id (for the chart meta a dashboard's layout keeps). */
+  async uuids(ids: number[]): Promise<Map<number, string | null>> {
+    if (!ids.length) return new Map();
+    const rows = await this.db.selectFrom('slices').select(['id', 'uuid']).where('id', 'in', [...new Set(ids)]).execute();
+    return new Map(rows.map((r) => [r.id, r.uuid ? String(r.uuid) : null]));
+  }
+
   async cacheTimeout(id: number): Promise<number | null> {
     const row = await this.db.selectFrom('slices').select('cache_timeout').where('id', '=', id).executeTakeFirst();
     return row?.cache_timeout ?? null;

@@ -1,7 +1,7 @@
 import { dashboardDigest } from '../screenshot/digest';
 import type { UserService } from '../users/user.service';
 import type { DashboardCopy, DashboardCreate, DashboardPermalinkState, DashboardUpdate, ListQuery, ListResult } from '@meridian/contracts';
-import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, parseLayout, tabsOf } from '@meridian/contracts';
+import { certificationOf, chartIdsOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, parseLayout, tabsOf, withChartUuids } from '@meridian/contracts';
 import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/contracts/rules/last-modified';
 import { isAdmin, isOwner, ownersToStore } from '@meridian/contracts/rules/permissions';
 import { NO_PERMISSION_TO_EDIT_DASHBOARD } from '@meridian/contracts/messages';
@@ -117,7 +117,11 @@ export class DashboardService {
     return dashboard;
   }
 
-  private async validate(actor: Actor, input: DashboardUpdate, exceptId: number | null): Promise<{ slug: string | null | undefined; charts: number[] | undefined }> {
+  /**
+   * The checked input's slug, the charts its layout places (those that exist) and its position_json with each chart's
+   * meta.uuid filled in, as Superset's save fills it (the editor's new charts come without it).
+   */
+  private async validate(actor: Actor, input: DashboardUpdate, exceptId: number | null): Promise<{ slug: string | null | undefined; charts: number[] | undefined; positionJson: string | undefined }> {
     const errors: Record<string, unknown> = {};
     if (input.json_metadata !== undefined && input.json_metadata !== null) {
       const parsed = parseJsonMetadata(input.json_metadata);
@@ -128,13 +132,17 @@ export class DashboardService {
     if (input.owners?.length && (await this.deps.dashboards.existingIds('ab_user', input.owners)).length !== new Set(input.owners).size) errors.owners = ['Owners are invalid'];
     if (input.roles?.length && (await this.deps.dashboards.existingIds('ab_role', input.roles)).length !== new Set(input.roles).size) errors.roles = ['Some roles do not exist'];
     let charts: number[] | undefined;
+    let positionJson: string | undefined;
     if (input.position_json !== undefined && input.position_json !== null) {
-      charts = chartIdsOf(parseLayout(input.position_json));
-      const found = await this.deps.dashboards.existingIds('slices', charts);
-      charts = charts.filter((id) => found.includes(id));
+      const layout = parseLayout(input.position_json);
+      charts = chartIdsOf(layout);
+      const uuids = await this.deps.charts.uuids(charts);
+      charts = charts.filter((id) => uuids.has(id));
+      const filled = withChartUuids(layout, uuids);
+      positionJson = Object.keys(layout).some((key) => filled[key] !== layout[key]) ? JSON.stringify(filled) : input.position_json;
     }
     if (Object.keys(errors).length) throw new Unprocessable(errors as Record<string, string[]>);
-    return { slug, charts };
+    return { slug, charts, positionJson };
   }
 
   async list(actor: Actor | null, query: ListQuery): Promise<ListResult<ReturnType<typeof dashboardListView>>> {
@@ -209,11 +217,12 @@ export class DashboardService {
 
   async create(actor: Actor | null, input: DashboardCreate) {
     this.deps.security.require(actor, 'can_write', 'Dashboard');
-    const { slug, charts } = await this.validate(actor, input, null);
+    const { slug, charts, positionJson } = await this.validate(actor, input, null);
     const { owners, roles, certified_by, certification_details, dashboard_title, published, is_managed_externally, ...fields } = input;
     const id = await this.deps.dashboards.create(
       {
         ...fields,
+        ...(positionJson !== undefined ? { position_json: positionJson } : {}),
         slug: slug ?? null,
         dashboard_title: dashboard_title?.trim() ? dashboard_title : DEFAULT_DASHBOARD_TITLE,
         published: published ?? false,
@@ -240,11 +249,12 @@ export class DashboardService {
       if (isStaleCopy(input.last_modified_time, copy.changed_on)) throw new Conflict(staleCopyMessage('dashboard'));
     };
     refuseStale(stored);
-    const { slug, charts } = await this.validate(actor, input, id);
+    const { slug, charts, positionJson } = await this.validate(actor, input, id);
     const { owners, roles, tags, last_modified_time: _t, certified_by, certification_details, slug: _slug, ...fields } = input;
     if (tags) await this.deps.dashboards.setTags(id, tags, actor.userId);
     const patch = patchOf(fields);
     if (slug !== undefined) patch.slug = slug;
+    if (positionJson !== undefined) patch.position_json = positionJson;
     if (patch.dashboard_title !== undefined && !String(patch.dashboard_title ?? '').trim()) patch.dashboard_title = DEFAULT_DASHBOARD_TITLE;
     if (certified_by !== undefined || certification_details !== undefined) {
       Object.assign(patch, certificationOf(certified_by === undefined ? stored.certified_by : certified_by, certification_details === undefined ? stored.certification_details : certification_details));
@@ -316,8 +326,9 @@ export class DashboardService {
       for (const component of Object.values(layout)) {
         if (component && typeof component === 'object' && component.type === 'CHART' && mapping.has(Number(component.meta?.chartId))) component.meta.chartId = mapping.get(Number(component.meta.chartId));
       }
-      positionText = Object.keys(layout).length ? JSON.stringify(layout) : positionText;
       charts = [...mapping.values()];
+      // The copies' own uuids in the chart meta, not the originals'.
+      positionText = Object.keys(layout).length ? JSON.stringify(withChartUuids(layout, await this.deps.charts.uuids(charts))) : positionText;
     }
     const newId = await this.deps.dashboards.create(
       {

@@ -70,7 +70,7 @@ export function CrossFilterScopingModal({ opened, onClose, layout, chartNames, v
               <Text size="sm" c="dimmed">
                 The charts a cross-filter reaches, unless a chart has a scope of its own.
               </Text>
-              <ScopeEditor key="global" filter={scopeHolder(draft.global_chart_configuration.scope)} chartNames={chartNames} onChange={(scope) => setDraft((d) => ({ ...d, global_chart_configuration: { ...d.global_chart_configuration, scope } }))} />
+              <ScopeEditor key="global" layout={layout} filter={scopeHolder(draft.global_chart_configuration.scope)} chartNames={chartNames} onChange={(scope) => setDraft((d) => ({ ...d, global_chart_configuration: { ...d.global_chart_configuration, scope } }))} />
             </Stack>
           ) : (
             <Stack gap="xs">
@@ -81,7 +81,7 @@ export function CrossFilterScopingModal({ opened, onClose, layout, chartNames, v
                 </Group>
               </Radio.Group>
               {chartScope(selected) !== 'global' && (
-                <ScopeEditor key={selected} label="Charts this chart's cross-filters reach" filter={scopeHolder(chartScope(selected) as FilterScope)} chartNames={chartNames.filter((c) => c.id !== selected)} onChange={(scope) => setChartScope(selected, scope)} />
+                <ScopeEditor key={selected} layout={layout} label="Charts this chart's cross-filters reach" filter={scopeHolder(chartScope(selected) as FilterScope)} chartNames={chartNames.filter((c) => c.id !== selected)} onChange={(scope) => setChartScope(selected, scope)} />
               )}
             </Stack>
           )}

@@ -2,15 +2,14 @@ import { Group, Loader, MultiSelect, NumberInput, Select, Text } from '@mantine/
 import { useDebouncedValue } from '@mantine/hooks';
 import { SELECT_PAGE_SIZE, shouldFetchNextPage, toggleSelectAll } from '@meridian/contracts/rules/select';
 import { SELECT_ALL } from '@meridian/contracts/messages';
-import { cascadeExtraFormData, dataMaskOf, filterOptionsQuery, targetColumn, targetDataset, valueOf, type DataMask, type FilterConfigItem, type NativeFilter } from '@meridian/contracts';
+import { cascadeExtraFormData, dataMaskOf, targetDataset, valueOf, type DataMask, type FilterConfigItem, type NativeFilter } from '@meridian/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
-import { fetchChartData } from '../../explore/explore.api';
-import type { QueryContext } from '../../viz/types';
 import { TIME_GRAINS } from '../../viz/shared/controls';
 import classes from '../dashboard.module.css';
+import { filterOptionsQueryOptions } from './filter-options';
 import type { MaskMap } from './useDashboardFilters';
 
 export interface DatasetMeta {
@@ -38,27 +37,15 @@ export function useDatasetMeta(id: number | null | undefined) {
  */
 function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], applied: MaskMap, enabled: boolean, serverSearch: string, pages: number) {
   const cascade = useMemo(() => cascadeExtraFormData(filter, filters, applied), [filter, filters, applied]);
-  const datasetId = targetDataset(filter);
-  return useQuery({
-    queryKey: ['filter-options', filter.id, datasetId, targetColumn(filter), filter.sortMetric, filter.controlValues?.sortAscending, filter.adhoc_filters, filter.time_range, cascade, serverSearch, pages],
-    enabled: enabled && !!datasetId && !!targetColumn(filter),
-    queryFn: async ({ signal }) => {
-      const query = filterOptionsQuery(filter, { cascade, search: serverSearch, rowLimit: pages * SELECT_PAGE_SIZE });
-      const [first] = (await fetchChartData({ datasource: { id: datasetId!, type: 'table' }, queries: [query], form_data: {} as QueryContext['form_data'], result_type: 'full', result_format: 'json', force: false }, { signal })) as Array<{ data?: Array<Record<string, unknown>> }>;
-      const col = targetColumn(filter);
-      return (first?.data ?? []).map((row) => row[col]).filter((v) => v !== undefined);
-    },
-    placeholderData: (previous) => previous,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const options = filterOptionsQueryOptions(filter, cascade, serverSearch, pages);
+  return useQuery({ ...options, enabled: enabled && options.enabled, placeholderData: (previous) => previous });
 }
 
 const asKey = (v: unknown) => (v === null ? '<NULL>' : String(v));
 /** The 'Select All' entry's key, which no value of a column is expected to have. */
 const SELECT_ALL_KEY = '\u0000select-all';
 
-function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstValue, error }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; onFirstValue: (m: DataMask) => void; error?: string }) {
+function SelectFilterValue({ filter, filters, mask, applied, onChange, error }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string }) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -68,16 +55,12 @@ function SelectFilterValue({ filter, filters, mask, applied, onChange, onFirstVa
   const [complete, setComplete] = useState(false);
   const serverSearch = filter.controlValues?.searchAllOptions || !complete ? debounced : '';
   const current = (valueOf(mask) as unknown[] | null) ?? [];
-  const wantsFirst = !!filter.controlValues?.defaultToFirstItem && !current.length;
-  const options = useFilterOptions(filter, filters, applied, opened || wantsFirst, serverSearch, pages);
+  // 'Select first filter value by default' is picked by the dashboard's filters (useFirstValues), shown or not.
+  const options = useFilterOptions(filter, filters, applied, opened, serverSearch, pages);
   const values = options.data ?? [];
   useEffect(() => {
     if (options.data && !options.isPlaceholderData && !serverSearch) setComplete(options.data.length < pages * SELECT_PAGE_SIZE);
   }, [options.data, options.isPlaceholderData, serverSearch, pages]);
-  // 'Select first filter value by default': the first option is chosen and applied once known.
-  useEffect(() => {
-    if (wantsFirst && values.length) onFirstValue(dataMaskOf(filter, [values[0]]));
-  }, [wantsFirst, values, filter, onFirstValue]);
   const byKey = new Map<string, unknown>(values.map((v) => [asKey(v), v]));
   for (const v of current) byKey.set(asKey(v), v);
   const data = [...byKey.keys()].map((k) => ({ value: k, label: k === '<NULL>' ? '<NULL>' : k }));
@@ -145,7 +128,7 @@ function TimeColumnFilterValue({ filter, mask, onChange, error }: { filter: Nati
 }
 
 /** The value input of one filter, by filter type. */
-export function FilterValue(props: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; onFirstValue: (m: DataMask) => void; error?: string }) {
+export function FilterValue(props: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string }) {
   const { filter, mask, onChange, error } = props;
   switch (filter.filterType) {
     case 'filter_select':

@@ -1,5 +1,7 @@
 import { ActionIcon, Alert, Button, Checkbox, Group, Menu, Modal, MultiSelect, Radio, ScrollArea, SegmentedControl, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import {
+  chartsInScope,
+  defaultScope,
   errorsStillStanding,
   FILTER_REMOVAL_UNDO_MS,
   FILTER_TYPES,
@@ -10,6 +12,8 @@ import {
   needsDataset,
   newNativeFilter,
   possibleParents,
+  ROOT_ID,
+  scopeOfCharts,
   targetColumn,
   targetDataset,
   trimDivider,
@@ -18,6 +22,7 @@ import {
   type DataMask,
   type FilterConfigItem,
   type FilterErrors,
+  type FilterScope,
   type Layout,
   type NativeFilter,
   type NativeFilterType,
@@ -56,14 +61,21 @@ function DatasetSelect({ value, onChange, error }: { value: number | null; onCha
   return <Select label="Dataset" withAsterisk searchable data={data} value={value ? String(value) : null} onChange={(v) => onChange(v ? Number(v) : null)} onSearchChange={setSearch} error={error} comboboxProps={{ withinPortal: true }} nothingFoundMessage="No datasets" data-field="dataset" />;
 }
 
-/** The scope of a filter: all panels, or the charts left checked (spec 02 §3 scope: rootPath, excluded). */
-export function ScopeEditor({ filter, chartNames, onChange, label = 'Scoping' }: { filter: FilterConfigItem; chartNames: ChartName[]; onChange: (scope: { rootPath: string[]; excluded: number[] }) => void; label?: string }) {
-  const scope = filter.scope ?? { rootPath: ['ROOT_ID'], excluded: [] };
-  const specific = scope.excluded.length > 0 || scope.rootPath.some((r) => r !== 'ROOT_ID');
+/**
+ * The scope of a filter: all panels, or the charts left checked (spec 02 §3 scope: rootPath, excluded). The boxes show
+ * the charts the scope reaches, whatever its root path (a tab's, from an imported dashboard, too), and a change writes
+ * the root path and exclusions as Superset's scope tree does.
+ */
+export function ScopeEditor({ filter, layout, chartNames, onChange, label = 'Scoping' }: { filter: FilterConfigItem; layout: Layout; chartNames: ChartName[]; onChange: (scope: FilterScope) => void; label?: string }) {
+  const scope = filter.scope ?? defaultScope();
+  const inScope = useMemo(() => new Set(chartsInScope(layout, scope)), [layout, scope]);
+  const specific = scope.excluded.length > 0 || scope.rootPath.some((r) => r !== ROOT_ID) || chartNames.some((c) => !inScope.has(c.id));
   const [mode, setMode] = useState(specific ? 'specific' : 'all');
+  // The charts checked, less `drop`, plus `add`.
+  const check = (add: number[], drop: number[]) => onChange(scopeOfCharts(layout, [...new Set([...chartNames.map((c) => c.id).filter((id) => inScope.has(id) && !drop.includes(id)), ...add])]));
   return (
     <Stack gap="xs">
-      <Radio.Group label={label} value={mode} onChange={(m) => { setMode(m); if (m === 'all') onChange({ rootPath: ['ROOT_ID'], excluded: [] }); }}>
+      <Radio.Group label={label} value={mode} onChange={(m) => { setMode(m); if (m === 'all') onChange(defaultScope()); }}>
         <Group mt={4}>
           <Radio value="all" label="Apply to all panels" />
           <Radio value="specific" label="Apply to specific panels" />
@@ -73,14 +85,14 @@ export function ScopeEditor({ filter, chartNames, onChange, label = 'Scoping' }:
         <Stack gap={4} data-testid="filter-scope-charts">
           {[...new Set(chartNames.map((c) => c.tab ?? null))].map((tab) => {
             const inTab = chartNames.filter((c) => (c.tab ?? null) === tab);
-            const included = inTab.filter((c) => !scope.excluded.includes(c.id)).length;
+            const included = inTab.filter((c) => inScope.has(c.id)).length;
             const boxes = inTab.map((c) => (
               <Checkbox
                 key={c.id}
                 ml={tab ? 'lg' : 0}
                 label={c.name}
-                checked={!scope.excluded.includes(c.id)}
-                onChange={(e) => onChange({ rootPath: ['ROOT_ID'], excluded: e.currentTarget.checked ? scope.excluded.filter((x) => x !== c.id) : [...scope.excluded, c.id] })}
+                checked={inScope.has(c.id)}
+                onChange={(e) => (e.currentTarget.checked ? check([c.id], []) : check([], [c.id]))}
               />
             ));
             if (!tab) return boxes;
@@ -93,7 +105,7 @@ export function ScopeEditor({ filter, chartNames, onChange, label = 'Scoping' }:
                   fw={600}
                   checked={included === inTab.length}
                   indeterminate={included > 0 && included < inTab.length}
-                  onChange={(e) => onChange({ rootPath: ['ROOT_ID'], excluded: e.currentTarget.checked ? scope.excluded.filter((x) => !ids.includes(x)) : [...new Set([...scope.excluded, ...ids])] })}
+                  onChange={(e) => (e.currentTarget.checked ? check(ids, []) : check([], ids))}
                 />
                 {boxes}
               </Stack>
@@ -105,7 +117,7 @@ export function ScopeEditor({ filter, chartNames, onChange, label = 'Scoping' }:
   );
 }
 
-function NativeFilterForm({ filter, all, errors, chartNames, onChange }: { filter: NativeFilter; all: FilterConfigItem[]; errors: Record<string, string> | undefined; chartNames: ChartName[]; onChange: (f: NativeFilter) => void }) {
+function NativeFilterForm({ filter, all, errors, layout, chartNames, onChange }: { filter: NativeFilter; all: FilterConfigItem[]; errors: Record<string, string> | undefined; layout: Layout; chartNames: ChartName[]; onChange: (f: NativeFilter) => void }) {
   const datasetId = targetDataset(filter);
   const dataset = useDatasetMeta(datasetId);
   const [tab, setTab] = useState<'settings' | 'scoping'>('settings');
@@ -125,7 +137,7 @@ function NativeFilterForm({ filter, all, errors, chartNames, onChange }: { filte
     <Stack gap="sm" data-testid="filter-form">
       <SegmentedControl size="xs" value={tab} onChange={(v) => setTab(v as typeof tab)} data={[{ value: 'settings', label: 'Settings' }, { value: 'scoping', label: 'Scoping' }]} />
       {tab === 'scoping' ? (
-        <ScopeEditor filter={filter} chartNames={chartNames} onChange={(scope) => onChange({ ...filter, scope })} />
+        <ScopeEditor filter={filter} layout={layout} chartNames={chartNames} onChange={(scope) => onChange({ ...filter, scope })} />
       ) : (
         <>
           <Group grow align="flex-start">
@@ -187,7 +199,7 @@ function NativeFilterForm({ filter, all, errors, chartNames, onChange }: { filte
           {withDefault && (
             <div style={{ paddingLeft: 'var(--mantine-spacing-lg)' }} data-testid="filter-default-value">
               {(!needsColumn(filter.filterType) || targetColumn(filter)) && (!needsDataset(filter.filterType) || datasetId) ? (
-                <FilterValue filter={{ ...filter, controlValues: { ...cv, defaultToFirstItem: false } }} filters={all} mask={filter.defaultDataMask as DataMask} applied={{}} onChange={setDefault} onFirstValue={() => undefined} error={errors?.defaultValue} />
+                <FilterValue filter={{ ...filter, controlValues: { ...cv, defaultToFirstItem: false } }} filters={all} mask={filter.defaultDataMask as DataMask} applied={{}} onChange={setDefault} error={errors?.defaultValue} />
               ) : (
                 <Text size="xs" c="dimmed">
                   Choose the dataset and column first.
@@ -366,7 +378,7 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
               </Button>
             </Stack>
           ) : isNativeFilter(current) ? (
-            <NativeFilterForm key={current.id} filter={current} all={live} errors={errors[current.id]} chartNames={chartNames} onChange={update} />
+            <NativeFilterForm key={current.id} filter={current} all={live} errors={errors[current.id]} layout={layout} chartNames={chartNames} onChange={update} />
           ) : (
             <Stack gap="sm" data-testid="filter-form">
               <TextInput label="Title" withAsterisk value={current.title} onChange={(e) => update({ ...current, title: e.currentTarget.value })} error={errors[current.id]?.title} data-field="title" />

@@ -2,6 +2,7 @@ import {
   chartsInScope,
   crossFilterTargets,
   extraFormDataForChart,
+  filtersAwaitingFirstValue,
   initialDataMask,
   isNativeFilter,
   nativeFiltersFromLegacy,
@@ -17,8 +18,10 @@ import {
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
 import type { DashboardChart } from '../dashboard.api';
+import { useFirstValues } from './use-first-values';
 
 export type MaskMap = Record<string, DataMask>;
+const NO_FILTERS: NativeFilter[] = [];
 
 /** The data mask a permalink opened the dashboard with (handed over by DashboardPermalinkScreen); read once. */
 export const PERMALINK_MASK_KEY = (dashboardId: number) => `dashboard-data-mask-${dashboardId}`;
@@ -79,6 +82,8 @@ export interface DashboardFilters {
   highlighted: Set<number> | null;
   /** The full data mask (native + cross), as kept in the filter state and permalinks. */
   dataMask: MaskMap;
+  /** Charts in scope of a requiredFirst filter whose first value is not known yet: they wait to query. */
+  waitingCharts: Set<number>;
 }
 
 /**
@@ -215,6 +220,11 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
     setAppliedMap((a) => ({ ...a, [id]: mask }));
   }, []);
   const apply = useCallback(() => setAppliedMap(pending), [pending]);
+  // spec 02 §3 requiredFirst: the first value is picked once the kept state is restored, and the charts in scope of
+  // such a filter wait for it (Superset holds them until its first value is known).
+  const awaitingFirst = useMemo(() => filtersAwaitingFirstValue(filters, applied), [filters, applied]);
+  useFirstValues(ready ? awaitingFirst : NO_FILTERS, filters, applied, setApplied);
+  const waitingCharts = useMemo(() => new Set(awaitingFirst.flatMap((f) => scopeOf(f))), [awaitingFirst, scopeOf]);
   // spec 02 §4: Clear all empties the bar; the charts change on Apply.
   const clearAll = useCallback(() => setPendingMap(Object.fromEntries(nativeFilters.map((f) => [f.id, { id: f.id, extraFormData: {}, filterState: { value: null } }]))), [nativeFilters]);
   const crossFilter = useCallback((chartId: number, mask: DataMask) => setCrossFilters((c) => {
@@ -227,8 +237,8 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
 
   // One object per change, so the chart cells reading it re-render only when something in it changed.
   return useMemo(
-    () => ({ dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, canClear, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, setFocusedFilter, highlighted, dataMask }),
-    [dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, canClear, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, highlighted, dataMask],
+    () => ({ dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, canClear, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, setFocusedFilter, highlighted, dataMask, waitingCharts }),
+    [dashboardId, ready, filters, nativeFilters, pending, applied, crossFilters, extraFormDataFor, scopeOf, appliedTo, setPending, setApplied, apply, clearAll, canApply, canClear, requiredMissing, crossFiltersEnabled, crossFilter, focusedFilter, highlighted, dataMask, waitingCharts],
   );
 }
 

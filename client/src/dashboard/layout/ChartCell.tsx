@@ -41,7 +41,7 @@ const NEAR_VIEWPORT = '300px';
  * type. A failure shows in this cell only; the other charts keep working. Memoised: the dashboard around it
  * re-renders as it loads (favourite status, reports, filter state), which must not re-render 50 cells.
  */
-export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, height: cellHeight, refreshToken, force, menu = false }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean }) {
+export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, height: cellHeight, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
   const theme = useComputedColorScheme('light');
   // "Enter fullscreen" of the chart menu: the chart drawn over the whole window until it is left.
   const [fullSize, setFullSize] = useState(false);
@@ -68,6 +68,8 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   // Native filters and cross-filters in scope reach the query as extra_form_data (applied by the server).
   const extraFormData = filters && chart ? filters.extraFormDataFor(chart.id) : null;
   const extraKey = JSON.stringify(extraFormData ?? {});
+  // In scope of a filter whose first value ('Select first filter value by default') is not known yet: it waits.
+  const waiting = !!(filters && chart && filters.waitingCharts.has(chart.id));
   // The dashboard address's own parameters reach every chart query as url_params (Jinja's url_param).
   const urlParams = useMemo(dashboardUrlParams, []);
   // The dashboard's colour scheme, when it has one, is every chart's (Superset's applyColors).
@@ -82,7 +84,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
     queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey],
-    enabled: near && !!plugin && !!formData && needsQuery,
+    enabled: near && !!plugin && !!formData && needsQuery && !waiting,
     queryFn: async ({ signal }) => {
       // The type's component loads while its data is queried, and the answer waits for it: drawn at once, not
       // through Suspense.
@@ -166,6 +168,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
       <ChartHeader
         chart={chart}
         filtered={!!filters}
+        indicator={controls}
         applied={applied}
         extraKey={extraKey}
         menu={menu}
@@ -200,7 +203,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
 type AppliedFilter = { id: string; name: string; label: string };
 
 /** A chart cell's header: its title (a link to Explore with the filters applied), filter indicator and menu. */
-const ChartHeader = memo(function ChartHeader({ chart, filtered, applied, extraKey, menu, plugin, formData, queriesData, hasData, fullSize, descriptionShown, chartElement, onForceRefresh, onToggleFullSize, onToggleDescription }: { chart: DashboardChart | undefined; filtered: boolean; applied: AppliedFilter[]; extraKey: string; menu: boolean; plugin: ChartPlugin | null | undefined; formData: FormData | null; queriesData: () => any[] | undefined; hasData: boolean; fullSize: boolean; descriptionShown: boolean; chartElement: () => HTMLElement | null; onForceRefresh: () => void; onToggleFullSize: () => void; onToggleDescription: () => void }) {
+const ChartHeader = memo(function ChartHeader({ chart, filtered, indicator, applied, extraKey, menu, plugin, formData, queriesData, hasData, fullSize, descriptionShown, chartElement, onForceRefresh, onToggleFullSize, onToggleDescription }: { chart: DashboardChart | undefined; filtered: boolean; indicator: boolean; applied: AppliedFilter[]; extraKey: string; menu: boolean; plugin: ChartPlugin | null | undefined; formData: FormData | null; queriesData: () => any[] | undefined; hasData: boolean; fullSize: boolean; descriptionShown: boolean; chartElement: () => HTMLElement | null; onForceRefresh: () => void; onToggleFullSize: () => void; onToggleDescription: () => void }) {
   return (
     <div className={classes.chartHeader}>
       {chart && filtered ? (
@@ -214,7 +217,7 @@ const ChartHeader = memo(function ChartHeader({ chart, filtered, applied, extraK
         </Text>
       )}
       <div className={classes.chartHeaderControls}>
-        {chart && filtered && <FilterIndicator applied={applied} />}
+        {chart && filtered && indicator && <FilterIndicator applied={applied} />}
         {menu && chart && plugin && formData && (
           <ChartHeaderMenu
             chart={chart}

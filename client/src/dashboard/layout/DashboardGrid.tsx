@@ -28,6 +28,10 @@ interface GridContext {
   setActiveTab: (tabsId: string, tabId: string) => void;
   /** Each chart's header menu (off where no user is signed in: embedded dashboards). Default on. */
   chartMenu?: boolean;
+  /** Each chart's header controls, its filter indicator and menu (off with display option 8, spec 02 §2). Default on. */
+  chartControls?: boolean;
+  /** The top-level tabs' bar left out, the active tab's content shown (display option 2, spec 02 §2). */
+  hideTopLevelTabs?: boolean;
 }
 
 const Ctx = createContext<GridContext | null>(null);
@@ -190,7 +194,7 @@ function ComponentView({ id }: { id: string }) {
       return (
         <Editable component={c} className={classes.sized}>
           <div style={{ width }}>
-            <ChartCell chart={charts.get(Number(c.meta.chartId))} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && !ctx.editMode} />
+            <ChartCell chart={charts.get(Number(c.meta.chartId))} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && ctx.chartControls !== false && !ctx.editMode} controls={ctx.chartControls !== false} />
           </div>
           <ResizeHandle component={c} />
         </Editable>
@@ -232,8 +236,9 @@ function ComponentView({ id }: { id: string }) {
 }
 
 function TabsView({ component }: { component: Component }) {
-  const { layout, editMode, dispatch, activeTabs, setActiveTab } = useGrid();
+  const { layout, editMode, dispatch, activeTabs, setActiveTab, hideTopLevelTabs } = useGrid();
   const tabIds = component.children.filter((t) => layout[t]?.type === 'TAB');
+  const topLevel = component.parents.at(-1) === ROOT_ID;
   const active = activeTabs[component.id] && tabIds.includes(activeTabs[component.id]) ? activeTabs[component.id] : tabIds[0];
   const addTab = () => {
     const tab: Component = { id: `TAB-${Math.random().toString(36).slice(2, 10)}`, type: 'TAB', children: [], parents: [], meta: { text: 'New tab', defaultText: 'Tab title' } };
@@ -243,47 +248,49 @@ function TabsView({ component }: { component: Component }) {
   const [deleting, setDeleting] = useState<string | null>(null);
   const body = (
     <Tabs value={active ?? null} onChange={(v) => v && setActiveTab(component.id, v)} keepMounted={false} className={classes.tabs}>
-      <Tabs.List>
-        {tabIds.map((tabId) => (
-          <Tabs.Tab
-            key={tabId}
-            value={tabId}
-            data-testid="dashboard-tab"
-            rightSection={
-              editMode && (
-                <CloseButton
-                  size="xs"
-                  component="span"
-                  role="button"
-                  aria-label={`Delete tab ${String(layout[tabId].meta.text ?? '')}`}
-                  onClick={(e: MouseEvent) => {
-                    e.stopPropagation();
-                    setDeleting(tabId);
-                  }}
+      {!(topLevel && hideTopLevelTabs) && (
+        <Tabs.List>
+          {tabIds.map((tabId) => (
+            <Tabs.Tab
+              key={tabId}
+              value={tabId}
+              data-testid="dashboard-tab"
+              rightSection={
+                editMode && (
+                  <CloseButton
+                    size="xs"
+                    component="span"
+                    role="button"
+                    aria-label={`Delete tab ${String(layout[tabId].meta.text ?? '')}`}
+                    onClick={(e: MouseEvent) => {
+                      e.stopPropagation();
+                      setDeleting(tabId);
+                    }}
+                  />
+                )
+              }
+            >
+              {editMode && tabId === active ? (
+                <input
+                  className={classes.tabTitleInput}
+                  aria-label="Tab title"
+                  value={String(layout[tabId].meta.text ?? '')}
+                  onChange={(e) => dispatch({ type: 'UPDATE_COMPONENT_META', id: tabId, meta: { text: e.currentTarget.value } }, `text-${tabId}`)}
+                  onClick={(e) => e.stopPropagation()}
+                  onKeyDown={(e) => e.stopPropagation()}
                 />
-              )
-            }
-          >
-            {editMode && tabId === active ? (
-              <input
-                className={classes.tabTitleInput}
-                aria-label="Tab title"
-                value={String(layout[tabId].meta.text ?? '')}
-                onChange={(e) => dispatch({ type: 'UPDATE_COMPONENT_META', id: tabId, meta: { text: e.currentTarget.value } }, `text-${tabId}`)}
-                onClick={(e) => e.stopPropagation()}
-                onKeyDown={(e) => e.stopPropagation()}
-              />
-            ) : (
-              String(layout[tabId].meta.text ?? layout[tabId].meta.defaultText ?? 'Tab')
-            )}
-          </Tabs.Tab>
-        ))}
-        {editMode && (
-          <ActionIcon variant="subtle" aria-label="Add tab" onClick={addTab} ml={4} mt={6}>
-            <IconPlus size={16} />
-          </ActionIcon>
-        )}
-      </Tabs.List>
+              ) : (
+                String(layout[tabId].meta.text ?? layout[tabId].meta.defaultText ?? 'Tab')
+              )}
+            </Tabs.Tab>
+          ))}
+          {editMode && (
+            <ActionIcon variant="subtle" aria-label="Add tab" onClick={addTab} ml={4} mt={6}>
+              <IconPlus size={16} />
+            </ActionIcon>
+          )}
+        </Tabs.List>
+      )}
       {tabIds.map((tabId) => (
         <Tabs.Panel key={tabId} value={tabId} pt="sm">
           <div className={classes.gridColumn}>
@@ -294,7 +301,7 @@ function TabsView({ component }: { component: Component }) {
     </Tabs>
   );
   // Top-level tabs give their content back to the grid (Superset's 'Collapse tab content').
-  const collapse = component.parents.at(-1) === ROOT_ID && (
+  const collapse = topLevel && (
     <Tooltip label="Collapse tab content">
       <ActionIcon size="sm" variant="subtle" aria-label="Collapse tab content" onClick={() => dispatch({ type: 'DELETE_TOP_LEVEL_TABS' })}>
         <IconFold size={14} />

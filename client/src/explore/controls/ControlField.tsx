@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
@@ -124,6 +124,9 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
     case 'TimeRangeControl':
       return <TimeRangeControl value={value} onChange={onChange} />;
     case 'SelectControl':
+      // A free-form multi select (Superset's time shifts): the choices are offered, and typed text such as '7 days ago' is kept.
+      if (control.freeForm && control.multi)
+        return <TagsInput size="xs" aria-label={control.label} data={choicesOf(control, ctx).map((c) => c.value)} value={Array.isArray(value) ? value.map(str) : []} onChange={onChange} error={error} clearable comboboxProps={{ withinPortal: true }} />;
       if (control.freeForm) return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
       if (control.multi) return <MultiSelect size="xs" aria-label={control.label} data={choicesOf(control, ctx)} value={Array.isArray(value) ? value.map(str) : []} onChange={onChange} error={error} comboboxProps={{ withinPortal: true }} />;
       return (

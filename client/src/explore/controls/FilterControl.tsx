@@ -2,49 +2,16 @@ import { ActionIcon, Badge, Button, Group, Popover, SegmentedControl, Select, St
 import { SqlExpressionEditor } from '../../components/SqlExpressionEditor';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { TIME_RANGE_NO_FILTER } from '@meridian/contracts/messages';
 import { useState } from 'react';
 import type { DatasourceMeta } from '../../viz/types';
 import { fetchColumnValues } from '../explore.api';
 import { DRAG_TYPE, readDrag } from './drag';
 import { closeOnEscape } from './escape';
+import { filterLabel, operatorOf, operatorsFor, simpleFilter, type AdhocFilter } from './adhoc-filter';
+import { TimeRangeControl } from './TimeRangeControl';
 
-/** Superset's adhoc filter (spec 01 §3). */
-export interface AdhocFilter {
-  expressionType: 'SIMPLE' | 'SQL';
-  clause: 'WHERE' | 'HAVING';
-  subject?: string;
-  operator?: string;
-  comparator?: unknown;
-  sqlExpression?: string;
-  isExtra?: boolean;
-}
-
-/** Every operator of the chart data API, with Superset's labels. */
-export const FILTER_OPERATORS: ReadonlyArray<{ value: string; label: string; multi?: boolean; unary?: boolean }> = [
-  { value: '==', label: 'Equal to (=)' },
-  { value: '!=', label: 'Not equal to (≠)' },
-  { value: '<', label: 'Less than (<)' },
-  { value: '<=', label: 'Less or equal (<=)' },
-  { value: '>', label: 'Greater than (>)' },
-  { value: '>=', label: 'Greater or equal (>=)' },
-  { value: 'IN', label: 'In', multi: true },
-  { value: 'NOT IN', label: 'Not in', multi: true },
-  { value: 'LIKE', label: 'Like' },
-  { value: 'ILIKE', label: 'Like (case insensitive)' },
-  { value: 'IS NULL', label: 'Is null', unary: true },
-  { value: 'IS NOT NULL', label: 'Is not null', unary: true },
-  { value: 'IS TRUE', label: 'Is true', unary: true },
-  { value: 'IS FALSE', label: 'Is false', unary: true },
-];
-
-/** How a filter reads on its chip: `gender = boy`, `state IN (CA, NY)`, or its SQL. */
-export function filterLabel(f: AdhocFilter): string {
-  if (f.expressionType === 'SQL') return f.sqlExpression ?? '';
-  const op = FILTER_OPERATORS.find((o) => o.value === f.operator);
-  if (op?.unary) return `${f.subject} ${f.operator}`;
-  const value = Array.isArray(f.comparator) ? `(${f.comparator.join(', ')})` : String(f.comparator ?? '');
-  return `${f.subject} ${f.operator === '==' ? '=' : f.operator} ${value}`;
-}
+export { FILTER_OPERATORS, filterLabel, type AdhocFilter } from './adhoc-filter';
 
 function FilterEditor({ value, datasource, datasourceKey, onSave, onCancel }: { value: AdhocFilter | null; datasource: DatasourceMeta | null; datasourceKey: string; onSave: (f: AdhocFilter) => void; onCancel: () => void }) {
   const [tab, setTab] = useState<string>(value?.expressionType === 'SQL' ? 'sql' : 'simple');
@@ -53,14 +20,16 @@ function FilterEditor({ value, datasource, datasourceKey, onSave, onCancel }: { 
   const [comparator, setComparator] = useState<unknown>(value?.comparator ?? null);
   const [clause, setClause] = useState<'WHERE' | 'HAVING'>(value?.clause ?? 'WHERE');
   const [sql, setSql] = useState(value?.sqlExpression ?? '');
-  const op = FILTER_OPERATORS.find((o) => o.value === operator)!;
-  const values = useQuery({ queryKey: ['column-values', datasourceKey, subject], queryFn: () => fetchColumnValues(datasourceKey, subject!), enabled: !!subject && tab === 'simple', staleTime: 60_000 });
+  const op = operatorOf(operator);
+  const column = datasource?.columns.find((c) => c.column_name === subject) ?? null;
+  const operators = operatorsFor(column);
+  const values = useQuery({ queryKey: ['column-values', datasourceKey, subject], queryFn: () => fetchColumnValues(datasourceKey, subject!), enabled: !!subject && tab === 'simple' && !op.temporal, staleTime: 60_000 });
   const options = [...new Set((values.data ?? []).filter((v) => v !== null).map(String))];
   const comparatorList = Array.isArray(comparator) ? comparator.map(String) : comparator === null || comparator === undefined || comparator === '' ? [] : [String(comparator)];
   const valid = tab === 'sql' ? !!sql.trim() : !!subject && (op.unary || comparatorList.length > 0);
   const save = () => {
     if (tab === 'sql') return onSave({ expressionType: 'SQL', clause, sqlExpression: sql.trim() });
-    onSave({ expressionType: 'SIMPLE', clause: 'WHERE', subject: subject!, operator, comparator: op.unary ? null : op.multi ? comparatorList : comparatorList[0] });
+    onSave(simpleFilter(subject!, operator, comparatorList));
   };
   return (
     <Stack gap="xs" w={340}>
@@ -72,12 +41,45 @@ function FilterEditor({ value, datasource, datasourceKey, onSave, onCancel }: { 
       </Tabs>
       {tab === 'simple' ? (
         <>
-          <Select label="Column" placeholder="Select column" searchable data={(datasource?.columns ?? []).filter((c) => c.filterable !== false).map((c) => ({ value: c.column_name, label: c.verbose_name || c.column_name }))} value={subject} onChange={setSubject} comboboxProps={{ withinPortal: false }} />
-          <Select label="Operator" data={FILTER_OPERATORS.map((o) => ({ value: o.value, label: o.label }))} value={operator} onChange={(v) => setOperator(v ?? '==')} comboboxProps={{ withinPortal: false }} allowDeselect={false} />
+          <Select
+            label="Column"
+            placeholder="Select column"
+            searchable
+            nothingFoundMessage="No such column found. To filter on a metric, try the Custom SQL tab."
+            data={(datasource?.columns ?? []).filter((c) => c.filterable !== false).map((c) => ({ value: c.column_name, label: c.verbose_name || c.column_name }))}
+            value={subject}
+            onChange={(next) => {
+              setSubject(next);
+              // TEMPORAL_RANGE applies to temporal columns only.
+              const nextColumn = datasource?.columns.find((c) => c.column_name === next);
+              if (op.temporal && !nextColumn?.is_dttm) setOperator('==');
+            }}
+            comboboxProps={{ withinPortal: false }}
+          />
+          <Select
+            label="Operator"
+            data={operators.map((o) => ({ value: o.value, label: o.label }))}
+            value={operator}
+            onChange={(v) => {
+              const next = operatorOf(v ?? '==');
+              // A time range and a column value do not convert into each other.
+              if (next.temporal !== op.temporal) setComparator(next.temporal ? TIME_RANGE_NO_FILTER : null);
+              setOperator(next.value);
+            }}
+            comboboxProps={{ withinPortal: false }}
+            allowDeselect={false}
+          />
           {!op.unary &&
-            (op.multi ? (
+            (op.temporal ? (
+              <Stack gap={4}>
+                <Text size="sm" fw={500}>
+                  Time range
+                </Text>
+                <TimeRangeControl value={comparatorList[0]} onChange={setComparator} withinPortal={false} />
+              </Stack>
+            ) : op.multi ? (
               <TagsInput label="Values" placeholder={values.isFetching ? 'Loading values…' : 'Pick or type values'} data={options} value={comparatorList} onChange={setComparator} comboboxProps={{ withinPortal: false }} limit={200} clearable />
-            ) : options.length && operator !== 'LIKE' && operator !== 'ILIKE' ? (
+            ) : options.length && !op.pattern ? (
               <Select label="Value" placeholder={values.isFetching ? 'Loading values…' : 'Pick a value'} searchable data={options} value={comparatorList[0] ?? null} onChange={setComparator} comboboxProps={{ withinPortal: false }} limit={200} />
             ) : (
               <TextInput label="Value" value={comparatorList[0] ?? ''} onChange={(e) => setComparator(e.currentTarget.value)} />

@@ -33,8 +33,11 @@ function ActualRange({ value }: { value: string }) {
   );
 }
 
-/** The time range popover of spec 01 (Last, Previous, Range, Advanced, No filter), showing the actual range from the server. */
-export function TimeRangeControl({ value, onChange }: { value: unknown; onChange: (v: string) => void }) {
+/**
+ * The time range popover of spec 01 (Last, Previous, Range, Advanced, No filter), showing the actual range from the server.
+ * Inside another popover (the filter editor's TEMPORAL_RANGE) it renders in place, so a click in it stays inside the outer one.
+ */
+export function TimeRangeControl({ value, onChange, withinPortal = true }: { value: unknown; onChange: (v: string) => void; withinPortal?: boolean }) {
   const current = typeof value === 'string' && value ? value : TIME_RANGE_NO_FILTER;
   const [opened, setOpened] = useState(false);
   const [draft, setDraft] = useState(current);
@@ -58,7 +61,7 @@ export function TimeRangeControl({ value, onChange }: { value: unknown; onChange
     if (t === 'Advanced') setDraft(draft.includes(' : ') ? draft : 'DATEADD(DATETIME("now"), -7, day) : now');
   };
   return (
-    <Popover opened={opened} onChange={setOpened} position="right-start" withArrow trapFocus shadow="md">
+    <Popover opened={opened} onChange={setOpened} position="right-start" withArrow trapFocus shadow="md" withinPortal={withinPortal}>
       <Popover.Target>
         <Button variant="default" size="xs" justify="flex-start" leftSection={<IconCalendar size={14} />} onClick={open} fullWidth aria-label="Time range">
           {current}

@@ -47,16 +47,19 @@ export default function TimeseriesChart({ transformed, width, height, theme, onR
   };
   // A first draw is held back (an empty box of the same size) until the parts its option needs have loaded.
   if (!shown) return <div style={{ width, height }} />;
+  // The series drawn, by name, on the element (what the legend lists), for scripts and tests that read the chart.
   return (
-    <EChart
-      option={shown.option}
-      use={shown.parts}
-      width={width}
-      height={height}
-      theme={theme}
-      onRendered={onRendered}
-      onRenderError={onRenderError}
-      onEvents={{ click: (p) => click(p, false), contextmenu: (p) => click(p, true) }}
-    />
+    <div data-series={JSON.stringify((shown.option.series as Array<{ name?: string }>).map((s) => s.name))}>
+      <EChart
+        option={shown.option}
+        use={shown.parts}
+        width={width}
+        height={height}
+        theme={theme}
+        onRendered={onRendered}
+        onRenderError={onRenderError}
+        onEvents={{ click: (p) => click(p, false), contextmenu: (p) => click(p, true) }}
+      />
+    </div>
   );
 }

@@ -1,4 +1,5 @@
 import type { ControlPanelConfig, ControlPanelSection } from '../../types';
+import { ADVANCED_ANALYTICS, yAxisFormatChoices } from './advanced-analytics';
 
 /** The Query section every time-series type shares. */
 export const TIMESERIES_QUERY: ControlPanelSection = {
@@ -12,9 +13,10 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
   return {
     sections: [
       TIMESERIES_QUERY,
+      ADVANCED_ANALYTICS,
       { label: 'Annotations and Layers', expanded: false, tab: 'data', controlSetRows: [['annotation_layers']] },
       { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['show_legend'], ['show_value'], ...extra, ['zoomable'], ['rich_tooltip']] },
-      { label: 'Axes', expanded: true, tab: 'customize', controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['y_axis_format']] },
+      { label: 'Axes', expanded: true, tab: 'customize', controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }]] },
     ],
   };
 }

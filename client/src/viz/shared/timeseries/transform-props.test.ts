@@ -135,3 +135,34 @@ describe('the y-axis title', () => {
     expect((transformTimeseries({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'order_date', metrics: ['sum__sales'], y_axis_title: 'Sales' }, queriesData: [{ data: rows, colnames: ['order_date', 'product_line', 'sum__sales'], coltypes: [2, 1, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 }, 'line').option as Record<string, any>).yAxis.nameGap).toBe(48);
   });
 });
+
+describe('time series: advanced analytics answers come pivoted', () => {
+  const T = (year: number) => Date.UTC(year, 0, 1);
+  const pivoted = (fd: Record<string, unknown>, colnames: string[], data: Record<string, unknown>[]) =>
+    transformTimeseries({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['SUM(num)'], ...fd }, queriesData: [{ data, colnames, coltypes: [2, 0, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 }, 'line');
+
+  it("draws each time shift as its own series, named like Superset's 'SUM(num)__1 year ago'", () => {
+    const { option } = pivoted({ time_compare: ['1 year ago'], comparison_type: 'values' }, ['ds', 'SUM(num)', 'SUM(num)__1 year ago'], [
+      { ds: T(2001), 'SUM(num)': 12, 'SUM(num)__1 year ago': 10 },
+      { ds: T(2002), 'SUM(num)': 15, 'SUM(num)__1 year ago': 12 },
+    ]);
+    expect(option.series.map((s: any) => s.name)).toEqual(['SUM(num)', 'SUM(num)__1 year ago']);
+    expect(option.series[1].data).toEqual([[T(2001), 10], [T(2002), 12]]);
+    expect(option.legend.show).toBe(true);
+  });
+
+  it('names each group of a pivoted column, and a percentage comparison is drawn in a percent format (spec 01 §5)', () => {
+    const label = 'percentage__SUM(num)__SUM(num)__1 year ago';
+    const { option, seriesGroups } = pivoted({ groupby: ['gender'], time_compare: ['1 year ago'], comparison_type: 'percentage', y_axis_format: ',d' }, ['ds', `${label}, boy`, `${label}, girl`], [
+      { ds: T(2001), [`${label}, boy`]: 0.25, [`${label}, girl`]: -0.5 },
+    ]);
+    expect(option.series.map((s: any) => s.name)).toEqual(['boy', 'girl']);
+    expect(seriesGroups).toEqual({ boy: ['boy'], girl: ['girl'] });
+    expect(option.yAxis.axisLabel.formatter(0.25)).toBe('25.0%');
+  });
+
+  it('a rolling window on a chart without groups keeps the metric as its series', () => {
+    const { option } = pivoted({ rolling_type: 'mean', rolling_periods: 2 }, ['ds', 'SUM(num)'], [{ ds: T(2001), 'SUM(num)': 11 }]);
+    expect(option.series.map((s: any) => [s.name, s.data])).toEqual([['SUM(num)', [[T(2001), 11]]]]);
+  });
+});

@@ -5,7 +5,9 @@ import { getNumberFormatter, getTimeFormatter, isSmartDate } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
+import { formatForComparison } from '@meridian/contracts/rules/validators';
 import type { AnnotationInput } from './annotations';
+import { activeComparison, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
 
@@ -40,7 +42,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
-  const numberFormat = getNumberFormatter(fd.y_axis_format);
+  // A percentage comparison is drawn in a percent format (spec 01 §5).
+  const numberFormat = getNumberFormatter(formatForComparison(activeComparison(fd), fd.y_axis_format));
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
 
   // Each row's x value, taken once: a time axis's times sorted, a category axis's categories in the query's order.
@@ -51,13 +54,22 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const categories = isTime ? [] : (xs as string[]);
 
   const series = new Map<string, { name: string; group: string[]; points: Array<[unknown, number | null]> }>();
-  for (const { row, x } of points) {
-    const group = groupby.map((g) => String(row[g] ?? 'NULL'));
-    for (const metric of metrics) {
-      const name = [...(metrics.length > 1 || !group.length ? [names(metric)] : []), ...group].join(', ');
-      let s = series.get(name);
-      if (!s) series.set(name, (s = { name, group, points: [] }));
-      s.points.push([x, toNumber(row[metric])]);
+  const add = (name: string, group: string[], x: unknown, y: number | null) => {
+    let s = series.get(name);
+    if (!s) series.set(name, (s = { name, group, points: [] }));
+    s.points.push([x, y]);
+  };
+  // Advanced analytics answer pivoted (one column per metric, time shift or comparison, and group); else one row per x and group.
+  const columns = pivotedColumns(fd, result.colnames ?? [], xColumn, groupby);
+  if (columns) {
+    const many = new Set(columns.map((c) => c.label)).size > 1;
+    for (const { row, x } of points) {
+      for (const c of columns) add([...(many || !c.group.length ? [names(c.label)] : []), ...c.group].join(', '), c.group, x, toNumber(row[c.column]));
+    }
+  } else {
+    for (const { row, x } of points) {
+      const group = groupby.map((g) => String(row[g] ?? 'NULL'));
+      for (const metric of metrics) add([...(metrics.length > 1 || !group.length ? [names(metric)] : []), ...group].join(', '), group, x, toNumber(row[metric]));
     }
   }
 
@@ -163,4 +175,20 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
         }
       : null;
   return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, horizontal, annotations };
+}
+
+/**
+ * The series columns of a pivoted answer (advanced analytics): each column but the x-axis, read as its first level
+ * (a metric, 'SUM(num)__1 year ago', 'difference__SUM(num)__SUM(num)__1 year ago') and its group values. Null when
+ * the answer is not pivoted (no advanced analytics, or a query that sent no pivot and kept its group-by columns).
+ */
+function pivotedColumns(fd: TransformInput['formData'], colnames: readonly string[], xColumn: string, groupby: string[]) {
+  if (!usesAdvancedAnalytics(fd) || groupby.some((g) => colnames.includes(g))) return null;
+  const labels = seriesLabels(fd).sort((a, b) => b.length - a.length);
+  return colnames
+    .filter((c) => c !== xColumn)
+    .map((column) => {
+      const label = labels.find((l) => column === l || column.startsWith(`${l}, `)) ?? column;
+      return { column, label, group: column === label ? [] : column.slice(label.length + 2).split(', ') };
+    });
 }

@@ -1,0 +1,27 @@
+import { SQL_ADHOC_KEPT_WARNING } from '@meridian/contracts/explore/form-data';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadChartPlugin } from '../viz/registry';
+import type { ExploreBootstrap } from './explore.api';
+import { openingFormData } from './useExplore';
+
+const sqlMetric = { expressionType: 'SQL', sqlExpression: 'SUM(num_boys)', label: 'boys' };
+const boot = (datasource: string) =>
+  ({
+    form_data: { viz_type: 'echarts_timeseries_line', datasource, x_axis: 'ds', metrics: ['sum__num', sqlMetric] },
+    dataset: { id: 7, type: 'table', name: 'births', columns: [{ column_name: 'ds', is_dttm: true }], metrics: [{ metric_name: 'count', expression: 'COUNT(*)' }] },
+  }) as unknown as ExploreBootstrap;
+
+describe('opening Explore on form data made on another dataset (spec 01 §5)', () => {
+  beforeAll(() => loadChartPlugin('echarts_timeseries_line'));
+
+  it('a swapped dataset drops saved metrics it lacks, keeps SQL expressions and says so', () => {
+    const { formData, warnings } = openingFormData(boot('3__table'));
+    expect(formData.datasource).toBe('7__table');
+    expect(formData.metrics).toEqual([sqlMetric]);
+    expect(warnings).toEqual([SQL_ADHOC_KEPT_WARNING]);
+  });
+
+  it('a chart opened on its own dataset has no warning, SQL expressions or not', () => {
+    expect(openingFormData(boot('7__table')).warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,153 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SQL_ADHOC_KEPT_WARNING } from '../../contracts/src/explore/form-data';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { ensureTestExamples } from '../helpers/examples';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+
+const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
+/** The series the time-series chart draws (its legend), from the chart's data-series attribute. */
+const seriesOf = async (page: Page) => JSON.parse((await page.locator('[data-testid="explore-chart"] [data-series]').getAttribute('data-series')) ?? '[]') as string[];
+
+// Explore's advanced analytics, filter operators and datasource warnings, in a real Chromium on the examples data.
+describe('Explore: advanced analytics, filter operators, datasource warnings', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let page: Page;
+  let dir: string;
+  let admin: string;
+  let birthNames: number;
+
+  const rest = (method: 'get' | 'post', path: string, body?: unknown) => {
+    const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
+    return body === undefined ? req : req.send(body as object);
+  };
+  const saveChart = async (name: string, params: Record<string, unknown>) =>
+    (await rest('post', '/api/v1/chart/', { slice_name: name, viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-analytics-'));
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureExampleDatasets(t.services);
+    birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+    browser = await launchBrowser();
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await login(page, t.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    await screenshot(page, `failed-analytics-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    await closeDialog(page, 5_000).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("a rolling mean and a time shift on a saved line chart: the server rolls and joins last year's series, drawn as 'sum__num__1 year ago'", { timeout: 120_000 }, async () => {
+    const id = await saveChart('Births, rolling', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], row_limit: 1000 });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    expect(await seriesOf(page)).toHaveLength(1);
+    const [plain] = await seriesOf(page);
+
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByRole('button', { name: 'Advanced analytics' }).click();
+    await controls.getByLabel('Rolling function').click();
+    await page.getByRole('option', { name: 'mean', exact: true }).click();
+    await controls.getByLabel('Periods', { exact: true }).fill('3');
+    await controls.getByLabel('Time shift').click();
+    await page.getByRole('option', { name: '1 year ago', exact: true }).click();
+    await page.keyboard.press('Escape');
+
+    const answered = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const request = (await answered).request().postDataJSON();
+    expect(request.queries[0].time_offsets).toEqual(['1 year ago']);
+    expect(request.queries[0].post_processing.map((o: { operation: string }) => o.operation)).toEqual(['pivot', 'rolling', 'flatten']);
+    const answer = await (await answered).json();
+    expect(answer.result[0].colnames).toEqual(['ds', 'sum__num', 'sum__num__1 year ago']);
+    await rendered(page);
+    // The metric keeps its verbose name ('Births'); a shifted column has none, as in Superset's verbose map lookup.
+    await expect.poll(() => seriesOf(page)).toEqual([plain, 'sum__num__1 year ago']);
+    await screenshot(page, 'explore-rolling-time-shift');
+
+    // As the difference, only the comparison is drawn: the originals are dropped.
+    await controls.getByLabel('Calculation type').click();
+    await page.getByRole('option', { name: 'Difference', exact: true }).click();
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    await expect.poll(() => seriesOf(page)).toEqual(['difference__sum__num__sum__num__1 year ago']);
+  });
+
+  it('filters with NOT LIKE and a TEMPORAL_RANGE picked in the time range popover inside the filter editor', { timeout: 120_000 }, async () => {
+    const id = await saveChart('Births, filtered', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], row_limit: 1000 });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const popover = page.getByRole('dialog').first();
+    const addFilter = async (column: string, operator: string) => {
+      await controls.getByRole('button', { name: 'Add filter' }).click();
+      await popover.getByLabel('Column').click();
+      await page.getByRole('option', { name: column, exact: true }).click();
+      await popover.getByLabel('Operator').click();
+      await page.getByRole('option', { name: operator, exact: true }).click();
+    };
+    await addFilter('name', 'Not like');
+    await popover.getByLabel('Value').fill('A%');
+    await popover.getByRole('button', { name: 'Save', exact: true }).click();
+    await controls.getByText('name NOT LIKE A%').waitFor();
+
+    // The time range popover opens inside the filter editor, which stays open while a range is picked in it.
+    await addFilter('ds', 'TEMPORAL_RANGE');
+    await popover.getByRole('button', { name: 'Time range' }).click();
+    await popover.getByText('Advanced', { exact: true }).click();
+    await popover.getByLabel('START (INCLUSIVE)').fill('2000-01-01');
+    await popover.getByLabel('END (EXCLUSIVE)').fill('2005-01-01');
+    await screenshot(page, 'explore-filter-temporal-range');
+    await popover.getByRole('button', { name: 'Apply' }).click();
+    await popover.getByRole('button', { name: 'Save', exact: true }).click();
+    await controls.getByText('ds TEMPORAL_RANGE (2000-01-01 : 2005-01-01)').waitFor();
+
+    const answered = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const filters = (await answered).request().postDataJSON().queries[0].adhoc_filters;
+    expect(filters).toEqual([
+      { expressionType: 'SIMPLE', clause: 'WHERE', subject: 'name', operator: 'NOT LIKE', comparator: 'A%' },
+      { expressionType: 'SIMPLE', clause: 'WHERE', subject: 'ds', operator: 'TEMPORAL_RANGE', comparator: '2000-01-01 : 2005-01-01' },
+    ]);
+    const years = ((await (await answered).json()).result[0].data as Array<{ ds: number }>).map((r) => new Date(r.ds).getUTCFullYear());
+    expect(years.length).toBeGreaterThan(0);
+    expect(years.every((y) => y >= 2000 && y < 2005)).toBe(true);
+    await rendered(page);
+    await screenshot(page, 'explore-filter-operators');
+  });
+
+  it('swapping the dataset of a chart with a SQL metric keeps the expression and warns about it above the controls', { timeout: 120_000 }, async () => {
+    const sqlMetric = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' };
+    const id = await saveChart('Rows by gender', { viz_type: 'pie', datasource: `${birthNames}__table`, groupby: ['gender'], metric: sqlMetric });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    await expect(page.getByTestId('datasource-warning').count()).resolves.toBe(0);
+    const other = (await rest('get', '/api/v1/dataset/?q=(columns:!(table_name),page_size:100)')).body.result.map((d: { table_name: string }) => d.table_name).find((n: string) => n !== 'birth_names');
+    await page.getByRole('button', { name: 'Dataset actions' }).click();
+    await page.getByRole('menuitem', { name: 'Swap dataset' }).click();
+    await page.getByLabel('Search datasets').fill(other);
+    await page.getByRole('dialog', { name: 'Swap dataset' }).getByText(other, { exact: true }).click();
+    await page.getByRole('region', { name: 'Dataset' }).getByText(other).waitFor();
+    const warning = page.getByTestId('datasource-warning');
+    await warning.getByText(SQL_ADHOC_KEPT_WARNING).waitFor();
+    await screenshot(page, 'explore-datasource-warning');
+    await warning.getByRole('button', { name: 'Dismiss warning' }).click();
+    await warning.waitFor({ state: 'detached' });
+  });
+});
