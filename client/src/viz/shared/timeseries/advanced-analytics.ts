@@ -81,6 +81,21 @@ export function seriesLabels(formData: FormData): string[] {
 }
 
 /**
+ * What the chart writes for each column of a pivoted answer: the metric's verbose name, also within a shifted or
+ * compared column ('Births__1 year ago' for 'sum__num__1 year ago'), so a metric and its shift read alike.
+ */
+export function seriesDisplayNames(formData: FormData, names: (label: string) => string): (label: string) => string {
+  const shown = new Map<string, string>();
+  const comparison = activeComparison(formData);
+  for (const [shifted, metric] of metricOffsetsMap(formData)) {
+    const offset = shifted.slice(metric.length + TIME_COMPARISON_SEPARATOR.length);
+    shown.set(shifted, [names(metric), offset].join(TIME_COMPARISON_SEPARATOR));
+    if (comparison && comparison !== 'values') shown.set([comparison, metric, shifted].join(TIME_COMPARISON_SEPARATOR), [comparison, names(metric), names(metric), offset].join(TIME_COMPARISON_SEPARATOR));
+  }
+  return (label) => shown.get(label) ?? names(label);
+}
+
+/**
  * The post-processing of the time-series query when advanced analytics apply, in Superset's order: pivot (x-axis as
  * index, one column per metric, shift and group), rolling or cum, compare, resample, flatten. Empty otherwise.
  *

@@ -149,6 +149,9 @@ describe('time series: advanced analytics answers come pivoted', () => {
     expect(option.series.map((s: any) => s.name)).toEqual(['SUM(num)', 'SUM(num)__1 year ago']);
     expect(option.series[1].data).toEqual([[T(2001), 10], [T(2002), 12]]);
     expect(option.legend.show).toBe(true);
+    // With the dataset's verbose name, the shift reads by it too.
+    const named = transformTimeseries({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['sum__num'], time_compare: ['1 year ago'], comparison_type: 'difference' }, queriesData: [{ data: [{ ds: T(2001), 'difference__sum__num__sum__num__1 year ago': 2 }], colnames: ['ds', 'difference__sum__num__sum__num__1 year ago'], coltypes: [2, 0] } as any], datasource: { verbose_map: { sum__num: 'Births' } } as any, theme: 'light', width: 600, height: 400 }, 'line');
+    expect(named.option.series.map((s: any) => s.name)).toEqual(['difference__Births__Births__1 year ago']);
   });
 
   it('names each group of a pivoted column, and a percentage comparison is drawn in a percent format (spec 01 §5)', () => {

@@ -7,7 +7,7 @@ import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import { formatForComparison } from '@meridian/contracts/rules/validators';
 import type { AnnotationInput } from './annotations';
-import { activeComparison, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
+import { activeComparison, seriesDisplayNames, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
 
@@ -63,8 +63,9 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const columns = pivotedColumns(fd, result.colnames ?? [], xColumn, groupby);
   if (columns) {
     const many = new Set(columns.map((c) => c.label)).size > 1;
+    const shown = seriesDisplayNames(fd, names);
     for (const { row, x } of points) {
-      for (const c of columns) add([...(many || !c.group.length ? [names(c.label)] : []), ...c.group].join(', '), c.group, x, toNumber(row[c.column]));
+      for (const c of columns) add([...(many || !c.group.length ? [shown(c.label)] : []), ...c.group].join(', '), c.group, x, toNumber(row[c.column]));
     }
   } else {
     for (const { row, x } of points) {
