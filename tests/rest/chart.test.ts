@@ -87,6 +87,23 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     // Superset's schema validation: JSON text that does not parse is a 400 with the field map.
     expect(bad.status).toBe(400);
     expect(bad.body.message).toEqual({ params: ['JSON not valid'] });
+    // So is every other JSON-string field: query_context on a save, both on a create, and nothing is stored.
+    const badContext = await t.http.put(`/api/v1/chart/${id}`).set(bearer(admin)).send({ slice_name: 'not saved', query_context: '{"datasource": ' });
+    expect(badContext.status).toBe(400);
+    expect(badContext.body.message).toEqual({ query_context: ['JSON not valid'] });
+    expect((await t.http.get(`/api/v1/chart/${id}`).set(bearer(admin))).body.result.slice_name).toBe('Births by gender (v2)');
+    const badCreate = await t.http.post('/api/v1/chart/').set(bearer(admin)).send({ slice_name: 'x', viz_type: 'pie', datasource_id: 1, datasource_type: 'table', params: '[', query_context: 'nope' });
+    expect(badCreate.status).toBe(400);
+    expect(badCreate.body.message).toEqual({ params: ['JSON not valid'], query_context: ['JSON not valid'] });
+
+    // related/created_by and related/owners: the people, by name, searchable.
+    for (const column of ['created_by', 'owners', 'changed_by']) {
+      const related = await t.http.get(`/api/v1/chart/related/${column}`).query({ q: '(filter:adm)' }).set(bearer(admin));
+      expect(related.status, column).toBe(200);
+      expect(related.body.result, column).toEqual([expect.objectContaining({ text: 'Admin User', value: expect.any(Number) })]);
+      expect(related.body.count, column).toBe(1);
+    }
+    expect((await t.http.get('/api/v1/chart/related/created_by').query({ q: '(filter:nobody_by_that_name)' }).set(bearer(admin))).body).toMatchObject({ count: 0, result: [] });
 
     const gamma = await t.userWithRoles('gamma_c', ['Gamma']);
     // Gamma cannot read birth_names, so the chart is as absent as a missing one; Alpha reads it but does not own it.

@@ -11,6 +11,16 @@ describe('heatmap chart type', () => {
   ];
   const input = (extra = {}) => ({ formData: { viz_type: 'heatmap_v2', x_axis: 'state', groupby: ['gender'], metric: 'n', ...extra }, queriesData: [{ data: rows, colnames: ['state', 'gender', 'n'], coltypes: [1, 1, 0] } as any], datasource: null, theme: 'light' as const, width: 400, height: 300 });
 
+  it('asks for the x axis and one y column (a list of several keeps the first; a single column is wrapped), with the metric', () => {
+    const queryOf = (groupby: unknown) => heatmap.buildQuery({ viz_type: 'heatmap_v2', datasource: '1__table', x_axis: 'state', groupby, metric: 'sum__num', row_limit: 100 } as any).queries[0]!;
+    const query = queryOf('gender');
+    expect(query.columns).toEqual([expect.objectContaining({ label: 'state', columnType: 'BASE_AXIS' }), 'gender']);
+    expect(query.metrics).toEqual(['sum__num']);
+    expect(query.row_limit).toBe(100);
+    expect(heatmap.buildQuery({ viz_type: 'heatmap_v2', datasource: '1__table', x_axis: 'state', groupby: ['gender', 'name'], metric: 'sum__num' } as any).queries[0]!.columns).toEqual(query.columns);
+    expect(queryOf(['gender'])).toEqual(query);
+  });
+
   it('places each row on its (x, y) cell with the metric as the value', () => {
     const out = heatmap.transformProps(input());
     expect(out.option.xAxis.data).toEqual(['CA', 'NY']);

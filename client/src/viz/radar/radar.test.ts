@@ -3,6 +3,15 @@ import radar from './index';
 import { radarFit } from './transform-props';
 
 describe('radar chart type', () => {
+  it('asks for each group with every metric, largest first metric first (so the row limit keeps the biggest)', () => {
+    const query = radar.buildQuery({ viz_type: 'radar', datasource: '1__table', groupby: ['state'], metrics: ['sum__num', 'count'], row_limit: 4 } as any).queries[0]!;
+    expect(query.columns).toEqual(['state']);
+    expect(query.metrics).toEqual(['sum__num', 'count']);
+    expect(query.orderby).toEqual([['sum__num', false]]);
+    expect(query.row_limit).toBe(4);
+    expect(radar.buildQuery({ viz_type: 'radar', datasource: '1__table', groupby: ['state'], metrics: [] } as any).queries[0]!.orderby ?? []).toEqual([]);
+  });
+
   it('makes one axis per metric and one polygon per group', () => {
     const out = radar.transformProps({
       formData: { viz_type: 'radar', groupby: ['gender'], metrics: ['a', 'b'], column_config: { b: { radarMetricMaxValue: 100 } } },
