@@ -93,6 +93,11 @@ export const COPY_NOT_SUPPORTED = 'Sorry, your browser does not support copying.
 /** `fmt(SAVE_ERROR, 'chart', error)` */
 /** Issue 11: the chart area until the form is valid (Superset's ExploreChartPanel). */
 export const ADD_REQUIRED_CONTROL_VALUES = 'Add required control values to preview chart';
+/** An empty answer is a success (spec 01 §4): every chart type shows this instead of a blank drawing (Superset's ChartRenderer). */
+export const NO_RESULTS = 'No results were returned for this query';
+/** Under NO_RESULTS in Explore, where the chart is big enough. */
+export const NO_RESULTS_EXPLORE_HINT =
+  'Make sure that the controls are configured properly and the datasource contains data for the selected time range';
 export const SAVE_ERROR = 'Sorry, there was an error saving this %s: %s';
 export const UNKNOWN_ERROR_OCCURRED_DOT = 'Sorry, an unknown error occurred.';
 export const UNKNOWN_ERROR_OCCURRED = 'Sorry, an unknown error occurred';

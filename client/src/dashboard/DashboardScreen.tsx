@@ -62,7 +62,7 @@ import { FiltersConfigModal } from './filters/FiltersConfigModal';
 import { useUndoRedoKeys } from './edit/use-undo-redo-keys';
 import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
 import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDashboardFilters';
-import { DashboardColorSchemeContext, sharedLabelColorsToSave, useDashboardLabelColors } from './layout/dashboard-colors';
+import { dashboardColors, DashboardColorSchemeContext, sharedLabelColorsToSave, useDashboardLabelColors } from './layout/dashboard-colors';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
 const UNDO_LIMIT = 50;
@@ -583,7 +583,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
       <div className={classes.body}>
         {orientation === 'VERTICAL' && filterBar}
         <main className={classes.main}>
-          <DashboardColorSchemeContext.Provider value={typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null}>
+          <DashboardColorSchemeContext.Provider value={dashboardColors(metadata).colorScheme}>
           <DashboardFiltersProvider value={editMode || !filters.ready ? null : filters}>
             <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
               {filters.ready || editMode ? (

@@ -26,7 +26,7 @@ export function ChartArea({ state, formData, datasource, onStop, onRendered, onR
   return (
     <div className={classes.chartBox} ref={ref} data-testid="explore-chart" data-chart-state={status}>
       {showChart && width > 0 && height > 0 && (
-        <SuperChart formData={formData} queriesData={queriesData} datasource={datasource} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} />
+        <SuperChart formData={formData} queriesData={queriesData} datasource={datasource} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} inExplore />
       )}
       {layerErrors.length > 0 && showChart && (
         <div className={classes.layerErrors} role="status">

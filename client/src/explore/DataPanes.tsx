@@ -1,68 +1,54 @@
-import { ActionIcon, Group, Loader, ScrollArea, Table, Tabs, Text, Tooltip } from '@mantine/core';
-import { IconChevronDown, IconChevronUp, IconCopy } from '@tabler/icons-react';
+import { ActionIcon, Group, Loader, Tabs, Text, Tooltip } from '@mantine/core';
+import { IconChevronDown, IconChevronUp, IconCopy, IconFileTypeCsv } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { cellText } from '../components/cell-text';
+import { useMemo } from 'react';
+import { GenericDataType } from '@meridian/contracts/rules/constants';
+import { fileName, saveBlob } from '../charts/chart-export';
+import { ResultsGrid, rowsAsTsv } from '../components/ResultsGrid';
 import { rowCountText } from '../components/row-count';
+import { rowsCsvRecords } from '../components/rows-csv';
 import { copyWithToast } from '../query-history/app-link';
 import type { FormData, QueryContext } from '../viz/types';
 import { fetchChartData, fetchSamples } from './explore.api';
 import classes from './explore.module.css';
 
-const MAX_SHOWN = 500;
+const ROW_HEIGHT = 28;
+const TYPE_NAMES: Record<number, string> = { [GenericDataType.NUMERIC]: 'NUMERIC', [GenericDataType.STRING]: 'STRING', [GenericDataType.TEMPORAL]: 'TEMPORAL', [GenericDataType.BOOLEAN]: 'BOOLEAN' };
 
 /**
- * Rows under their column names, the first MAX_SHOWN drawn, with a copy-as-TSV button (also the dashboard's "View as
- * table"). Temporal columns (by the answer's `coltypes`) read as date-times, on screen and in the copy alike.
+ * Every row of an answer under its column names in the virtualised results grid, with the row count, a copy-as-TSV
+ * button and a CSV download named `csvName` (Explore's Results and Samples panes, the dashboard's "View as table").
+ * Temporal columns (by the answer's `coltypes`) read as date-times, on screen, in the copy and in the CSV alike.
+ * The grid is at most `height` px tall, less when the rows need less.
  */
-export function RowsTable({ rows, colnames, coltypes, total, height = 200, maxHeight }: { rows: Record<string, unknown>[]; colnames: string[]; coltypes?: number[]; total: number; height?: number; maxHeight?: string }) {
-  const text = (row: Record<string, unknown>, i: number) => cellText(row[colnames[i]!], coltypes?.[i]);
-  const tsv = [colnames.join('\t'), ...rows.map((r) => colnames.map((_, i) => text(r, i)).join('\t'))].join('\n');
-  const table = (
-        <Table striped highlightOnHover stickyHeader fz="xs" withColumnBorders>
-          <Table.Thead>
-            <Table.Tr>
-              {colnames.map((c) => (
-                <Table.Th key={c} style={{ whiteSpace: 'nowrap' }}>
-                  {c}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.slice(0, MAX_SHOWN).map((r, i) => (
-              <Table.Tr key={i}>
-                {colnames.map((c, j) => (
-                  <Table.Td key={c} style={{ whiteSpace: 'nowrap' }}>
-                    {text(r, j)}
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-  );
+export function RowsTable({ rows, colnames, coltypes, total, height = 200, csvName = 'results' }: { rows: Record<string, unknown>[]; colnames: string[]; coltypes?: number[]; total: number; height?: number; csvName?: string }) {
+  const columns = useMemo(() => colnames.map((name, i) => ({ column_name: name, type: TYPE_NAMES[coltypes?.[i] ?? -1] ?? null, is_dttm: coltypes?.[i] === GenericDataType.TEMPORAL, type_generic: coltypes?.[i] })), [colnames, coltypes]);
+  const downloadCsv = async () => {
+    const { stringify } = await import('csv-stringify/browser/esm/sync');
+    saveBlob(new Blob([stringify(rowsCsvRecords(colnames, coltypes, rows))], { type: 'text/csv' }), fileName(csvName, 'csv'));
+  };
+  // The header row, the rows, and room for a horizontal scroll bar.
+  const gridHeight = Math.max(3 * ROW_HEIGHT, Math.min(height, (rows.length + 1) * ROW_HEIGHT + 16));
   return (
     <>
       <Group justify="space-between" px="xs" py={4}>
         <Text size="xs" c="dimmed" data-testid="rows-count">
           {rowCountText(total)}
-          {rows.length > MAX_SHOWN ? ` (first ${MAX_SHOWN} shown)` : ''}
         </Text>
-        <Tooltip label="Copy to clipboard">
-          <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={() => void copyWithToast(tsv)}>
-            <IconCopy size={14} />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={2}>
+          <Tooltip label="Copy to clipboard">
+            <ActionIcon size="sm" variant="subtle" aria-label="Copy rows" onClick={() => void copyWithToast(rowsAsTsv(columns, rows, true))}>
+              <IconCopy size={14} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Download as CSV">
+            <ActionIcon size="sm" variant="subtle" aria-label="Download as CSV" onClick={() => void downloadCsv()}>
+              <IconFileTypeCsv size={14} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
-      {maxHeight ? (
-        <ScrollArea.Autosize mah={maxHeight} type="auto">
-          {table}
-        </ScrollArea.Autosize>
-      ) : (
-        <ScrollArea h={height} type="auto">
-          {table}
-        </ScrollArea>
-      )}
+      <ResultsGrid columns={columns} rows={rows} total={rows.length} height={gridHeight} temporalAsDateTime />
     </>
   );
 }
@@ -85,7 +71,7 @@ export function DataPanes({ pane, onPane, formData, queryContext, datasourceKey 
       </Text>
     ) : q.data ? (
       // The count is of the rows shown (Superset's pane label): a Samples page of 100 reads '100 rows', not the dataset's total.
-      <RowsTable rows={q.data.data ?? []} colnames={q.data.colnames ?? Object.keys(q.data.data?.[0] ?? {})} coltypes={q.data.coltypes} total={q.data.rowcount ?? q.data.data?.length ?? 0} />
+      <RowsTable rows={q.data.data ?? []} colnames={q.data.colnames ?? Object.keys(q.data.data?.[0] ?? {})} coltypes={q.data.coltypes} total={q.data.rowcount ?? q.data.data?.length ?? 0} height={260} csvName={`${q === results ? 'results' : 'samples'}`} />
     ) : null;
   return (
     <div className={classes.dataPanes}>

@@ -18,6 +18,7 @@ import { ChartArea } from './ChartArea';
 import { AnnotationStatusContext } from './controls/annotation-status';
 import { controlsOf } from './controls/panel';
 import { ControlPanel } from './ControlPanel';
+import { useFormDataInDashboardContext } from './dashboard-context';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
 import type { drillBySteps } from './DrillModals';
@@ -56,7 +57,8 @@ function urlFormData(v: unknown): Record<string, any> | null {
 
 /**
  * `/explore/`: reads slice_id, datasource_id/datasource_type, viz_type, form_data, form_data_key,
- * permalink_key, standalone and force (spec 01 §2), loads the bootstrap and opens the editor.
+ * permalink_key, standalone and force (spec 01 §2), and dashboard_id (opened from a dashboard: the chart is drawn in
+ * the dashboard's colours), loads the bootstrap and opens the editor.
  */
 export function ExploreScreen() {
   const search = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
@@ -69,6 +71,7 @@ export function ExploreScreen() {
     datasource_type: typeof search.datasource_type === 'string' ? search.datasource_type : undefined,
     form_data_key: typeof search.form_data_key === 'string' ? search.form_data_key : undefined,
     permalink_key: typeof search.permalink_key === 'string' ? search.permalink_key : permalinkFromPath,
+    dashboard_id: num(search.dashboard_id) ?? num(fromUrl?.dashboardId),
   };
   // Explore opened (Superset's mount_explorer), once per chart or dataset opened.
   const openedTarget = params.slice_id ?? params.datasource_id;
@@ -107,7 +110,7 @@ export function ExploreScreen() {
         </Alert>
       </Center>
     );
-  return <ExploreView key={entry} boot={data!.boot} formDataKey={data!.formDataKey} force={bool(search.force)} standalone={bool(search.standalone)} />;
+  return <ExploreView key={entry} boot={data!.boot} formDataKey={data!.formDataKey} force={bool(search.force)} standalone={bool(search.standalone)} dashboardId={params.dashboard_id ?? null} />;
 }
 
 /**
@@ -120,7 +123,7 @@ function useChartRequestLimits(): ChartRequestLimits {
 }
 
 /** Explore edits one chart type at a time: its code (control panel, buildQuery) is loaded before the editor opens. */
-function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
+function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean; dashboardId: number | null }) {
   const vizType = props.boot.form_data.viz_type;
   const { plugin, failed } = useChartPlugin(getChartMeta(vizType) ? vizType : 'table');
   // The editor's first render is heavy: its chart data call starts first, from the code just loaded.
@@ -148,7 +151,7 @@ function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null
   return <ExploreEditor {...props} />;
 }
 
-const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, standalone }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean }) {
+const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, standalone, dashboardId }: { boot: ExploreBootstrap; formDataKey: string | null; force: boolean; standalone: boolean; dashboardId: number | null }) {
   const navigate = useNavigate();
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -166,6 +169,8 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
     // The address is read when the key arrives, not subscribed to: the editor does not re-render for its own update.
     onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...(router.state.location.search as Record<string, unknown>), form_data_key: key } as never, replace: true }),
   });
+  // Opened from a dashboard: drawn in its colours, as there.
+  const drawnFormData = useFormDataInDashboardContext(x.chartFormData, dashboardId);
   const annotationStatus = useMemo(() => ({ loading: x.chart.annotationQuery, errors: x.chart.annotationError }), [x.chart.annotationQuery, x.chart.annotationError]);
   const datasourceKey = String(x.formData.datasource ?? `${boot.dataset?.id ?? 0}__table`);
   // The dataset and control panels are drawn in a second, interruptible render: the chart's answer, asked for
@@ -207,7 +212,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
   const chart = (
     <ChartArea
       state={x.chart}
-      formData={x.chartFormData}
+      formData={drawnFormData}
       datasource={boot.dataset}
       needsQuery={x.plugin.needsQuery !== false}
       controlsMissing={x.hasErrors}

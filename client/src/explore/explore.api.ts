@@ -46,12 +46,16 @@ export interface ExploreParams {
   datasource_type?: string;
   form_data_key?: string;
   permalink_key?: string;
+  /** Opened from this dashboard (its chart title or "Edit chart"): Explore draws the chart in the dashboard's colours. */
+  dashboard_id?: number;
 }
 
 /** Explore's bootstrap; the chart data POST follows it at once, so its CSRF token and the chart type's component are fetched alongside. */
 export async function fetchBootstrap(params: ExploreParams): Promise<ExploreBootstrap> {
   void getCsrfToken();
-  const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: { ...params } })).result;
+  // The dashboard is the screen's to read (its colours): the bootstrap does not take it, as in Superset.
+  const { dashboard_id: _dashboard, ...query } = params;
+  const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query })).result;
   if (boot.form_data?.viz_type) void preloadChart(boot.form_data.viz_type);
   return boot;
 }
@@ -146,10 +150,10 @@ export async function fetchDatasourceMetadata(datasource: string): Promise<Datas
   return api<DatasourceMeta>('/superset/fetch_datasource_metadata', { query: { datasourceKey: datasource } });
 }
 
-/** `POST /datasource/samples`: a page of the dataset's rows. */
+/** `POST /datasource/samples`: the dataset's first rows, as many as Superset's Samples pane asks for (SAMPLES_ROW_LIMIT, 1000). */
 export async function fetchSamples(datasource: string): Promise<{ data: Record<string, unknown>[]; colnames: string[]; coltypes?: number[]; rowcount?: number; total_count?: number }> {
   const [id, type] = datasource.split('__');
-  return (await api<{ result: any }>('/datasource/samples', { method: 'POST', query: { datasource_id: id, datasource_type: type || 'table', per_page: 100, page: 1 }, body: {}, lossless: true })).result;
+  return (await api<{ result: any }>('/datasource/samples', { method: 'POST', query: { datasource_id: id, datasource_type: type || 'table', per_page: 1000, page: 1 }, body: {}, lossless: true })).result;
 }
 
 export async function createPermalink(formData: FormData): Promise<string> {

@@ -1,11 +1,11 @@
 import { Alert, Anchor, Badge, Box, Button, Center, CloseButton, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
 import { IconChartBar, IconClipboardCopy, IconDatabasePlus, IconDownload, IconPlayerStopFilled, IconSearch, IconTerminal2 } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { REQUEST_ACCESS } from '@meridian/contracts/messages';
 import { formatElapsed, isQueryInProgress, limitNotice, queryDisplayStyle, queryElapsedMs, queryErrorDetails, type Query, type QueryColumn, type QueryResults } from '@meridian/contracts/sqllab/index';
 import { downloadByLink } from '../api';
-import { filterRows, ResultsGrid, rowsAsTsv, type ResultRow } from './ResultsGrid';
+import { filterRows, ResultsGrid, rowsAsTsv, type ResultRow } from '../components/ResultsGrid';
 import { useSqlLabController } from './SqlLabScreen';
 import { copyText } from './sqllab.controller';
 import { sqllabApi } from './sqllab.api';
@@ -221,6 +221,7 @@ function ResultTable({ query, columns, rows, total, resultsKey, notice, whole, h
   const filtered = useMemo(() => (filtering ? filterRows(columns, rows, filter) : rows), [filtering, columns, rows, filter]);
   const { ref: headerRef, height: headerHeight } = useElementSize();
   const gridHeight = Math.max(80, height - (headerHeight || 66) - 14);
+  const fetchPage = useCallback(async (offset: number, limit: number) => ((await sqllabApi.results(resultsKey!, limit, offset)).data as ResultRow[]) ?? [], [resultsKey]);
   return (
     <Box px="sm" pt={6} data-testid="result-set">
       <div ref={headerRef} className={classes.resultHeader}>
@@ -286,7 +287,7 @@ function ResultTable({ query, columns, rows, total, resultsKey, notice, whole, h
           )}
         </div>
       </div>
-      <ResultsGrid columns={columns} rows={rows} filteredRows={filtering ? filtered : undefined} total={total} resultsKey={resultsKey} height={gridHeight} />
+      <ResultsGrid columns={columns} rows={rows} filteredRows={filtering ? filtered : undefined} total={total} resultsKey={resultsKey} fetchPage={fetchPage} height={gridHeight} />
       {children}
     </Box>
   );

@@ -176,6 +176,8 @@ export interface ChartMeta {
   behaviors: readonly VizBehavior[];
   /** False for types that draw without data (markdown). Default true. */
   needsQuery?: boolean;
+  /** How many of the answer's queries hold the chart's rows (Superset's queryObjectCount): all of them empty reads 'No results'. Default 1. */
+  queryObjectCount?: number;
 }
 
 /** One chart type: its meta, control panel, pure query and transform, and its lazily loaded component. */

@@ -167,6 +167,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !meta || pluginFailed ? 'failed' : rendered ? 'rendered' : data.data && !refreshing ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
       <ChartHeader
         chart={chart}
+        dashboardId={filters?.dashboardId}
         filtered={!!filters}
         indicator={controls}
         applied={applied}
@@ -203,12 +204,12 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
 type AppliedFilter = { id: string; name: string; label: string };
 
 /** A chart cell's header: its title (a link to Explore with the filters applied), filter indicator and menu. */
-const ChartHeader = memo(function ChartHeader({ chart, filtered, indicator, applied, extraKey, menu, plugin, formData, queriesData, hasData, fullSize, descriptionShown, chartElement, onForceRefresh, onToggleFullSize, onToggleDescription }: { chart: DashboardChart | undefined; filtered: boolean; indicator: boolean; applied: AppliedFilter[]; extraKey: string; menu: boolean; plugin: ChartPlugin | null | undefined; formData: FormData | null; queriesData: () => any[] | undefined; hasData: boolean; fullSize: boolean; descriptionShown: boolean; chartElement: () => HTMLElement | null; onForceRefresh: () => void; onToggleFullSize: () => void; onToggleDescription: () => void }) {
+const ChartHeader = memo(function ChartHeader({ chart, dashboardId, filtered, indicator, applied, extraKey, menu, plugin, formData, queriesData, hasData, fullSize, descriptionShown, chartElement, onForceRefresh, onToggleFullSize, onToggleDescription }: { chart: DashboardChart | undefined; dashboardId: number | undefined; filtered: boolean; indicator: boolean; applied: AppliedFilter[]; extraKey: string; menu: boolean; plugin: ChartPlugin | null | undefined; formData: FormData | null; queriesData: () => any[] | undefined; hasData: boolean; fullSize: boolean; descriptionShown: boolean; chartElement: () => HTMLElement | null; onForceRefresh: () => void; onToggleFullSize: () => void; onToggleDescription: () => void }) {
   return (
     <div className={classes.chartHeader}>
       {chart && filtered ? (
         // In view mode the title opens the chart in Explore, carrying the filters applied to it.
-        <Text component="a" href={exploreHref(chart.id, extraKey)} fw={600} size="sm" truncate title={`${chart.slice_name}: open in Explore`} c="inherit" td="none" className={classes.chartTitleLink}>
+        <Text component="a" href={exploreHref(chart.id, extraKey, dashboardId)} fw={600} size="sm" truncate title={`${chart.slice_name}: open in Explore`} c="inherit" td="none" className={classes.chartTitleLink}>
           {chart.slice_name}
         </Text>
       ) : (
@@ -221,6 +222,7 @@ const ChartHeader = memo(function ChartHeader({ chart, filtered, indicator, appl
         {menu && chart && plugin && formData && (
           <ChartHeaderMenu
             chart={chart}
+            exploreUrl={exploreHref(chart.id, extraKey, dashboardId)}
             plugin={plugin}
             formData={formData}
             queriesData={queriesData}
@@ -251,9 +253,13 @@ function useWindowSizeWhile(active: boolean): { width: number; height: number } 
   return size;
 }
 
-/** Explore for a dashboard's chart, with the dashboard's filters as the form data's extra_form_data. */
-function exploreHref(chartId: number, extraKey: string): string {
+/**
+ * Explore for a dashboard's chart, with the dashboard's filters as the form data's extra_form_data and the dashboard's
+ * id (dashboard_id), so Explore draws the chart in the dashboard's colours. The chart menu's "Edit chart" goes there too.
+ */
+function exploreHref(chartId: number, extraKey: string, dashboardId: number | null | undefined): string {
   const params = new URLSearchParams({ slice_id: String(chartId) });
+  if (dashboardId) params.set('dashboard_id', String(dashboardId));
   if (extraKey !== '{}') params.set('form_data', JSON.stringify({ slice_id: chartId, extra_form_data: JSON.parse(extraKey) }));
   return `/explore/?${params.toString()}`;
 }

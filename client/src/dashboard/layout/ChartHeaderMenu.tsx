@@ -27,6 +27,7 @@ function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number) {
  */
 export const ChartHeaderMenu = memo(function ChartHeaderMenu({
   chart,
+  exploreUrl,
   plugin,
   formData,
   queriesData,
@@ -39,6 +40,8 @@ export const ChartHeaderMenu = memo(function ChartHeaderMenu({
   onToggleDescription,
 }: {
   chart: DashboardChart;
+  /** "Edit chart": Explore with the dashboard's filters and dashboard_id, as the chart's title links. */
+  exploreUrl: string;
   plugin: ChartPlugin;
   formData: FormData;
   /** The answer drawn: read when the menu acts, so a new answer does not re-render the header. */
@@ -110,7 +113,7 @@ export const ChartHeaderMenu = memo(function ChartHeaderMenu({
           {explore && (
             <>
               <Menu.Divider />
-              <Menu.Item component="a" href={`/explore/?slice_id=${chart.id}`}>
+              <Menu.Item component="a" href={exploreUrl}>
                 Edit chart
               </Menu.Item>
               <Menu.Item onClick={() => void viewQuery()}>View query</Menu.Item>
@@ -161,7 +164,7 @@ function ResultsModal({ chart, plugin, formData, onClose }: { chart: DashboardCh
         <Center h={120}>{SORRY_AN_ERROR_OCCURRED}</Center>
       ) : (
         <div data-testid="chart-results">
-          <RowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} coltypes={rows.data?.coltypes} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} maxHeight="65vh" />
+          <RowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} coltypes={rows.data?.coltypes} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} height={Math.round(window.innerHeight * 0.65)} csvName={chart.slice_name} />
         </div>
       )}
     </Modal>

@@ -9,12 +9,23 @@ export const useDashboardColorScheme = (): string | null => useContext(Dashboard
 const mapOf = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
 
 /**
- * The dashboard's own label colours while it is on screen: label_colors (chosen by hand) over shared_label_colors
- * (Superset's older exports keep that one as a list of labels, which names no colour and is passed over).
+ * A dashboard's colours as its charts draw with them: json_metadata color_scheme (null when it has none), and
+ * label_colors (chosen by hand) over shared_label_colors (Superset's older exports keep that one as a list of labels,
+ * which names no colour and is passed over). Explore opened from the dashboard (dashboard_id) draws with them too.
+ *
+ * @example dashboardColors({ color_scheme: 'd3Category10', label_colors: { boy: '#ff0000' } }) // { colorScheme: 'd3Category10', labelColors: { boy: '#ff0000' } }
  */
+export function dashboardColors(metadata: Record<string, unknown>): { colorScheme: string | null; labelColors: Record<string, unknown> } {
+  return {
+    colorScheme: typeof metadata.color_scheme === 'string' && metadata.color_scheme ? metadata.color_scheme : null,
+    labelColors: { ...mapOf(metadata.shared_label_colors), ...mapOf(metadata.label_colors) },
+  };
+}
+
+/** The dashboard's own label colours (see dashboardColors) while it is on screen. */
 export function useDashboardLabelColors(metadata: Record<string, unknown>): void {
   useEffect(() => startDrawnLabelColors(), []);
-  const labelColors = JSON.stringify({ ...mapOf(metadata.shared_label_colors), ...mapOf(metadata.label_colors) });
+  const labelColors = JSON.stringify(dashboardColors(metadata).labelColors);
   useEffect(() => {
     setForcedLabelColors(JSON.parse(labelColors));
     return () => setForcedLabelColors({});

@@ -3,6 +3,8 @@ import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { loadChartPlugin, useChartPlugin } from '../registry';
 import type { ChartProps, DataPointClick, DatasourceMeta, FilterState, FormData } from '../types';
 import { loadOnce } from './load-once';
+import { hasNoResults } from './no-results';
+import { NoResults } from './NoResults';
 
 type ChartComponent = ComponentType<ChartProps<any>>;
 const lazyComponents = new Map<string, ChartComponent>();
@@ -37,17 +39,20 @@ function componentOf(vizType: string): ChartComponent | null {
 /**
  * Draws a chart from its form data and chart data answer with its chart type: transformProps (pure), then
  * the type's component, loaded the first time that type is drawn. Used by Explore, dashboards and thumbnails.
+ * An answer with no rows draws 'No results were returned for this query' whatever the type (`inExplore` adds
+ * Superset's hint on the controls), and counts as rendered.
  */
-export function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, onRenderError, onRendered, onDataPointClick }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void }) {
+export function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, onRenderError, onRendered, onDataPointClick, inExplore = false }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void; inExplore?: boolean }) {
   const { plugin, unknown, failed } = useChartPlugin(formData.viz_type);
+  const noResults = !!plugin && hasNoResults(plugin, queriesData);
   const transformed = useMemo(() => {
-    if (!plugin) return null;
+    if (!plugin || noResults) return null;
     try {
       return { ok: true as const, value: plugin.transformProps({ formData, queriesData, datasource, theme, width, height, filterState }) };
     } catch (error) {
       return { ok: false as const, error: error as Error };
     }
-  }, [plugin, formData, queriesData, datasource, theme, width, height, filterState]);
+  }, [plugin, noResults, formData, queriesData, datasource, theme, width, height, filterState]);
   // Pinned per type for this chart: a lazy component swapped for the loaded one would remount the drawing.
   const Chart = useMemo(() => componentOf(formData.viz_type), [formData.viz_type]);
   if (unknown) return null;
@@ -55,6 +60,7 @@ export function SuperChart({ formData, queriesData, datasource, width, height, t
     queueMicrotask(() => onRenderError(new Error(`the code of chart type ${formData.viz_type} could not load`)));
     return null;
   }
+  if (noResults) return <NoResults answer={queriesData} width={width} height={height} inExplore={inExplore} onRendered={onRendered} />;
   if (!transformed) return <Loader size="sm" />;
   if (!transformed.ok) {
     queueMicrotask(() => onRenderError(transformed.error));

@@ -134,7 +134,6 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
             {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
         </table>
-        {!p.rows.length && <Text c="dimmed" ta="center" p="md">No results were returned for this query</Text>}
       </div>
       {pageCount > 1 && (
         <Group justify="center" pt={6}>

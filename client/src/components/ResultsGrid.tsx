@@ -14,14 +14,14 @@ import { isLosslessNumber } from 'lossless-json';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { QueryColumn } from '@meridian/contracts/sqllab/index';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
-import { cellText } from '../components/cell-text';
-import { copyText } from './sqllab.controller';
-import { sqllabApi } from './sqllab.api';
-import classes from './sqllab.module.css';
+import { GenericDataType } from '@meridian/contracts/rules/constants';
+import { copyWithToast } from '../query-history/app-link';
+import { cellText } from './cell-text';
+import classes from './ResultsGrid.module.css';
 
 export type ResultRow = Record<string, unknown>;
 
-/** Rows per request of `/api/v1/sqllab/results/` while scrolling. */
+/** Rows per page request (SQL Lab's `/api/v1/sqllab/results/`) while scrolling. */
 export const PAGE_ROWS = 1000;
 /** Pages kept in memory; the farthest from the viewport are dropped first. */
 const MAX_CACHED_PAGES = 60;
@@ -48,15 +48,18 @@ function compareValues(a: unknown, b: unknown): number {
 
 const sortValues: SortingFn<ResultRow> = (a, b, columnId) => compareValues(a.getValue(columnId), b.getValue(columnId));
 
-function initialWidth(column: QueryColumn, sample: ResultRow[]): number {
+function initialWidth(column: QueryColumn, sample: ResultRow[], temporalAsDateTime: boolean): number {
   const name = column.column_name ?? column.name ?? '';
   let chars = name.length + 3;
-  for (const row of sample.slice(0, 50)) chars = Math.max(chars, cellText(row[name]).length);
+  for (const row of sample.slice(0, 50)) chars = Math.max(chars, cellText(row[name], temporalAsDateTime ? column.type_generic : undefined).length);
   return Math.round(Math.min(360, Math.max(90, chars * 7.4 + 24)));
 }
 
+/** Asks for `limit` rows of the stored result from row `offset`. */
+export type FetchRowsPage = (offset: number, limit: number) => Promise<ResultRow[]>;
+
 /** The page cache of a paged result: pages fetched around the viewport, a bounded number kept. */
-function usePagedRows(resultsKey: string | null | undefined, total: number, initialRows: ResultRow[], paged: boolean) {
+function usePagedRows(resultsKey: string | null | undefined, total: number, initialRows: ResultRow[], paged: boolean, fetchPage: FetchRowsPage | undefined) {
   const pages = useRef(new Map<number, ResultRow[]>());
   const inFlight = useRef(new Set<number>());
   const [version, setVersion] = useState(0);
@@ -73,16 +76,15 @@ function usePagedRows(resultsKey: string | null | undefined, total: number, init
 
   const ensure = useCallback(
     (first: number, last: number) => {
-      if (!paged || !resultsKey) return;
+      if (!paged || !resultsKey || !fetchPage) return;
       const firstPage = Math.max(0, Math.floor(first / PAGE_ROWS));
       const lastPage = Math.min(Math.floor((total - 1) / PAGE_ROWS), Math.floor(last / PAGE_ROWS));
       for (let page = firstPage; page <= lastPage; page++) {
         if (pages.current.has(page) || inFlight.current.has(page)) continue;
         inFlight.current.add(page);
-        sqllabApi
-          .results(resultsKey, PAGE_ROWS, page * PAGE_ROWS)
-          .then((json) => {
-            pages.current.set(page, (json.data as ResultRow[]) ?? []);
+        fetchPage(page * PAGE_ROWS, PAGE_ROWS)
+          .then((rows) => {
+            pages.current.set(page, rows ?? []);
             // Keep memory bounded: drop the pages farthest from the one just needed.
             if (pages.current.size > MAX_CACHED_PAGES) {
               const far = [...pages.current.keys()].sort((a, b) => Math.abs(b - page) - Math.abs(a - page));
@@ -95,7 +97,7 @@ function usePagedRows(resultsKey: string | null | undefined, total: number, init
           .finally(() => inFlight.current.delete(page));
       }
     },
-    [paged, resultsKey, total],
+    [paged, resultsKey, total, fetchPage],
   );
 
   const rowAt = useCallback((index: number): ResultRow | undefined => pages.current.get(Math.floor(index / PAGE_ROWS))?.[index % PAGE_ROWS], []);
@@ -116,10 +118,14 @@ export interface ResultsGridProps {
   rows: ResultRow[];
   /** When the results are filtered: the matching rows among `rows` (the grid then stops paging, as when sorted). */
   filteredRows?: ResultRow[];
-  /** Rows in the stored result; more than `rows.length` means the grid pages from the server. */
+  /** Rows in the stored result; more than `rows.length` means the grid pages from the server with `fetchPage`. */
   total: number;
+  /** The stored result's identity: a new key starts a new page cache. */
   resultsKey?: string | null;
+  fetchPage?: FetchRowsPage;
   height: number;
+  /** A temporal column's epoch numbers read as date-times, as Superset shows them in Explore (SQL Lab shows what the database gave). */
+  temporalAsDateTime?: boolean;
 }
 
 interface CellMenu {
@@ -131,18 +137,20 @@ interface CellMenu {
 
 /**
  * The results grid: TanStack Table for columns (resize, sort) and TanStack Virtual for rows and columns.
- * A result larger than the rows at hand is paged from `/api/v1/sqllab/results/` as the viewport moves,
+ * A result larger than the rows at hand is paged with `fetchPage` (SQL Lab's `/api/v1/sqllab/results/`) as the viewport moves,
  * so a million rows scroll without ever being loaded whole. Sorting a paged result sorts the rows loaded with it
  * (the first page, as many as Superset's grid shows) and says so; clearing the sort scrolls the whole result again.
  */
-export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRows, total, resultsKey, height }: ResultsGridProps) {
+export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRows, total, resultsKey, fetchPage, height, temporalAsDateTime = false }: ResultsGridProps) {
   const [sorting, setSorting] = useState<SortingState>([]);
-  const paged = total > rows.length && Boolean(resultsKey);
+  const paged = total > rows.length && Boolean(resultsKey) && Boolean(fetchPage);
   // Sorting or filtering a paged result works on the loaded rows only: the grid stops paging meanwhile.
   const sortedWithinLoaded = paged && sorting.length > 0;
   const filteredWithinLoaded = paged && filteredRows !== undefined;
   const scrollsPages = paged && !sortedWithinLoaded && !filteredWithinLoaded;
-  const { rowAt, ensure, version, error } = usePagedRows(resultsKey, total, rows, scrollsPages);
+  const { rowAt, ensure, version, error } = usePagedRows(resultsKey, total, rows, scrollsPages, fetchPage);
+  const typeOf = (name: string) => (temporalAsDateTime ? columns.find((c) => (c.column_name ?? c.name) === name)?.type_generic : undefined);
+  const text = (value: unknown, name: string) => cellText(value, typeOf(name));
   const [menu, setMenu] = useState<CellMenu | null>(null);
   const [selected, setSelected] = useState<{ row: number; column: string } | null>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -155,14 +163,14 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRo
           id: name,
           accessorFn: (row: ResultRow) => row[name],
           header: name,
-          size: initialWidth(column, rows),
+          size: initialWidth(column, rows, temporalAsDateTime),
           minSize: 60,
           maxSize: 1200,
           sortingFn: sortValues,
           meta: column,
         };
       }),
-    [columns, rows],
+    [columns, rows, temporalAsDateTime],
   );
 
   const table = useReactTable({
@@ -214,9 +222,9 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRo
   const totalWidth = columnVirtualizer.getTotalSize() + ROW_NUMBER_WIDTH;
   const padLeft = virtualColumns[0]?.start ?? 0;
 
-  const rowAsText = (row: ResultRow | undefined) => leafColumns.map((c) => cellText(row?.[c.id])).join('\t');
-  const copyCell = (rowIndex: number, column: string) => void copyText(cellText(getRow(rowIndex)?.[column]));
-  const copyRow = (rowIndex: number) => void copyText(rowAsText(getRow(rowIndex)));
+  const rowAsText = (row: ResultRow | undefined) => leafColumns.map((c) => text(row?.[c.id], c.id)).join('\t');
+  const copyCell = (rowIndex: number, column: string) => void copyWithToast(text(getRow(rowIndex)?.[column], column));
+  const copyRow = (rowIndex: number) => void copyWithToast(rowAsText(getRow(rowIndex)));
 
   useEffect(() => {
     const el = scrollRef.current;
@@ -323,10 +331,10 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRo
                       role="gridcell"
                       className={classes.cell}
                       data-null={value === null || value === undefined || undefined}
-                      data-numeric={meta?.type_generic === 0 || undefined}
+                      data-numeric={meta?.type_generic === GenericDataType.NUMERIC || undefined}
                       data-selected={isSelected || undefined}
                       style={{ width: column.getSize() }}
-                      title={cellText(value).length > 30 ? cellText(value) : undefined}
+                      title={text(value, column.id).length > 30 ? text(value, column.id) : undefined}
                       onClick={() => setSelected({ row: vr.index, column: column.id })}
                       onContextMenu={(event) => {
                         event.preventDefault();
@@ -334,7 +342,7 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRo
                         setMenu({ x: event.clientX, y: event.clientY, rowIndex: vr.index, column: column.id });
                       }}
                     >
-                      {cellText(value)}
+                      {text(value, column.id)}
                     </div>
                   );
                 })}
@@ -367,8 +375,9 @@ export const ResultsGrid = memo(function ResultsGrid({ columns, rows, filteredRo
   );
 });
 
-/** Tab-separated text of rows (header line first), for 'Copy to clipboard'. */
-export function rowsAsTsv(columns: QueryColumn[], rows: ResultRow[]): string {
+/** Tab-separated text of rows (header line first), for 'Copy to clipboard'; `temporalAsDateTime` as the grid's. */
+export function rowsAsTsv(columns: QueryColumn[], rows: ResultRow[], temporalAsDateTime = false): string {
   const names = columns.map((c) => c.column_name ?? c.name ?? '');
-  return [names.join('\t'), ...rows.map((row) => names.map((n) => cellText(row[n])).join('\t'))].join('\n');
+  const types = columns.map((c) => (temporalAsDateTime ? c.type_generic : undefined));
+  return [names.join('\t'), ...rows.map((row) => names.map((n, i) => cellText(row[n], types[i])).join('\t'))].join('\n');
 }
