@@ -1,0 +1,172 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ensureTestExamples } from '../helpers/examples';
+import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { startTestApp, type TestApp } from '../helpers/app';
+import { pngFacts } from '../helpers/png';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+
+const chartOf = (page: Page) => page.locator('[data-testid="explore-chart"]');
+const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
+
+// Explore's header in a real Chromium: embed code, downloads, a failed star, the chart type gallery and the colour scheme.
+describe("Explore's header and customizing in the browser", () => {
+  let t: TestApp;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let dir: string;
+  let admin: string;
+  let sliceId: number;
+
+  const rest = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
+    const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
+    return body === undefined ? req : req.send(body as object);
+  };
+  const menu = async (item: string) => {
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    await page.getByRole('menuitem', { name: item }).click();
+  };
+  const download = async (item: string) => {
+    const [file] = await Promise.all([page.waitForEvent('download'), menu(item)]);
+    return { name: file.suggestedFilename(), bytes: readFileSync((await file.path())!) };
+  };
+
+  beforeAll(async () => {
+    ensureClientBuilt();
+    t = await startTestApp({ listen: true });
+    admin = await t.token();
+    dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-explore-header-'));
+    await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
+    await ensureExampleDatasets(t.services);
+    const birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+    const params = { viz_type: 'pie', datasource: `${birthNames}__table`, groupby: ['gender'], metric: 'sum__num', time_range: 'No filter', color_scheme: 'supersetColors' };
+    sliceId = (await rest('post', '/api/v1/chart/', { slice_name: 'Births by gender', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id;
+    browser = await launchBrowser();
+    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
+    page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await login(page, t.url);
+  });
+  afterEach(async (ctx) => {
+    if (ctx.task.result?.state !== 'fail') return;
+    await screenshot(page, `failed-explore-header-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+    await closeDialog(page, 5_000).catch(() => undefined);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('downloads the chart as CSV, JSON, Excel and a PNG image of the chart', { timeout: 90_000 }, async () => {
+    await page.goto(`${t.url}/explore/?slice_id=${sliceId}`);
+    await rendered(page);
+    const csv = await download('Export to .CSV');
+    expect(csv.name).toMatch(/\.csv$/);
+    const lines = csv.bytes.toString('utf8').trim().split(/\r?\n/);
+    expect(lines[0]).toBe('gender,sum__num');
+    expect(lines.slice(1).map((l) => l.split(',')[0]).sort()).toEqual(['boy', 'girl']);
+    const json = await download('Export to .JSON');
+    expect(json.name).toMatch(/\.json$/);
+    const rows = JSON.parse(json.bytes.toString('utf8'));
+    expect(JSON.stringify(rows)).toContain('"gender":"boy"');
+    const xlsx = await download('Export to Excel');
+    expect(xlsx.name).toMatch(/\.xlsx$/);
+    expect(xlsx.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
+    const png = await download('Download as image');
+    expect(png.name).toMatch(/\.png$/);
+    const facts = pngFacts(png.bytes);
+    expect(facts.width).toBeGreaterThan(300);
+    expect(facts.height).toBeGreaterThan(200);
+  });
+
+  it('gives embed code whose frame shows the chart alone (standalone=1)', { timeout: 90_000 }, async () => {
+    await page.goto(`${t.url}/explore/?slice_id=${sliceId}`);
+    await rendered(page);
+    await menu('Embed code');
+    const dialog = page.getByRole('dialog', { name: 'Embed code' });
+    const code = (await dialog.locator('pre, code').first().textContent())!;
+    const src = /src="([^"]+)"/.exec(code)?.[1];
+    expect(code).toContain('<iframe');
+    expect(src).toMatch(/\/superset\/explore\/p\/[^/]+\/\?standalone=1&height=400$/);
+    await closeDialog(page);
+    const frame = await context.newPage();
+    try {
+      await frame.goto(src!);
+      await frame.locator('[data-chart-state="rendered"]').first().waitFor();
+      // Alone: no app bar, no chart header, no controls.
+      expect(await frame.getByTestId('explore-header').count()).toBe(0);
+      expect(await frame.getByRole('region', { name: 'Chart controls' }).count()).toBe(0);
+      expect(await frame.getByRole('link', { name: 'Dashboards' }).count()).toBe(0);
+      await screenshot(frame, 'explore-standalone-embed');
+    } finally {
+      await frame.close();
+    }
+  });
+
+  it("a star that fails to save is put back and says 'An error occurred while starring this chart'", { timeout: 60_000 }, async () => {
+    await page.goto(`${t.url}/explore/?slice_id=${sliceId}`);
+    await rendered(page);
+    await page.route('**/api/v1/chart/*/favorites/', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"Fatal error"}' }));
+    try {
+      const star = page.getByRole('button', { name: 'Add Births by gender to favorites' });
+      await star.click();
+      await page.getByText('An error occurred while starring this chart').waitFor();
+      await expect.poll(() => star.getAttribute('aria-pressed')).toBe('false');
+      expect((await rest('get', `/api/v1/chart/favorite_status/?q=!(${sliceId})`)).body.result[0].value).toBe(false);
+    } finally {
+      await page.unroute('**/api/v1/chart/*/favorites/');
+    }
+  });
+
+  it('the chart type gallery searches, browses by category, and lists the types used last first', { timeout: 90_000 }, async () => {
+    await page.goto(`${t.url}/explore/?slice_id=${sliceId}`);
+    await rendered(page);
+    const open = () => page.getByRole('button', { name: /^Chart type: .*\. Change$/ }).click();
+    const gallery = page.getByRole('dialog', { name: 'Select a visualization type' });
+    await open();
+    await gallery.getByLabel('Search all charts').fill('funnel');
+    await expect.poll(() => gallery.getByRole('radio').allInnerTexts()).toEqual([expect.stringMatching(/Funnel/)]);
+    await gallery.getByLabel('Search all charts').fill('');
+    await gallery.getByText('Map', { exact: true }).click();
+    const maps = await gallery.getByRole('radio').evaluateAll((tiles) => tiles.map((e) => e.getAttribute('aria-label')));
+    expect(maps).toEqual(expect.arrayContaining(['World Map', 'Country Map']));
+    expect(maps).not.toContain('Pie Chart');
+    await gallery.getByText('Part of a Whole', { exact: true }).click();
+    await gallery.getByRole('radio', { name: 'Funnel Chart' }).click();
+    await gallery.getByRole('button', { name: 'Select', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Chart type: .*\. Change$/ }).getAttribute('aria-label')).toMatch(/Funnel/);
+    await open();
+    await gallery.getByText('Recently used first').waitFor();
+    expect(await gallery.getByRole('radio').first().getAttribute('aria-label')).toMatch(/Funnel/);
+    await screenshot(page, 'explore-viz-gallery-recent');
+    await closeDialog(page);
+  });
+
+  it('a new colour scheme redraws the chart in its colours without asking the server again, and is saved with it', { timeout: 90_000 }, async () => {
+    await page.goto(`${t.url}/explore/?slice_id=${sliceId}`);
+    await rendered(page);
+    const canvas = chartOf(page).locator('canvas').first();
+    const before = await canvas.evaluate((c) => (c as HTMLCanvasElement).toDataURL());
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    let asked = 0;
+    const count = (req: import('playwright-core').Request) => void (new URL(req.url()).pathname === '/api/v1/chart/data' && asked++);
+    page.on('request', count);
+    await page.getByLabel('Color scheme').click();
+    await page.getByRole('option', { name: /Google/ }).first().click();
+    await expect.poll(() => canvas.evaluate((c) => (c as HTMLCanvasElement).toDataURL())).not.toBe(before);
+    page.off('request', count);
+    expect(asked, 'a render-only control does not run the query').toBe(0);
+    await screenshot(page, 'explore-colour-scheme');
+    await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save chart' });
+    await dialog.getByRole('radio', { name: 'Save (Overwrite)' }).check();
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('has been overwritten').waitFor();
+    expect(JSON.parse((await rest('get', `/api/v1/chart/${sliceId}`)).body.result.params).color_scheme).toMatch(/google/i);
+  });
+});
