@@ -15,4 +15,10 @@ describe('colour schemes', () => {
     const colors = getSequentialColors('white_black', 3);
     expect(colors).toEqual(['#ffffff', '#808080', '#000000']);
   });
+
+  it('in the dark theme a one-way scheme runs from the dark page to light (the largest values stand out), a diverging one keeps its order', () => {
+    expect(getSequentialColors('white_black', 3, 'dark')).toEqual(['#000000', '#808080', '#ffffff']);
+    expect(getSequentialColors('superset_seq_1', 2, 'dark')).toEqual(['#08232b', '#ecf7fa']);
+    expect(getSequentialColors('red_yellow_blue', 2, 'dark')).toEqual(getSequentialColors('red_yellow_blue', 2, 'light'));
+  });
 });

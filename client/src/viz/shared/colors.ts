@@ -7,6 +7,8 @@ export interface ColorScheme {
   id: string;
   label: string;
   colors: readonly string[];
+  /** A sequential scheme with a middle (low and high both strong): its order holds in either theme. */
+  diverging?: boolean;
 }
 
 export const DEFAULT_CATEGORICAL_SCHEME = 'supersetColors';
@@ -27,11 +29,11 @@ export const CATEGORICAL_SCHEMES: readonly ColorScheme[] = [
 
 export const SEQUENTIAL_SCHEMES: readonly ColorScheme[] = [
   { id: 'superset_seq_1', label: 'Superset Sequential #1', colors: ['#ecf7fa', '#c5e9f2', '#9edbeb', '#77cde3', '#50bfdb', '#29b1d4', '#1f8dab', '#176a80', '#0f4755', '#08232b'] },
-  { id: 'blue_white_yellow', label: 'Blue, white and yellow', colors: ['#00d1c1', '#ffffff', '#ffb400'] },
+  { id: 'blue_white_yellow', label: 'Blue, white and yellow', colors: ['#00d1c1', '#ffffff', '#ffb400'], diverging: true },
   { id: 'fire', label: 'Fire', colors: ['#ffffcc', '#ffeda0', '#fed976', '#feb24c', '#fd8d3c', '#fc4e2a', '#e31a1c', '#bd0026', '#800026'] },
   { id: 'white_black', label: 'White and black', colors: ['#ffffff', '#000000'] },
   { id: 'blues', label: 'Blues', colors: ['#f7fbff', '#deebf7', '#c6dbef', '#9ecae1', '#6baed6', '#4292c6', '#2171b5', '#08519c', '#08306b'] },
-  { id: 'red_yellow_blue', label: 'Red, yellow and blue', colors: ['#d73027', '#fc8d59', '#fee090', '#ffffbf', '#e0f3f8', '#91bfdb', '#4575b4'] },
+  { id: 'red_yellow_blue', label: 'Red, yellow and blue', colors: ['#d73027', '#fc8d59', '#fee090', '#ffffbf', '#e0f3f8', '#91bfdb', '#4575b4'], diverging: true },
 ];
 
 export const categoricalScheme = (id?: string | null): ColorScheme => CATEGORICAL_SCHEMES.find((s) => s.id === id) ?? CATEGORICAL_SCHEMES[0];
@@ -82,9 +84,15 @@ function schemeColor(schemeId: string | null | undefined, label: string): string
   return color;
 }
 
-/** `n` colours along a sequential scheme (interpolated between its stops). */
-export function getSequentialColors(schemeId: string | null | undefined, n: number): string[] {
-  const stops = sequentialScheme(schemeId).colors;
+/**
+ * `n` colours along a sequential scheme (interpolated between its stops). The one-way schemes run from the page's
+ * colour to its opposite, so that small values fade into the background and large ones stand out: in the dark theme
+ * they run the other way (light to near-black put the largest values, near-black, out of sight on a dark page).
+ * Diverging schemes keep their order.
+ */
+export function getSequentialColors(schemeId: string | null | undefined, n: number, theme: 'light' | 'dark' = 'light'): string[] {
+  const scheme = sequentialScheme(schemeId);
+  const stops = theme === 'dark' && !scheme.diverging ? [...scheme.colors].reverse() : scheme.colors;
   if (n <= 1) return [stops[stops.length - 1]];
   return Array.from({ length: n }, (_, i) => interpolate(stops, i / (n - 1)));
 }

@@ -28,7 +28,7 @@ export function mapScale(values: readonly number[], format: (v: number) => strin
       itemWidth: SCALE_THICKNESS,
       textStyle: { color: chartTheme(theme).subtleText },
       formatter: format,
-      inRange: { color: getSequentialColors(scheme, 9) },
+      inRange: { color: getSequentialColors(scheme, 9, theme) },
     },
     mapBox: { left: MARGIN, right: MARGIN, top: MARGIN, bottom: MARGIN + SCALE_THICKNESS + SCALE_LABELS + MARGIN },
   };

@@ -24,7 +24,7 @@ export function transformSunburst({ formData: fd, queriesData, theme, width, hei
   const ratios = [...walkTree(tree)].map((n) => (n.secondary !== undefined && n.value ? n.secondary / n.value : 0));
   const lo = Math.min(...ratios, 0);
   const hi = Math.max(...ratios, 1e-9);
-  const scale = getSequentialColors(fd.linear_color_scheme, 10);
+  const scale = getSequentialColors(fd.linear_color_scheme, 10, theme);
   const t = chartTheme(theme);
   // A label runs along its ring (radial): it is cut to the ring's thickness, rather than running over the rings
   // inside it and the centre ('Sub-Saharan Africa' across 'Latin America & Caribbean').
