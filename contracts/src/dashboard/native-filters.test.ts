@@ -6,6 +6,7 @@ import {
   cascadeExtraFormData,
   chartsInScope,
   crossFilterMask,
+  crossFiltersOn,
   crossFilterTargets,
   dataMaskOf,
   extraFormDataForChart,
@@ -195,5 +196,14 @@ describe('legacy default_filters and filter_scopes read as native filters', () =
     const [f] = nativeFiltersFromLegacy({ default_filters: JSON.stringify({ 7: { state: ['CA'] } }), filter_scopes: { 7: { state: { scope: ['ROOT_ID'], immune: [9] } } } }, () => 4);
     expect(f).toMatchObject({ name: 'state', targets: [{ datasetId: 4, column: { name: 'state' } }], scope: { rootPath: ['ROOT_ID'], excluded: [7, 9] } });
     expect(f!.defaultDataMask.extraFormData).toEqual({ filters: [{ col: 'state', op: 'IN', val: ['CA'] }] });
+  });
+});
+
+describe("spec 02 §5 'Cross-filters are available only when the cross-filters feature flag is on'", () => {
+  it('needs the flag, and cross_filters_enabled not false in the metadata', () => {
+    expect(crossFiltersOn(true, {})).toBe(true);
+    expect(crossFiltersOn(true, { cross_filters_enabled: true })).toBe(true);
+    expect(crossFiltersOn(true, { cross_filters_enabled: false })).toBe(false);
+    expect(crossFiltersOn(false, { cross_filters_enabled: true })).toBe(false);
   });
 });

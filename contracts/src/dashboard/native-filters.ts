@@ -370,6 +370,16 @@ export interface ChartCrossFilterConfiguration {
 }
 
 /**
+ * Whether a dashboard's charts cross-filter (spec 02 §5 'Cross-filters are available only when the cross-filters
+ * feature flag is on'; json_metadata cross_filters_enabled, on unless false). Off, no cross-filter is emitted,
+ * applied or shown, not even one kept from before. Example: `crossFiltersOn(true, { cross_filters_enabled: false })`
+ * is false.
+ */
+export function crossFiltersOn(flag: boolean, metadata: { cross_filters_enabled?: unknown }): boolean {
+  return flag && metadata.cross_filters_enabled !== false;
+}
+
+/**
  * The charts a chart's cross-filter reaches (spec 02 §3: scope 'global' means the global configuration
  * applies); never the emitting chart itself.
  */

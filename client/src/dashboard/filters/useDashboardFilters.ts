@@ -1,5 +1,6 @@
 import {
   chartsInScope,
+  crossFiltersOn,
   crossFilterTargets,
   extraFormDataForChart,
   filtersAwaitingFirstValue,
@@ -22,6 +23,7 @@ import { useFirstValues } from './use-first-values';
 
 export type MaskMap = Record<string, DataMask>;
 const NO_FILTERS: NativeFilter[] = [];
+const NO_MASKS: MaskMap = {};
 
 /** The data mask a permalink opened the dashboard with (handed over by DashboardPermalinkScreen); read once. */
 export const PERMALINK_MASK_KEY = (dashboardId: number) => `dashboard-data-mask-${dashboardId}`;
@@ -96,7 +98,15 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
   const nativeFilters = useMemo(() => filters.filter(isNativeFilter), [filters]);
   const [applied, setAppliedMap] = useState<MaskMap>(() => initialDataMask(filters));
   const [pending, setPendingMap] = useState<MaskMap>(applied);
-  const [crossFilters, setCrossFilters] = useState<MaskMap>({});
+  const [keptCrossFilters, setCrossFilters] = useState<MaskMap>({});
+  // spec 02 §5: cross-filters only with the flag on, and on a dashboard with cross_filters_enabled. Off, none applies
+  // or shows, whether clicked before the switch went off or restored from a kept state or a permalink.
+  const crossFiltersEnabled = crossFiltersOn(opts.crossFiltersFlag, metadata);
+  const crossFilters = crossFiltersEnabled ? keptCrossFilters : NO_MASKS;
+  useEffect(() => {
+    // Switched off, those in effect are dropped for good (switched on again, they do not come back).
+    if (!crossFiltersEnabled) setCrossFilters(NO_MASKS);
+  }, [crossFiltersEnabled]);
   const [ready, setReady] = useState(false);
   const [focusedFilter, setFocusedFilter] = useState<string | null>(null);
   const key = useRef<string | null>(opts.initialKey);
@@ -233,7 +243,6 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
     else delete next[chartId];
     return next;
   }), []);
-  const crossFiltersEnabled = opts.crossFiltersFlag && metadata.cross_filters_enabled !== false;
 
   // One object per change, so the chart cells reading it re-render only when something in it changed.
   return useMemo(
