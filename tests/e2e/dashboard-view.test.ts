@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
+import JSZip from 'jszip';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dataMaskOf, newNativeFilter, type NativeFilter } from '../../contracts/src/dashboard/native-filters';
@@ -24,7 +26,7 @@ describe('dashboard display, refresh and first filter values in the browser', ()
   /** Every chart's data query (filter option queries carry no slice id and are left out). */
   let queries: ChartQuery[] = [];
 
-  const rest = (method: 'get' | 'post' | 'put', path: string, body?: unknown) => {
+  const rest = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
     const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
     return body === undefined ? req : req.send(body as object);
   };
@@ -40,7 +42,7 @@ describe('dashboard display, refresh and first filter values in the browser', ()
 
   beforeAll(async () => {
     ensureClientBuilt();
-    t = await startTestApp({ listen: true });
+    t = await startTestApp({ listen: true, env: { FEATURE_ALLOW_FULL_CSV_EXPORT: 'true' } });
     admin = await t.token();
     dir = mkdtempSync(join(tmpdir(), 'meridian-e2e-dashboard-view-'));
     await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
@@ -49,6 +51,7 @@ describe('dashboard display, refresh and first filter values in the browser', ()
     const charts = [
       { slice_name: 'Births by gender', viz_type: 'pie', params: { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', row_limit: 10 } },
       { slice_name: 'Total births', viz_type: 'big_number_total', params: { viz_type: 'big_number_total', metric: 'sum__num' } },
+      { slice_name: 'Births table', viz_type: 'table', params: { viz_type: 'table', query_mode: 'aggregate', groupby: ['state', 'gender'], metrics: ['sum__num'], row_limit: 5 } },
     ];
     for (const c of charts) {
       const res = await rest('post', '/api/v1/chart/', { slice_name: c.slice_name, viz_type: c.viz_type, datasource_id: datasetId, datasource_type: 'table', params: JSON.stringify({ ...c.params, datasource: `${datasetId}__table` }) });
@@ -189,5 +192,291 @@ describe('dashboard display, refresh and first filter values in the browser', ()
     const shown = page.locator('[data-testid="native-filter"][data-filter-id="NATIVE_FILTER-s"]');
     await shown.getByText('CA', { exact: true }).waitFor();
     await screenshot(page, 'dashboard-filter-first-value-more');
+  });
+
+  /** A dashboard of the given charts, one per full-width row of `height` grid units, stacked. */
+  const stackedDashboard = async (title: string, ids: number[], height = 50, extra: Record<string, unknown> = {}) => {
+    const position = positionFromLayout(layoutOfRows(title, ids.map((chartId) => [{ chartId, width: 12, height }])));
+    return (await rest('post', '/api/v1/dashboard/', { dashboard_title: title, position_json: JSON.stringify(position), ...extra })).body.id as number;
+  };
+  const inViewport = (id: number) =>
+    page.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`).first().evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+  const menuItem = async (item: string) => {
+    await page.getByRole('button', { name: 'More dashboard actions' }).click();
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+  };
+
+  it("'dashboard-focused-chart' scrolls the chart far below into view, even when the filters' state is restored first, and leaves the address", { timeout: 120_000 }, async () => {
+    const ids = [chartIds['Total births']!, chartIds['Births by gender']!, chartIds['Total births']!, chartIds['Births table']!];
+    const id = await stackedDashboard('Focused', ids, 60);
+    const table = chartIds['Births table']!;
+    // A kept filter state is read before the grid is drawn: it answers late here.
+    await page.route('**/filter_state/**', async (route) => {
+      await new Promise((done) => setTimeout(done, 1_500));
+      await route.continue();
+    });
+    try {
+      await page.goto(`${t.url}/superset/dashboard/${id}/?native_filters_key=gone&dashboard-focused-chart=${table}`);
+      const cell = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${table}"]`);
+      await cell.waitFor();
+      await expect.poll(() => inViewport(table), { timeout: 10_000 }).toBe(true);
+      // The focused chart is outlined for a moment.
+      expect(await cell.getAttribute('data-focused')).toBe('true');
+      await expect.poll(() => cell.getAttribute('data-chart-state'), { timeout: 30_000 }).toBe('rendered');
+      expect(new URL(page.url()).searchParams.has('dashboard-focused-chart')).toBe(false);
+      expect(new URL(page.url()).pathname).toBe(`/superset/dashboard/${id}/`);
+      // The top chart was scrolled past (the picture below makes the window as tall as the page).
+      expect(await inViewport(ids[0]!)).toBe(false);
+      await screenshot(page, 'dashboard-focused-chart');
+      await expect.poll(() => cell.getAttribute('data-focused'), { timeout: 10_000 }).toBe(null);
+    } finally {
+      await page.unroute('**/filter_state/**');
+    }
+
+    // A chart on a tab not shown first: its tab is opened for it.
+    const tabbed = layoutOfRows('Focused tabs', [
+      { tab: 'First', rows: [[{ chartId: chartIds['Total births']!, width: 6 }]] },
+      { tab: 'Second', rows: [[{ chartId: table, width: 6 }]] },
+    ]);
+    const tabbedId = (await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Focused tabs', position_json: JSON.stringify(positionFromLayout(tabbed)) })).body.id;
+    await page.goto(`${t.url}/superset/dashboard/${tabbedId}/?dashboard-focused-chart=${table}`);
+    await rendered(1);
+    expect(await page.getByTestId('dashboard-chart').getAttribute('data-chart-id')).toBe(String(table));
+    expect(await page.getByRole('tab', { name: 'Second' }).getAttribute('aria-selected')).toBe('true');
+    expect(new URL(page.url()).search).toBe('');
+  });
+
+  it("'Share dashboard by email' and a chart's 'Share chart by email' open a mailto: link carrying the permalink", { timeout: 120_000 }, async () => {
+    const id = await stackedDashboard('Mailed', [chartIds['Total births']!]);
+    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    await rendered(1);
+    const mailto = () => page.waitForRequest((r) => r.url().startsWith('mailto:'), { timeout: 15_000 });
+    const [dashboardMail] = await Promise.all([mailto(), menuItem('Share dashboard by email')]);
+    const dashboardHref = new URL(dashboardMail.url());
+    expect(dashboardHref.searchParams.get('Subject')).toBe('Meridian dashboard: Mailed');
+    const dashboardLink = /^Check out this dashboard: (\S+)$/.exec(dashboardHref.searchParams.get('Body') ?? '')?.[1];
+    expect(dashboardLink).toMatch(new RegExp(`^${t.url}/superset/dashboard/p/[\\w-]+/$`));
+    // The permalink opens this dashboard.
+    const key = /\/p\/([\w-]+)\/$/.exec(dashboardLink!)![1];
+    expect((await rest('get', `/api/v1/dashboard/permalink/${key}`)).body.dashboardId).toBe(String(id));
+
+    await page.getByTestId('dashboard-chart').getByTestId('chart-menu').click();
+    const [chartMail] = await Promise.all([mailto(), page.getByRole('menuitem', { name: 'Share chart by email', exact: true }).click()]);
+    const chartHref = new URL(chartMail.url());
+    expect(chartHref.searchParams.get('Subject')).toBe('Meridian chart: Total births');
+    const chartLink = /^Check out this chart: (\S+)$/.exec(chartHref.searchParams.get('Body') ?? '')?.[1];
+    expect(chartLink).toMatch(new RegExp(`^${t.url}/superset/explore/p/[\\w-]+/$`));
+    const chartKey = /\/p\/([\w-]+)\/$/.exec(chartLink!)![1];
+    const chartState = (await rest('get', `/api/v1/explore/permalink/${chartKey}`)).body.state;
+    expect(chartState.formData.viz_type).toBe('big_number_total');
+  });
+
+  it("'Export to full Excel' of a table chart (ALLOW_FULL_CSV_EXPORT) saves an .xlsx with every row of the result, past the chart's row limit", { timeout: 120_000 }, async () => {
+    const table = chartIds['Births table']!;
+    const id = await stackedDashboard('Full Excel', [table]);
+    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    await rendered(1);
+    const cell = page.getByTestId('dashboard-chart');
+    const download = async (item: string) => {
+      await cell.getByTestId('chart-menu').click();
+      const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: item, exact: true }).click()]);
+      const path = join(dir, `${Date.now()}-${file.suggestedFilename()}`);
+      await file.saveAs(path);
+      const book = new ExcelJS.Workbook();
+      await book.xlsx.load(readFileSync(path) as unknown as ArrayBuffer);
+      const sheet = book.worksheets[0]!;
+      const rows: unknown[][] = [];
+      sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+      return { name: file.suggestedFilename(), rows };
+    };
+    // Every (state, gender) pair, as the server counts them.
+    const all = await rest('post', '/api/v1/chart/data', { datasource: { id: datasetId, type: 'table' }, queries: [{ columns: ['state', 'gender'], metrics: ['sum__num'], row_limit: 100_000 }], result_format: 'json', result_type: 'full' });
+    const total = all.body.result[0].data.length as number;
+    expect(total).toBeGreaterThan(5);
+
+    const limited = await download('Export to Excel');
+    expect(limited.rows).toHaveLength(1 + 5);
+    const full = await download('Export to full Excel');
+    expect(full.name).toBe('Births table.xlsx');
+    expect(full.rows[0]).toEqual(['state', 'gender', 'sum__num']);
+    expect(full.rows).toHaveLength(1 + total);
+    const pairs = (rows: unknown[][]) => rows.map((r) => `${r[0]}|${r[1]}`).sort();
+    expect(pairs(full.rows.slice(1))).toEqual(pairs(all.body.result[0].data.map((r: Record<string, unknown>) => [r.state, r.gender])));
+  });
+
+  it("the CSS editor previews typed CSS on the page before it is saved; Save keeps it, Discard would not", { timeout: 120_000 }, async () => {
+    const id = await stackedDashboard('Styled', [chartIds['Total births']!]);
+    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    await rendered(1);
+    const background = () => page.getByTestId('dashboard-chart').evaluate((el) => getComputedStyle(el).backgroundColor);
+    const before = await background();
+    expect(before).not.toBe('rgb(255, 228, 196)');
+    await menuItem('Edit CSS');
+    const dialog = page.getByRole('dialog', { name: 'Edit CSS' });
+    await dialog.getByLabel('CSS', { exact: true }).fill('[data-testid="dashboard-chart"] { background-color: rgb(255, 228, 196) !important; }');
+    // Live: the page changed while the editor is open, nothing is saved yet.
+    await expect.poll(background).toBe('rgb(255, 228, 196)');
+    expect((await rest('get', `/api/v1/dashboard/${id}`)).body.result.css ?? '').toBe('');
+    await screenshot(page, 'dashboard-css-live-preview');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Discard' }).click();
+    await expect.poll(background).toBe(before);
+
+    await menuItem('Edit CSS');
+    await dialog.getByLabel('CSS', { exact: true }).fill('[data-testid="dashboard-chart"] { background-color: rgb(255, 228, 196) !important; }');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    expect((await rest('get', `/api/v1/dashboard/${id}`)).body.result.css).toContain('rgb(255, 228, 196)');
+    await page.reload();
+    await rendered(1);
+    expect(await background()).toBe('rgb(255, 228, 196)');
+  });
+
+  it('an auto-refresh interval chosen in edit mode is saved in json_metadata.refresh_frequency and kept after a reload', { timeout: 120_000 }, async () => {
+    const id = await stackedDashboard('Timed', [chartIds['Total births']!], 50, { json_metadata: JSON.stringify({ color_scheme: 'supersetColors' }) });
+    await page.goto(`${t.url}/superset/dashboard/${id}/?edit=true`);
+    await page.getByRole('complementary', { name: 'Dashboard builder' }).waitFor();
+    await menuItem('Set auto-refresh interval');
+    const dialog = page.getByRole('dialog', { name: 'Refresh interval' });
+    await dialog.getByText('The interval is saved with the dashboard.').waitFor();
+    await dialog.getByLabel('Refresh frequency').click();
+    await page.getByRole('option', { name: '5 minutes' }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    // Choosing it is an edit: Save is enabled, and saving writes it beside the other metadata.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await save.click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    const stored = JSON.parse((await rest('get', `/api/v1/dashboard/${id}`)).body.result.json_metadata);
+    expect(stored).toMatchObject({ refresh_frequency: 300, color_scheme: 'supersetColors' });
+
+    await page.reload();
+    await rendered(1);
+    await menuItem('Set auto-refresh interval');
+    await expect.poll(() => dialog.getByLabel('Refresh frequency').inputValue()).toBe('5 minutes');
+    await closeDialog(page);
+  });
+
+  it("a publish that the server refuses (403 or 500) toasts 'You do not have permissions to edit this dashboard.' and leaves the state as it was", { timeout: 120_000 }, async () => {
+    const id = await stackedDashboard('Unpublishable', [chartIds['Total births']!]);
+    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    await rendered(1);
+    const badge = page.getByRole('button', { name: 'Draft', exact: true });
+    for (const status of [403, 500]) {
+      await page.route(`**/api/v1/dashboard/${id}`, (route) =>
+        route.request().method() === 'PUT' ? route.fulfill({ status, contentType: 'application/json', body: JSON.stringify({ message: status === 403 ? 'Forbidden' : 'Internal server error' }) }) : route.continue(),
+      );
+      await badge.click();
+      const toast = page.getByText('You do not have permissions to edit this dashboard.', { exact: true });
+      await toast.waitFor();
+      if (status === 403) await screenshot(page, 'dashboard-publish-refused');
+      expect(await badge.count()).toBe(1);
+      await page.unroute(`**/api/v1/dashboard/${id}`);
+      await page.locator('.mantine-Notification-root').filter({ hasText: 'You do not have permissions' }).getByRole('button').first().click().catch(() => undefined);
+      await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    }
+    expect((await rest('get', `/api/v1/dashboard/${id}`)).body.result.published).toBe(false);
+    // Once the server agrees, the same badge publishes.
+    await badge.click();
+    await page.getByText('This dashboard is now published').waitFor();
+    expect((await rest('get', `/api/v1/dashboard/${id}`)).body.result.published).toBe(true);
+  });
+
+  it('a chart far below the fold is neither fetched nor drawn until it is scrolled near; then it is', { timeout: 120_000 }, async () => {
+    const top = chartIds['Total births']!;
+    const bottom = chartIds['Births table']!;
+    // Three tall charts above the table: it sits several screens down.
+    const id = await stackedDashboard('Folded', [top, chartIds['Births by gender']!, top, bottom], 100);
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: viewport.width, height: 500 });
+    try {
+      queries = [];
+      await page.goto(`${t.url}/superset/dashboard/${id}/`);
+      const cell = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${bottom}"]`);
+      await expect.poll(() => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${top}"][data-chart-state="rendered"]`).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      // Time enough for a call to have gone out, had one been made.
+      await page.waitForTimeout(1_500);
+      expect(queries.map((q) => q.sliceId)).not.toContain(bottom);
+      expect(await cell.getAttribute('data-chart-state')).toBe('loading');
+      expect(await cell.locator('table').count()).toBe(0);
+
+      await cell.scrollIntoViewIfNeeded();
+      await expect.poll(() => queries.filter((q) => q.sliceId === bottom).length, { timeout: 15_000 }).toBe(1);
+      await expect.poll(() => cell.getAttribute('data-chart-state'), { timeout: 30_000 }).toBe('rendered');
+      await cell.locator('table').first().waitFor();
+      await screenshot(page, 'dashboard-below-fold-drawn');
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  });
+
+  it('the dashboards list narrows by Status and Favorite, and exports and deletes the selected dashboards', { timeout: 150_000 }, async () => {
+    const published = await stackedDashboard('Listed published', [chartIds['Total births']!], 50, { published: true });
+    const draft = await stackedDashboard('Listed draft', [chartIds['Total births']!], 50, { published: false });
+    const favourite = await stackedDashboard('Listed favourite', [chartIds['Total births']!], 50, { published: false });
+    await rest('post', `/api/v1/dashboard/${favourite}/favorites/`);
+    await page.goto(`${t.url}/dashboard/list/`);
+    if (await page.getByTestId('list-view').count()) await page.getByTestId('list-view').click();
+    const table = page.getByRole('table', { name: 'Dashboards' });
+    const names = async () => (await table.getByRole('link', { name: /^Listed / }).allTextContents()).sort();
+    await page.getByLabel('Search dashboards').fill('Listed');
+    await expect.poll(names).toEqual(['Listed draft', 'Listed favourite', 'Listed published']);
+
+    const choose = async (filter: string, option: string) => {
+      await page.getByRole('combobox', { name: filter, exact: true }).click();
+      await page.getByRole('option', { name: option, exact: true }).click();
+    };
+    await choose('Status', 'Published');
+    await expect.poll(names).toEqual(['Listed published']);
+    await choose('Status', 'Draft');
+    await expect.poll(names).toEqual(['Listed draft', 'Listed favourite']);
+    await screenshot(page, 'dashboard-list-status-draft');
+    await choose('Favorite', 'Favorites');
+    await expect.poll(names).toEqual(['Listed favourite']);
+    await choose('Favorite', 'Not favorites');
+    await expect.poll(names).toEqual(['Listed draft']);
+    // Back to every 'Listed' dashboard.
+    await page.reload();
+    if (await page.getByTestId('list-view').count()) await page.getByTestId('list-view').click();
+    await page.getByLabel('Search dashboards').fill('Listed');
+    // The search applied (a new query clears a selection): only these rows are left.
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(3);
+    await expect.poll(names).toEqual(['Listed draft', 'Listed favourite', 'Listed published']);
+
+    const select = (name: string) => table.getByRole('row').filter({ hasText: name }).getByRole('checkbox', { name: 'Select row' }).check();
+    await select('Listed published');
+    await select('Listed draft');
+    const bulk = page.getByRole('toolbar', { name: 'Bulk actions' });
+    await bulk.getByText('2 selected').waitFor();
+    await screenshot(page, 'dashboard-list-bulk-selected');
+    const [file] = await Promise.all([page.waitForEvent('download'), bulk.getByRole('button', { name: 'Export', exact: true }).click()]);
+    expect(file.suggestedFilename()).toMatch(/\.zip$/);
+    const path = join(dir, `${Date.now()}-${file.suggestedFilename()}`);
+    await file.saveAs(path);
+    const zip = await JSZip.loadAsync(readFileSync(path));
+    const dashboardFiles = Object.keys(zip.files).filter((f) => /\/dashboards\/[^/]+\.yaml$/.test(f));
+    const titles = await Promise.all(dashboardFiles.map(async (f) => /dashboard_title: (.+)/.exec(await zip.file(f)!.async('string'))?.[1]?.trim()));
+    expect(titles.sort()).toEqual(['Listed draft', 'Listed published']);
+    expect(Object.keys(zip.files).some((f) => /\/charts\/[^/]+\.yaml$/.test(f))).toBe(true);
+
+    // Bulk delete of the same two (an action clears the selection) asks first, with DELETE typed.
+    await select('Listed published');
+    await select('Listed draft');
+    await bulk.getByRole('button', { name: 'Delete', exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Please confirm' });
+    await confirm.getByText('Are you sure you want to delete the 2 selected dashboards?').waitFor();
+    const remove = confirm.getByRole('button', { name: 'Delete', exact: true });
+    expect(await remove.isDisabled()).toBe(true);
+    await confirm.getByLabel('Type "DELETE" to confirm').fill('DELETE');
+    await remove.click();
+    await page.getByText('Deleted 2 dashboards').waitFor();
+    await expect.poll(names).toEqual(['Listed favourite']);
+    expect((await rest('get', `/api/v1/dashboard/${published}`)).status).toBe(404);
+    expect((await rest('get', `/api/v1/dashboard/${draft}`)).status).toBe(404);
+    expect((await rest('get', `/api/v1/dashboard/${favourite}`)).status).toBe(200);
   });
 });

@@ -246,14 +246,12 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   );
   const unsaved = editMode && hasUnsavedChanges(history, false, draftChanged);
 
-  // spec 02 §2: `dashboard-focused-chart` is read, then removed from the address.
+  // spec 02 §2: `dashboard-focused-chart` is read, then removed from the address (the chart is shown below).
   useEffect(() => {
     if (focusedChart === null) return;
     const url = new URL(window.location.href);
     url.searchParams.delete('dashboard-focused-chart');
     window.history.replaceState(window.history.state, '', url.toString());
-    const timer = setTimeout(() => document.querySelector(`[data-chart-id="${focusedChart}"]`)?.scrollIntoView({ block: 'center' }), 300);
-    return () => clearTimeout(timer);
   }, [focusedChart]);
 
   // Leaving with unsaved edits asks first.
@@ -452,6 +450,39 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     return [...usedChartIds].map((id) => ({ id, name: charts.get(id)?.slice_name ?? `Chart ${id}`, tab: (tabOf(id)?.meta?.text as string | undefined) ?? null }));
   }, [usedChartIds, charts, layout]);
   const showFilterBar = !editMode && (filters.filters.length > 0 || canEdit || Object.keys(filters.crossFilters).length > 0);
+  const gridShown = filters.ready || editMode;
+
+  // The focused chart of the address: its tabs opened, then, once the grid is drawn (after a kept filter state is
+  // read), scrolled to the middle of the view and outlined for a moment.
+  const [focusPending, setFocusPending] = useState(focusedChart);
+  useEffect(() => {
+    if (focusPending === null) return;
+    const path = chartAncestors(layout).get(focusPending) ?? [];
+    const opened = Object.fromEntries(path.flatMap((id, i) => (layout[id]?.type === 'TAB' && path[i - 1] ? [[path[i - 1]!, id]] : [])));
+    if (Object.keys(opened).length) setActiveTabs((t) => ({ ...t, ...opened }));
+    // The focus is asked for once.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  useEffect(() => {
+    if (focusPending === null || !gridShown) return;
+    // The grid draws its cells once it knows its width (a frame or two after it mounts): looked for each frame, a while.
+    const deadline = performance.now() + 5_000;
+    let frame = 0;
+    const look = () => {
+      const cell = gridRef.current?.querySelector<HTMLElement>(`[data-testid="dashboard-chart"][data-chart-id="${focusPending}"]`);
+      if (!cell) {
+        if (performance.now() < deadline) frame = requestAnimationFrame(look);
+        else setFocusPending(null);
+        return;
+      }
+      setFocusPending(null);
+      cell.scrollIntoView({ block: 'center' });
+      cell.setAttribute('data-focused', 'true');
+      setTimeout(() => cell.removeAttribute('data-focused'), 2_000);
+    };
+    frame = requestAnimationFrame(look);
+    return () => cancelAnimationFrame(frame);
+  }, [focusPending, gridShown]);
 
   /** The json_metadata-only PUT (spec 02 §7) for native filters and the bar's orientation; a newer server copy refuses it. */
   const saveMetadata = async (patch: Record<string, unknown>) => {
@@ -586,7 +617,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
           <DashboardColorSchemeContext.Provider value={dashboardColors(metadata).colorScheme}>
           <DashboardFiltersProvider value={editMode || !filters.ready ? null : filters}>
             <AutoRefreshProvider periodSeconds={editMode ? 0 : refreshPeriod} chartIds={[...usedChartIds]} metadata={metadata}>
-              {filters.ready || editMode ? (
+              {gridShown ? (
                 <div ref={gridRef}>
                   <AllNearViewport value={drawAll}>
                     <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} hideTopLevelTabs={display.hideTab && !editMode} chartControls={!display.hideChartControls} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
