@@ -4,10 +4,11 @@
  */
 import { annotationLayerRequest, annotationQueryKey, requiresQuery, withoutQueriedLayers, type AnnotationLayer } from '@meridian/contracts/explore/annotations';
 import { chartReducer, initialChartState } from '@meridian/contracts/explore/chart-state';
-import { dropMissingDatasourceValues, switchVizType } from '@meridian/contracts/explore/form-data';
+import { dropMissingDatasourceValues, renameMetricConfig, switchVizType } from '@meridian/contracts/explore/form-data';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import { getChartPlugin, loadChartPlugin } from '../viz/registry';
+import { asList, metricLabel, type MetricEntry } from '../viz/shared/metrics';
 import { preloadChart } from '../viz/shared/SuperChart';
 import type { ChartPlugin, FormData } from '../viz/types';
 import { controlsOf, normaliseFormData, validateFormData, visibleControlNames } from './controls/panel';
@@ -31,6 +32,28 @@ export function openingFormData(boot: ExploreBootstrap): { formData: FormData; w
   const swapped = typeof base.datasource === 'string' && base.datasource !== key;
   const { formData, warnings } = dropMissingDatasourceValues({ ...base, datasource: key }, controlsOf(plugin), datasource);
   return { formData, warnings: swapped ? warnings : [] };
+}
+
+/** The metric controls whose labels key `column_config` (a percent metric's column is '%label'). */
+const METRIC_CONFIG_KEYS: Record<string, (label: string) => string> = { metrics: (l) => l, percent_metrics: (l) => `%${l}` };
+
+/**
+ * The form data with one control's new value. A metric edited in place whose label changed (renamed, as Superset's
+ * explore reducer reads it: a new label, at the place of an old one that has column settings) keeps its
+ * `column_config` entry under the new label, so its table formatting and width stay.
+ */
+export function withControlValue(fd: FormData, name: string, value: unknown): FormData {
+  let next: FormData = { ...fd, [name]: value };
+  const keyOf = METRIC_CONFIG_KEYS[name];
+  if (!keyOf || !fd.column_config) return next;
+  const before = asList<MetricEntry>(fd[name]).map(metricLabel);
+  const after = asList<MetricEntry>(value as MetricEntry[]).map(metricLabel);
+  after.forEach((label, i) => {
+    const old = before[i];
+    if (old === undefined || old === label || before.includes(label) || after.includes(old)) return;
+    next = renameMetricConfig(next, keyOf(old), keyOf(label)) as FormData;
+  });
+  return next;
 }
 
 /** The chart data request of a run: the type's query, without the annotation layers that run beside it. */
@@ -229,7 +252,7 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
     };
   }, []);
 
-  const setControl = useCallback((name: string, value: unknown) => setFormData((fd) => ({ ...fd, [name]: value })), []);
+  const setControl = useCallback((name: string, value: unknown) => setFormData((fd) => withControlValue(fd, name, value)), []);
 
   /** A change of chart type: hidden values stashed, stashed ones restored, the new type's defaults filled (ExploreView loaded the current type's code). */
   const changeVizType = useCallback(

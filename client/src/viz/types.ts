@@ -5,6 +5,7 @@
  */
 import type { ComponentType } from 'react';
 import type { ChartDataQueryResult } from '@meridian/contracts/schemas/chart-data';
+import type { ColumnConfigFormLayout } from './shared/column-config';
 
 /** Form data as stored in a slice's `params` (Superset's keys: `viz_type`, `datasource`, `metrics`, ...). */
 export type FormData = Record<string, any> & { viz_type: string; datasource?: string };
@@ -36,6 +37,7 @@ export type ControlType =
   | 'TimeFormatControl' // d3-time-format strings, smart_date
   | 'ConditionalFormattingControl'
   | 'AnnotationLayerControl'
+  | 'ColumnConfigControl' // `column_config`: settings per column; `configColumns`, `configFormLayout`
   | 'HiddenControl';
 
 /** What a control's functions see: the whole form data and the dataset in use. */
@@ -70,6 +72,10 @@ export interface ControlConfig {
   step?: number;
   language?: 'markdown' | 'sql' | 'json' | 'html';
   schemeType?: 'categorical' | 'sequential';
+  /** ColumnConfigControl: which columns it lists (all of the query's, or only its metrics). Default 'all'. */
+  configColumns?: 'all' | 'metrics';
+  /** ColumnConfigControl: the settings offered per kind of column (Superset's configFormLayout). */
+  configFormLayout?: ColumnConfigFormLayout;
 }
 
 /**

@@ -1,66 +1,20 @@
 import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
 import { columnLabel, type ColumnEntry } from '../../viz/shared/metrics';
 import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { ControlConfig, ControlContext } from '../../viz/types';
 import { DRAG_TYPE, readDrag } from './drag';
 import { FilterControl } from './FilterControl';
-import { freeFormChoices } from './free-form-choices';
+import { choicesOf, FreeFormSelect, str, type FieldProps } from './FreeFormSelect';
 import { MetricsControl } from './MetricsControl';
 import { TimeRangeControl } from './TimeRangeControl';
 
 // Controls few chart types show, loaded when first drawn (with NumberInput, which nothing else at Explore's opening uses).
 const ConditionalFormattingControl = lazy(() => import('./ConditionalFormattingControl').then((m) => ({ default: m.ConditionalFormattingControl })));
+const ColumnConfigControl = lazy(() => import('./ColumnConfigControl').then((m) => ({ default: m.ColumnConfigControl })));
 const AnnotationLayerControl = lazy(() => import('./AnnotationLayerControl').then((m) => ({ default: m.AnnotationLayerControl })));
-
-const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
-
-function choicesOf(control: ControlConfig, ctx: ControlContext) {
-  const raw = typeof control.choices === 'function' ? control.choices(ctx) : (control.choices ?? []);
-  return raw.map(([value, label]) => ({ value: str(value), label, raw: value }));
-}
-
-/**
- * A free-form select (Superset's creatable selects: format pickers, row limit): opened, it lists every choice, with the
- * current value as the placeholder; a typed value that is no choice is offered first and can be picked (a d3 format
- * such as '$,.1f'). Where the choices are numbers the typed text is kept as it is typed, so the number validators of
- * spec 01 §5 judge it (a canonical number is stored as a number).
- */
-function FreeFormSelect({ control, ctx, value, onChange, error }: FieldProps & { ctx: ControlContext }) {
-  const choices = choicesOf(control, ctx);
-  const numeric = choices.length > 0 && choices.every((c) => typeof c.raw === 'number');
-  const [search, setSearch] = useState('');
-  const data = freeFormChoices(choices, search, value);
-  const selected = data.find((c) => c.value === str(value));
-  return (
-    <Select
-      size="xs"
-      aria-label={control.label}
-      searchable
-      selectFirstOptionOnChange
-      data={data.map(({ value: v, label }) => ({ value: v, label }))}
-      value={selected ? selected.value : null}
-      placeholder={selected?.label}
-      searchValue={search}
-      onSearchChange={(text) => {
-        setSearch(text);
-        if (!numeric || text === '' || text === selected?.label) return;
-        const named = choices.find((c) => c.label === text);
-        onChange(named ? named.raw : String(Number(text)) === text.trim() ? Number(text) : text);
-      }}
-      // Focused, the input starts empty (the current value stays as its placeholder), so typing searches every choice.
-      onFocus={() => setSearch('')}
-      onOptionSubmit={(v) => setSearch(data.find((c) => c.value === v)?.label ?? '')}
-      onChange={(v) => onChange(data.find((c) => c.value === v)?.raw ?? v)}
-      allowDeselect={false}
-      clearable={!!control.clearable}
-      error={error}
-      comboboxProps={{ withinPortal: true }}
-    />
-  );
-}
 
 function SchemeSwatches({ colors }: { colors: readonly string[] }) {
   return (
@@ -72,12 +26,6 @@ function SchemeSwatches({ colors }: { colors: readonly string[] }) {
   );
 }
 
-interface FieldProps {
-  control: ControlConfig;
-  value: unknown;
-  onChange: (v: unknown) => void;
-  error?: string;
-}
 
 /** The input of one control, by its type. */
 export function ControlInput({ control, value, onChange, error, ctx, datasourceKey }: FieldProps & { ctx: ControlContext; datasourceKey: string }) {
@@ -178,6 +126,12 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       return (
         <Suspense fallback={<Loader size="xs" />}>
           <ConditionalFormattingControl value={value} onChange={onChange} ctx={ctx} />
+        </Suspense>
+      );
+    case 'ColumnConfigControl':
+      return (
+        <Suspense fallback={<Loader size="xs" />}>
+          <ColumnConfigControl control={control} value={value} onChange={onChange} ctx={ctx} />
         </Suspense>
       );
     case 'AnnotationLayerControl':

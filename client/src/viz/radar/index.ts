@@ -1,4 +1,5 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { RADAR_CONFIG_FORM_LAYOUT } from '../shared/column-config';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, QueryContext } from '../types';
 import { transformRadar } from './transform-props';
@@ -13,7 +14,7 @@ const radar: ChartPlugin<EChartsTransformed> = {
         label: 'Chart options',
         expanded: true,
         tab: 'customize',
-        controlSetRows: [['color_scheme'], ['show_legend'], [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show labels', default: false, renderTrigger: true }], ['number_format'], [{ name: 'is_circle', type: 'CheckboxControl', label: 'Circle radar shape', default: false, renderTrigger: true }, { name: 'is_area', type: 'CheckboxControl', label: 'Area', default: true, renderTrigger: true }]],
+        controlSetRows: [['color_scheme'], ['show_legend'], [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show labels', default: false, renderTrigger: true }], ['number_format'], [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize Metrics', description: 'Further customize how to display each metric', renderTrigger: true, configColumns: 'metrics', configFormLayout: RADAR_CONFIG_FORM_LAYOUT }], [{ name: 'is_circle', type: 'CheckboxControl', label: 'Circle radar shape', default: false, renderTrigger: true }, { name: 'is_area', type: 'CheckboxControl', label: 'Area', default: true, renderTrigger: true }]],
       },
     ],
   },

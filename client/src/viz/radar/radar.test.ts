@@ -37,4 +37,11 @@ describe('radar chart type', () => {
     expect(out.option.radar.radius).toBe(40);
     expect(out.option.radar.axisName.formatter('a_very_long_metric_name')).toBe('a_ver…');
   });
+
+  it("'Customize Metrics' sets each metric's max (column_config radarMetricMaxValue), and lists only the metrics", () => {
+    const control = radar.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c) => typeof c === 'object' && 'type' in c && c.name === 'column_config') as any;
+    expect(control).toMatchObject({ type: 'ColumnConfigControl', label: 'Customize Metrics', renderTrigger: true, configColumns: 'metrics', configFormLayout: { numeric: [['radarMetricMaxValue']] } });
+    const out = radar.transformProps({ formData: { viz_type: 'radar', groupby: [], metrics: ['a', 'b'], column_config: { a: { radarMetricMaxValue: 500 } } }, queriesData: [{ data: [{ a: 10, b: 10 }] } as any], datasource: null, theme: 'light', width: 400, height: 400 });
+    expect(out.option.radar.indicator.map((i: any) => i.max)).toEqual([500, 11]);
+  });
 });

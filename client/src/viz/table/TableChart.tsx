@@ -76,7 +76,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                   const sorted = h.column.getIsSorted();
                   const col = byKey.get(h.column.id)!;
                   return (
-                    <th key={h.id} style={{ textAlign: col.isNumeric ? 'right' : 'left', padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: 'pointer', fontWeight: 600 }} onClick={h.column.getToggleSortingHandler()} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th key={h.id} style={{ textAlign: col.align, width: col.width, minWidth: col.width, padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: 'pointer', fontWeight: 600 }} onClick={h.column.getToggleSortingHandler()} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
                       {flexRender(h.column.columnDef.header, h.getContext())}
                       {sorted && <ActionIcon component="span" variant="transparent" size="xs" ml={2}>{sorted === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />}</ActionIcon>}
                     </th>
@@ -95,17 +95,18 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                     const col = byKey.get(cell.column.id)!;
                     const value = cell.getValue();
                     const n = col.isNumeric ? toNumber(value) : null;
-                    const bar = p.showCellBars && col.isMetric && n !== null ? cellBar(n, col, p.alignPn) : null;
-                    const barColor = p.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
+                    const bar = col.showCellBars && col.isMetric && n !== null ? cellBar(n, col, col.alignPn) : null;
+                    const barColor = col.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
                     const chosen = p.selected !== null && p.groupby.includes(col.key) && String(value) === p.selected;
                     return (
                       <td
                         key={cell.id}
                         data-selected={chosen || undefined}
+                        title={col.truncate ? p.format(col, value) : undefined}
                         style={{
                           padding: '4px 8px',
                           borderBottom: `1px solid ${t.splitLine}`,
-                          textAlign: col.isNumeric ? 'right' : 'left',
+                          textAlign: col.align,
                           whiteSpace: 'nowrap',
                           backgroundColor: chosen ? 'var(--mantine-primary-color-light)' : p.background(col, value),
                           fontWeight: chosen ? 600 : undefined,
@@ -124,7 +125,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                           onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
                         }}
                       >
-                        {p.format(col, value)}
+                        {col.truncate && col.width ? <div style={{ maxWidth: col.width, overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.format(col, value)}</div> : p.format(col, value)}
                       </td>
                     );
                   })}

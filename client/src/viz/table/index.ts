@@ -58,6 +58,7 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100']] }],
           [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true }],
           [{ name: 'show_cell_bars', type: 'CheckboxControl', label: 'Show cell bars', default: true, renderTrigger: true }, { name: 'color_pn', type: 'CheckboxControl', label: 'Add colors to cell bars for +/-', default: true, renderTrigger: true }],
+          [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize columns', description: 'Further customize how to display each column', renderTrigger: true }],
           [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to metrics' }],
         ],
       },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import table from './index';
 import { cellBar, ruleMatches } from './transform-props';
+import { columnConfigColumns } from '../shared/column-config';
 
 describe('table chart type', () => {
   it('aggregate mode orders by the first metric and adds percent metrics as contribution', () => {
@@ -46,5 +47,51 @@ describe('table chart type', () => {
     // align_pn: from the left edge, by absolute value against the largest absolute value.
     expect(cellBar(-150, mixed, true)).toEqual({ offset: 0, width: 50 });
     expect(cellBar(0, { min: 0, max: 0, maxAbs: 0 }, false)).toBeNull();
+  });
+
+  it("applies a column's own settings (column_config) over the chart-wide ones", () => {
+    const out = table.transformProps({
+      formData: {
+        viz_type: 'table',
+        groupby: ['ds', 'name'],
+        metrics: ['sum__num', 'avg__num'],
+        number_format: ',d',
+        table_timestamp_format: '%Y-%m-%d',
+        show_cell_bars: true,
+        color_pn: true,
+        column_config: {
+          sum__num: { d3NumberFormat: '$,.2f', d3SmallNumberFormat: '.1%', horizontalAlign: 'center', columnWidth: 120, showCellBars: false, alignPositiveNegative: true, colorPositiveNegative: false },
+          ds: { d3TimeFormat: '%Y' },
+          name: { truncateLongCells: true, columnWidth: 60 },
+        },
+      },
+      queriesData: [{ data: [{ ds: Date.UTC(2020, 5, 1), name: 'a', sum__num: 1500, avg__num: 1500 }], colnames: ['ds', 'name', 'sum__num', 'avg__num'], coltypes: [2, 1, 0, 0] } as any],
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    });
+    const [ds, name, sum, avg] = out.columns as [any, any, any, any];
+    expect(out.format(sum, 1500)).toBe('$1,500.00');
+    expect(out.format(sum, 0.25)).toBe('25.0%');
+    expect(out.format(avg, 1500)).toBe('1,500');
+    expect(out.format(ds, Date.UTC(2020, 5, 1))).toBe('2020');
+    expect(sum).toMatchObject({ align: 'center', width: 120, showCellBars: false, alignPn: true, colorPn: false, truncate: false });
+    expect(avg).toMatchObject({ align: 'right', width: undefined, showCellBars: true, alignPn: false, colorPn: true });
+    expect(name).toMatchObject({ align: 'left', width: 60, truncate: true });
+  });
+
+  it("lists the columns 'Customize columns' sets: group-bys, metrics, percent metrics, or raw columns; the radar's only metrics", () => {
+    const datasource = { id: 1, type: 'table', name: 't', columns: [{ column_name: 'ds', is_dttm: true }, { column_name: 'num', type: 'BIGINT' }, { column_name: 'name', type: 'VARCHAR', verbose_name: 'Name' }], metrics: [], verbose_map: { sum__num: 'Births' } };
+    const formData = { viz_type: 'table', groupby: ['ds', 'name'], metrics: ['sum__num', { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' }], percent_metrics: ['sum__num'] };
+    expect(columnConfigColumns({ formData, datasource }).map((c) => [c.key, c.label, c.kind])).toEqual([
+      ['ds', 'ds', 'temporal'],
+      ['name', 'Name', 'string'],
+      ['sum__num', 'Births', 'numeric'],
+      ['rows', 'rows', 'numeric'],
+      ['%sum__num', '%Births', 'numeric'],
+    ]);
+    expect(columnConfigColumns({ formData: { ...formData, query_mode: 'raw', all_columns: ['num', 'name'] }, datasource }).map((c) => c.kind)).toEqual(['numeric', 'string']);
+    expect(columnConfigColumns({ formData, datasource }, 'metrics').map((c) => c.key)).toEqual(['sum__num', 'rows']);
   });
 });

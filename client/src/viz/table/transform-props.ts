@@ -2,6 +2,7 @@ import type { TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
 import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
+import { columnConfigOf } from '../shared/column-config';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
 /** One conditional formatting rule (Superset's `conditional_formatting` entries). */
@@ -24,6 +25,15 @@ export interface TableColumn {
   min: number;
   max: number;
   maxAbs: number;
+  /** Its settings from `column_config` over the chart-wide ones: cell bars, +/- alignment and colours, alignment, width. */
+  showCellBars: boolean;
+  alignPn: boolean;
+  colorPn: boolean;
+  align: 'left' | 'center' | 'right';
+  /** The column's minimal width in pixels (Superset's 'Min Width'), or undefined for automatic. */
+  width?: number;
+  /** Long cells are cut to the width with an ellipsis. */
+  truncate: boolean;
 }
 
 /**
@@ -50,9 +60,6 @@ export interface TableProps {
   background: (column: TableColumn, value: unknown) => string | undefined;
   pageLength: number;
   includeSearch: boolean;
-  showCellBars: boolean;
-  alignPn: boolean;
-  colorPn: boolean;
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
@@ -93,7 +100,8 @@ export function transformTable(input: TransformInput): TableProps {
   const groupby = raw ? [] : asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const numberFormat = getNumberFormatter(fd.number_format ?? 'SMART_NUMBER');
   const percentFormat = getNumberFormatter('.2%');
-  const timeFormat = getTimeFormatter(fd.table_timestamp_format ?? '%Y-%m-%d %H:%M:%S');
+  const timeFormat = fd.table_timestamp_format ?? '%Y-%m-%d %H:%M:%S';
+  const chartWide = { showCellBars: fd.show_cell_bars !== false, alignPn: !!fd.align_pn, colorPn: fd.color_pn !== false };
   const rules = asList<FormattingRule>(fd.conditional_formatting).filter((r) => r && r.column);
 
   const columns: TableColumn[] = colnames.map((key, i) => {
@@ -101,15 +109,37 @@ export function transformTable(input: TransformInput): TableProps {
     const isTime = result.coltypes?.[i] === TEMPORAL;
     const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
     const [min, max] = extent(isNumeric ? rows.map((r) => toNumber(r[key])) : [], [0, 0]);
-    return { key, label: key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key), isMetric, isNumeric, isTime, min, max, maxAbs: Math.max(Math.abs(min), Math.abs(max)) };
+    const config = columnConfigOf(fd, key);
+    const width = Number(config.columnWidth);
+    return {
+      key,
+      label: key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key),
+      isMetric,
+      isNumeric,
+      isTime,
+      min,
+      max,
+      maxAbs: Math.max(Math.abs(min), Math.abs(max)),
+      showCellBars: config.showCellBars ?? chartWide.showCellBars,
+      alignPn: config.alignPositiveNegative ?? chartWide.alignPn,
+      colorPn: config.colorPositiveNegative ?? chartWide.colorPn,
+      align: config.horizontalAlign ?? (isNumeric ? 'right' : 'left'),
+      width: config.columnWidth !== undefined && config.columnWidth !== null && width > 0 ? width : undefined,
+      truncate: !!config.truncateLongCells,
+    };
   });
 
+  // A column's own d3 format wins over the chart's (Superset's column_config); a small number format takes values
+  // between -1 and 1.
   const format = (column: TableColumn, value: unknown) => {
     if (value === null || value === undefined) return 'N/A';
-    if (column.isTime) return timeFormat(typeof value === 'number' ? value : String(value));
+    const config = columnConfigOf(fd, column.key);
+    if (column.isTime) return getTimeFormatter(config.d3TimeFormat || timeFormat)(typeof value === 'number' ? value : String(value));
     if (column.isNumeric) {
       const n = toNumber(value);
       if (n === null) return String(value);
+      if (config.d3SmallNumberFormat && Math.abs(n) < 1) return getNumberFormatter(config.d3SmallNumberFormat)(n);
+      if (config.d3NumberFormat) return getNumberFormatter(config.d3NumberFormat)(n);
       return column.key.startsWith('%') ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
     }
     return String(value);
@@ -127,9 +157,6 @@ export function transformTable(input: TransformInput): TableProps {
     background,
     pageLength: Number(fd.page_length) || 0,
     includeSearch: !!fd.include_search,
-    showCellBars: fd.show_cell_bars !== false,
-    alignPn: !!fd.align_pn,
-    colorPn: fd.color_pn !== false,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
