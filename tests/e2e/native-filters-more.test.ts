@@ -10,7 +10,7 @@ import { ensureExampleDashboards } from '../../server/src/dashboard/example-dash
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot, SCREENS_DIR } from './browser';
 
 type Extra = { filters?: Array<{ col: string; op: string; val: unknown }>; time_range?: string };
 type Query = { columns?: unknown[]; metrics?: unknown[]; orderby?: unknown[]; adhoc_filters?: Array<Record<string, unknown>>; time_range?: string; granularity?: string | null };
@@ -455,6 +455,114 @@ describe('native filters in the browser, continued', () => {
       await context.close();
       await off.close();
       rmSync(offDir, { recursive: true, force: true });
+    }
+  });
+
+  it("the 'Parent filters' select shows only while 'Values are dependent on other filters' is ticked; unticked, the parents go", { timeout: 120_000 }, async () => {
+    await openBirths();
+    const before = await metadataOf(dashboardId);
+    const modal = await openFiltersModal();
+    const form = modal.getByTestId('filter-form');
+    const dependent = form.getByLabel('Values are dependent on other filters');
+    const parents = form.getByLabel('Parent filters', { exact: true });
+    // Name depends on Gender (the example's configuration): ticked, with its parent shown.
+    await modal.getByTestId('filter-config-item').filter({ hasText: 'Name' }).click();
+    expect(await dependent.isChecked()).toBe(true);
+    expect(await parents.isVisible()).toBe(true);
+    expect(await form.getByText('Gender', { exact: true }).count()).toBe(1);
+    // State depends on nothing: no parent select until the box is ticked.
+    await modal.getByTestId('filter-config-item').filter({ hasText: 'State' }).click();
+    expect(await dependent.isChecked()).toBe(false);
+    expect(await parents.count()).toBe(0);
+    await dependent.check();
+    await parents.waitFor();
+    await screenshot(page, 'filters-more-dependent-ticked');
+    await dependent.uncheck();
+    await expect.poll(() => parents.count()).toBe(0);
+    // Name unticked: its parent goes, and ticked again the select is empty.
+    await modal.getByTestId('filter-config-item').filter({ hasText: 'Name' }).click();
+    await dependent.uncheck();
+    await expect.poll(() => parents.count()).toBe(0);
+    await dependent.check();
+    await parents.waitFor();
+    expect(await form.getByText('Gender', { exact: true }).count()).toBe(0);
+    await dependent.uncheck();
+    await modal.getByTestId('filters-save').click();
+    await modal.waitFor({ state: 'detached' });
+    const config = (await metadataOf(dashboardId)).native_filter_configuration as Array<{ name?: string; cascadeParentIds?: string[] }>;
+    expect(config.find((f) => f.name === 'Name')!.cascadeParentIds).toEqual([]);
+    expect(config.find((f) => f.name === 'State')!.cascadeParentIds).toEqual([]);
+    await putMetadata(dashboardId, before);
+  });
+
+  it("in the horizontal bar, 'More filters' holds the filters out of scope of the tab shown under their own 'Filters out of scope' heading", { timeout: 120_000 }, async () => {
+    const board = (await t.http.get('/api/v1/dashboard/world_health').set(...auth())).body.result;
+    const layout = JSON.parse(board.position_json) as Record<string, { type: string; id: string; meta?: { text?: string } }>;
+    const health = Object.values(layout).find((c) => c.type === 'TAB' && c.meta?.text === 'Health')!;
+    const worldDataset = (await t.http.get('/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:wb_health_population)))').set(...auth())).body.ids[0];
+    const select = (id: string, name: string, column: string) => {
+      const f = newNativeFilter(`NATIVE_FILTER-${id}`, 'filter_select');
+      f.name = name;
+      f.targets = [{ datasetId: worldDataset, column: { name: column } }];
+      return f;
+    };
+    // Four filters in scope everywhere (three in the bar, one under More filters) and one on the Health tab only.
+    const healthOnly = select('health', 'Health region', 'region');
+    healthOnly.scope = { rootPath: [health.id], excluded: [] };
+    const filters = [select('region', 'Region', 'region'), select('country', 'Country', 'country_name'), select('code', 'Country code', 'country_code'), select('region2', 'Region again', 'region'), healthOnly];
+    await putMetadata(board.id, { ...JSON.parse(board.json_metadata), filter_bar_orientation: 'HORIZONTAL', native_filter_configuration: filters });
+    try {
+      await page.goto(`${t.url}/superset/dashboard/world_health/`);
+      const bar = page.locator('[data-testid="filter-bar"][data-orientation="horizontal"]');
+      await bar.waitFor();
+      const names = (locator: ReturnType<Page['locator']>) => locator.locator('[data-testid="native-filter"] label').allTextContents();
+      await expect.poll(() => names(bar)).toEqual(['Region', 'Country', 'Country code']);
+      await bar.getByTestId('more-filters').click();
+      const dropdown = page.locator('.mantine-Popover-dropdown').filter({ has: page.getByTestId('native-filter') });
+      const outOfScope = dropdown.getByTestId('filters-out-of-scope');
+      await outOfScope.waitFor();
+      expect(await outOfScope.locator('summary').textContent()).toBe('Filters out of scope (1)');
+      // Region again overflows the bar, in scope, above the section; Health region is inside it.
+      expect(await names(dropdown)).toEqual(['Region again', 'Health region']);
+      expect(await dropdown.locator('[data-testid="native-filter"]:not([data-testid="filters-out-of-scope"] *) label').allTextContents()).toEqual(['Region again']);
+      expect(await names(outOfScope)).toEqual(['Health region']);
+      await outOfScope.locator('summary').click();
+      await outOfScope.getByTestId('native-filter').locator('input').first().waitFor({ state: 'visible' });
+      await screenshot(page, 'filters-more-horizontal-out-of-scope');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dropdown.count()).toBe(0);
+      // On the Health tab it is in scope: under More filters with Region again, and no section.
+      await page.getByRole('tab', { name: 'Health' }).click();
+      await bar.getByTestId('more-filters').click();
+      await expect.poll(() => names(dropdown)).toEqual(['Region again', 'Health region']);
+      expect(await page.getByTestId('filters-out-of-scope').count()).toBe(0);
+      await page.keyboard.press('Escape');
+    } finally {
+      await putMetadata(board.id, JSON.parse(board.json_metadata));
+    }
+  });
+
+  it("a country map filtered to one state draws the other states in the 'no data' grey, in the light and the dark theme", { timeout: 120_000 }, async () => {
+    const before = await metadataOf(dashboardId);
+    const config = before.native_filter_configuration.map((f: { name?: string }) =>
+      f.name === 'State' ? { ...f, defaultDataMask: { extraFormData: { filters: [{ col: 'state', op: 'IN', val: ['CA'] }] }, filterState: { value: ['CA'] }, ownState: {} } } : f,
+    );
+    await putMetadata(dashboardId, { ...before, native_filter_configuration: config });
+    try {
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.evaluate((s) => localStorage.setItem('meridian-color-scheme', s), scheme);
+        sent = new Map();
+        await openBirths();
+        await expectFilter('Births by state', 'state', ['CA']);
+        await drawn();
+        const map = cell('Births by state');
+        await map.scrollIntoViewIfNeeded();
+        await page.waitForTimeout(500);
+        await map.screenshot({ path: join(SCREENS_DIR, `filters-more-map-one-state-${scheme}.png`) });
+      }
+    } finally {
+      await page.evaluate(() => localStorage.removeItem('meridian-color-scheme'));
+      await putMetadata(dashboardId, before);
     }
   });
 });

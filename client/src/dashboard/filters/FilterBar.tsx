@@ -136,6 +136,22 @@ function SettingsMenu({ canEdit, orientation, onOrientation, onEdit }: { canEdit
   );
 }
 
+/** The filters no chart of the tabs shown is in scope of, folded under their own heading (vertical bar and 'More filters'). */
+function OutOfScope({ items, f }: { items: FilterConfigItem[]; f: DashboardFilters }) {
+  if (!items.length) return null;
+  return (
+    <details className={classes.outOfScope} data-testid="filters-out-of-scope">
+      <summary>{`Filters out of scope (${items.length})`}</summary>
+      <Divider my="xs" />
+      <Stack gap="md">
+        {items.map((item) => (
+          <FilterItem key={item.id} item={item} f={f} horizontal={false} />
+        ))}
+      </Stack>
+    </details>
+  );
+}
+
 /**
  * The native filter bar (spec 02 §2), vertical and collapsible or horizontal with 'More filters': each
  * filter's value, Apply and Clear all, the cross-filters in effect, and the filters out of scope of the
@@ -150,7 +166,8 @@ export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, o
 
   if (orientation === 'HORIZONTAL') {
     const visible = shown.slice(0, HORIZONTAL_VISIBLE);
-    const more = [...shown.slice(HORIZONTAL_VISIBLE), ...outOfScope];
+    const overflow = shown.slice(HORIZONTAL_VISIBLE);
+    const more = [...overflow, ...outOfScope];
     return (
       <div className={classes.filterBarHorizontal} data-testid="filter-bar" data-orientation="horizontal">
         <Group gap={6} wrap="nowrap" style={{ flex: 'none' }}>
@@ -175,9 +192,10 @@ export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, o
             </Popover.Target>
             <Popover.Dropdown>
               <Stack gap="sm">
-                {more.map((item) => (
+                {overflow.map((item) => (
                   <FilterItem key={item.id} item={item} f={f} horizontal={false} />
                 ))}
+                <OutOfScope items={outOfScope} f={f} />
               </Stack>
             </Popover.Dropdown>
           </Popover>
@@ -233,17 +251,7 @@ export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, o
         {shown.map((item) => (
           <FilterItem key={item.id} item={item} f={f} horizontal={false} />
         ))}
-        {outOfScope.length > 0 && (
-          <details className={classes.outOfScope} data-testid="filters-out-of-scope">
-            <summary>{`Filters out of scope (${outOfScope.length})`}</summary>
-            <Divider my="xs" />
-            <Stack gap="md">
-              {outOfScope.map((item) => (
-                <FilterItem key={item.id} item={item} f={f} horizontal={false} />
-              ))}
-            </Stack>
-          </details>
-        )}
+        <OutOfScope items={outOfScope} f={f} />
       </Stack>
     </aside>
   );

@@ -127,6 +127,8 @@ function NativeFilterForm({ filter, all, errors, layout, chartNames, onChange }:
   const parents = possibleParents(filter, all);
   const hasDefault = filter.defaultDataMask?.filterState?.value !== undefined && filter.defaultDataMask?.filterState?.value !== null;
   const [withDefault, setWithDefault] = useState(hasDefault);
+  // The parent filter select shows while this is ticked, as Superset's; unticked, the parents go.
+  const [withParents, setWithParents] = useState(filter.cascadeParentIds.length > 0);
   const [withSort, setWithSort] = useState(cv.sortAscending !== undefined);
   const [withPreFilter, setWithPreFilter] = useState(!!filter.adhoc_filters?.length || (!!filter.time_range && filter.time_range !== 'No filter'));
   const isSelect = filter.filterType === 'filter_select';
@@ -165,8 +167,10 @@ function NativeFilterForm({ filter, all, errors, layout, chartNames, onChange }:
           )}
           {isSelect && all.filter(isNativeFilter).length >= 2 && (
             <Stack gap={4}>
-              <Checkbox label="Values are dependent on other filters" checked={filter.cascadeParentIds.length > 0 || undefined} onChange={(e) => !e.currentTarget.checked && onChange({ ...filter, cascadeParentIds: [] })} readOnly={false} />
-              <MultiSelect aria-label="Parent filters" placeholder="Parent filters" data={parents.map((p) => ({ value: p.id, label: p.name || p.id }))} value={filter.cascadeParentIds} onChange={(ids) => onChange({ ...filter, cascadeParentIds: ids })} comboboxProps={{ withinPortal: true }} size="xs" />
+              <Checkbox label="Values are dependent on other filters" checked={withParents} onChange={(e) => { setWithParents(e.currentTarget.checked); if (!e.currentTarget.checked) onChange({ ...filter, cascadeParentIds: [] }); }} />
+              {withParents && (
+                <MultiSelect aria-label="Parent filters" placeholder="Parent filters" data={parents.map((p) => ({ value: p.id, label: p.name || p.id }))} value={filter.cascadeParentIds} onChange={(ids) => onChange({ ...filter, cascadeParentIds: ids })} comboboxProps={{ withinPortal: true }} size="xs" pl="lg" />
+              )}
             </Stack>
           )}
           {isSelect && (

@@ -1,6 +1,13 @@
+import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
+import { registerUsa } from '../shared/geo';
 import { usStateCode } from '../shared/geo-codes';
+import { getSequentialColors } from '../shared/colors';
+import { chartTheme } from '../shared/theme';
 import countryMap from './index';
+
+/** A colour as ECharts writes it after its visuals: rgba(r,g,b,a). */
+const rgba = (c: string) => echarts.color.stringify(echarts.color.parse(c), 'rgba');
 
 describe('country map chart type', () => {
   it('reads states as postal codes, ISO 3166-2 codes or names', () => {
@@ -30,5 +37,24 @@ describe('country map chart type', () => {
     expect(visualMap).toMatchObject({ orient: 'horizontal', min: 2, max: 5, bottom: 8 });
     // The map's box ends above the scale's bar and its handles' labels.
     expect(series[0].bottom).toBeGreaterThanOrEqual(visualMap.bottom + visualMap.itemWidth + 20);
+  });
+
+  it("draws the states without a value in the theme's 'no data' grey, and only the states with values on the scale", async () => {
+    await registerUsa();
+    for (const theme of ['light', 'dark'] as const) {
+      // A dashboard filtered to CA: one row.
+      const out = countryMap.transformProps({ formData: { viz_type: 'country_map', entity: 'state', metric: 'n' }, queriesData: [{ data: [{ state: 'CA', n: 5 }] } as any], datasource: null, theme, width: 400, height: 300 });
+      const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 400, height: 300 });
+      chart.setOption(out.option);
+      // The colour ECharts' map draws each state with: the visual its visualMap gave the state's data item.
+      const data = (chart as any).getModel().getSeriesByIndex(0).getData();
+      const fill = (code: string) => rgba(data.getItemVisual(data.indexOfName(code), 'style').fill ?? out.option.series[0].itemStyle.areaColor);
+      const noData = rgba(chartTheme(theme).noData);
+      expect([fill('TX'), fill('NY')]).toEqual([noData, noData]);
+      // CA's one value is the scale's own colour (its lowest end).
+      expect(getSequentialColors(undefined, 9, theme).map(rgba)).toContain(fill('CA'));
+      chart.dispose();
+    }
+    expect(chartTheme('light').noData).not.toBe(chartTheme('dark').noData);
   });
 });

@@ -45,7 +45,7 @@ export function transformCountryMap({ formData: fd, queriesData, theme, filterSt
           roam: true,
           ...scale.mapBox,
           // While the chart's own cross-filter is in effect every region is faded but the selected one (as Superset's charts).
-          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.7, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
+          itemStyle: { areaColor: t.noData, borderColor: t.tooltipBackground, borderWidth: 0.7, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
           select: { disabled: true },
           data,

@@ -7,10 +7,12 @@ export interface ChartTheme {
   tooltipBackground: string;
   tooltipBorder: string;
   background: string;
+  /** A map's regions without a value (Superset's world map draws them in its border grey). */
+  noData: string;
 }
 
-const LIGHT: ChartTheme = { text: '#212529', subtleText: '#6b7280', axisLine: '#ced4da', splitLine: '#e9ecef', tooltipBackground: '#ffffff', tooltipBorder: '#dee2e6', background: 'transparent' };
-const DARK: ChartTheme = { text: '#e9ecef', subtleText: '#a6a7ab', axisLine: '#5c5f66', splitLine: '#373a40', tooltipBackground: '#25262b', tooltipBorder: '#424242', background: 'transparent' };
+const LIGHT: ChartTheme = { text: '#212529', subtleText: '#6b7280', axisLine: '#ced4da', splitLine: '#e9ecef', tooltipBackground: '#ffffff', tooltipBorder: '#dee2e6', background: 'transparent', noData: '#dee2e6' };
+const DARK: ChartTheme = { text: '#e9ecef', subtleText: '#a6a7ab', axisLine: '#5c5f66', splitLine: '#373a40', tooltipBackground: '#25262b', tooltipBorder: '#424242', background: 'transparent', noData: '#3f4147' };
 
 export function chartTheme(theme: 'light' | 'dark'): ChartTheme {
   return theme === 'dark' ? DARK : LIGHT;

@@ -54,7 +54,7 @@ export function transformWorldMap({ formData: fd, queriesData, datasource, theme
           roam: true,
           ...scale.mapBox,
           // While the chart's own cross-filter is in effect every country is faded but the selected one (as Superset's charts).
-          itemStyle: { areaColor: t.splitLine, borderColor: t.tooltipBackground, borderWidth: 0.5, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
+          itemStyle: { areaColor: t.noData, borderColor: t.tooltipBackground, borderWidth: 0.5, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
           select: { disabled: true },
           data,
