@@ -89,6 +89,29 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     await expect.poll(() => seriesOf(page)).toEqual([`difference__${plain}__${plain}__1 year ago`]);
   });
 
+  it("the mixed chart's 'Advanced analytics Query B' shifts only query B: B's answer joins last year's series, A's is untouched", { timeout: 120_000 }, async () => {
+    const id = await saveChart('Births, mixed', { viz_type: 'mixed_timeseries', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: [], metrics_b: ['count'], groupby_b: [], adhoc_filters_b: [], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1, row_limit: 1000 });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByRole('button', { name: 'Advanced analytics Query A' }).waitFor();
+    await controls.getByRole('button', { name: 'Advanced analytics Query B' }).click();
+    await controls.getByLabel('Time shift').click();
+    await page.getByRole('option', { name: '1 year ago', exact: true }).click();
+    await page.keyboard.press('Escape');
+    const answered = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const [a, b] = (await answered).request().postDataJSON().queries;
+    expect([a.time_offsets, b.time_offsets]).toEqual([[], ['1 year ago']]);
+    expect(a.post_processing).toEqual([]);
+    expect(b.post_processing.map((o: { operation: string }) => o.operation)).toEqual(['pivot', 'flatten']);
+    const answer = await (await answered).json();
+    expect(answer.result[1].colnames).toEqual(['ds', 'count', 'count__1 year ago']);
+    await rendered(page);
+    await expect.poll(async () => (await seriesOf(page)).length).toBe(3);
+    await screenshot(page, 'explore-mixed-time-shift-b');
+  });
+
   it('filters with NOT LIKE and a TEMPORAL_RANGE picked in the time range popover inside the filter editor', { timeout: 120_000 }, async () => {
     const id = await saveChart('Births, filtered', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], row_limit: 1000 });
     await page.goto(`${t.url}/explore/?slice_id=${id}`);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -6,11 +6,25 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { PNG } from 'pngjs';
 import { pngFacts } from '../helpers/png';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { SCREENS_DIR, closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
 const chartOf = (page: Page) => page.locator('[data-testid="explore-chart"]');
 const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
+/** The height of the title band a chart's picture starts with (chart-export's TITLE_BAND). */
+const TITLE_BAND = 40;
+/** Pixels darker than mid grey in the rows [from, to) of a PNG: text on the light theme. */
+function darkPixels(png: Buffer, [from, to]: [number, number]): number {
+  const image = PNG.sync.read(png);
+  let n = 0;
+  for (let i = from * image.width * 4; i < Math.min(to, image.height) * image.width * 4; i += 4) if (image.data[i]! + image.data[i + 1]! + image.data[i + 2]! < 3 * 110) n++;
+  return n;
+}
+const saveScreen = (name: string, bytes: Buffer) => {
+  mkdirSync(SCREENS_DIR, { recursive: true });
+  writeFileSync(join(SCREENS_DIR, `${name}.png`), bytes);
+};
 
 // Explore's header in a real Chromium: embed code, downloads, a failed star, the chart type gallery and the colour scheme.
 describe("Explore's header and customizing in the browser", () => {
@@ -21,6 +35,7 @@ describe("Explore's header and customizing in the browser", () => {
   let dir: string;
   let admin: string;
   let sliceId: number;
+  let datasourceKey: string;
 
   const rest = (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown) => {
     const req = t.http[method](path).set('Authorization', `Bearer ${admin}`);
@@ -43,6 +58,7 @@ describe("Explore's header and customizing in the browser", () => {
     await ensureTestExamples(t.services, { path: join(dir, 'examples.duckdb'), salesRows: 500 });
     await ensureExampleDatasets(t.services);
     const birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+    datasourceKey = `${birthNames}__table`;
     const params = { viz_type: 'pie', datasource: `${birthNames}__table`, groupby: ['gender'], metric: 'sum__num', time_range: 'No filter', color_scheme: 'supersetColors' };
     sliceId = (await rest('post', '/api/v1/chart/', { slice_name: 'Births by gender', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id;
     browser = await launchBrowser();
@@ -82,6 +98,44 @@ describe("Explore's header and customizing in the browser", () => {
     const facts = pngFacts(png.bytes);
     expect(facts.width).toBeGreaterThan(300);
     expect(facts.height).toBeGreaterThan(200);
+    // Superset's picture of a chart has its header: the title in a band above the chart.
+    const box = (await chartOf(page).boundingBox())!;
+    expect(facts.height).toBe(Math.round(box.height) + TITLE_BAND);
+    expect(darkPixels(png.bytes, [0, TITLE_BAND])).toBeGreaterThan(100);
+    saveScreen('image-pie', png.bytes);
+  });
+
+  it('pictures a scrolled table as shown: its header over the rows in view, whole rows only, under the title', { timeout: 90_000 }, async () => {
+    const params = { viz_type: 'table', datasource: datasourceKey, query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], row_limit: 1000, time_range: 'No filter' };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Births by name', viz_type: 'table', datasource_id: Number(datasourceKey.split('__')[0]), datasource_type: 'table', params: JSON.stringify(params) })).body.id;
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const table = chartOf(page).getByTestId('table-chart');
+    const scroller = table.locator('div').filter({ has: page.locator('table') }).last();
+    await scroller.evaluate((e) => (e.scrollTop = 2000));
+    // The rows drawn for the new scroll position.
+    await expect.poll(() => table.locator('tbody tr[data-index]').first().getAttribute('data-index').then(Number)).toBeGreaterThan(30);
+    const png = await download('Download as image');
+    saveScreen('image-table-scrolled', png.bytes);
+    const box = (await chartOf(page).boundingBox())!;
+    expect(pngFacts(png.bytes).height).toBe(Math.round(box.height) + TITLE_BAND);
+    expect(darkPixels(png.bytes, [0, TITLE_BAND])).toBeGreaterThan(100);
+    // The header row right under the title, then rows of text all the way down (no blank spacer in their place).
+    const header = (await table.locator('thead').boundingBox())!;
+    const top = Math.round(header.y - box.y) + TITLE_BAND;
+    expect(darkPixels(png.bytes, [top, top + Math.round(header.height)])).toBeGreaterThan(50);
+    for (let y = top + 60; y < top + 300; y += 60) expect(darkPixels(png.bytes, [y, y + 30])).toBeGreaterThan(20);
+    // The row the table's bottom edge cuts on screen is left out of the picture, the rows above it kept.
+    const cut = await scroller.evaluate((e) => {
+      const bottom = e.getBoundingClientRect().bottom;
+      const rows = [...e.querySelectorAll('tbody tr')].map((r) => r.getBoundingClientRect());
+      const row = rows.find((r) => r.top < bottom && r.bottom > bottom + 0.5);
+      return row ? { top: row.top, bottom } : null;
+    });
+    expect(cut).not.toBeNull();
+    const cutTop = Math.round(cut!.top - box.y) + TITLE_BAND;
+    expect(darkPixels(png.bytes, [cutTop + 1, Math.round(cut!.bottom - box.y) + TITLE_BAND])).toBe(0);
+    expect(darkPixels(png.bytes, [cutTop - 28, cutTop])).toBeGreaterThan(20);
   });
 
   it('gives embed code whose frame shows the chart alone (standalone=1)', { timeout: 90_000 }, async () => {

@@ -243,7 +243,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
   const copy = copyWithToast;
   const png = () => {
     const chartElement = document.querySelector<HTMLElement>('[data-testid="explore-chart"]');
-    if (chartElement) void downloadAsImage(chartElement, sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
+    if (chartElement) void downloadAsImage(chartElement, sliceName, { title: sliceName }).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED));
   };
   // Each control with errors by its label, as Superset lists them: Control labeled "X-axis" cannot be empty.
   const labels = useMemo(() => new Map(controlsOf(x.plugin).map((c) => [c.name, c.label || c.name])), [x.plugin]);

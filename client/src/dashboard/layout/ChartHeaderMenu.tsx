@@ -95,7 +95,7 @@ export const ChartHeaderMenu = memo(function ChartHeaderMenu({
   };
   const image = () => {
     const element = chartElement();
-    if (element) void downloadAsImage(element, name).catch(failed);
+    if (element) void downloadAsImage(element, name, { title: name }).catch(failed);
   };
 
   return (

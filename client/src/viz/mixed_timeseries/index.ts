@@ -1,14 +1,18 @@
-import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
-import type { ChartPlugin, ControlConfig, FormData, QueryContext } from '../types';
+import type { ChartPlugin, FormData, QueryContext } from '../types';
 import type { TimeseriesProps } from '../shared/timeseries/transform-props';
+import { buildTimeseriesQuery } from '../shared/timeseries/build-query';
+import { advancedAnalyticsSection } from '../shared/timeseries/advanced-analytics';
 import { queryFormData, transformMixed } from './transform-props';
 import { columnChoices } from '../shared/controls';
 import meta from './meta';
 
-/** Two queries over the same x-axis and time grain: A's and B's metrics, group-bys and filters. */
+/**
+ * Two queries over the same x-axis and time grain: A's and B's metrics, group-bys and filters, each a time-series
+ * query with its own advanced analytics (time shifts and post-processing), as Superset's mixed buildQuery.
+ */
 export function buildMixedQuery(fd: FormData): QueryContext {
-  const a = queryContextFromFormData(queryFormData(fd, 'a'));
-  const b = queryContextFromFormData(queryFormData(fd, 'b'));
+  const a = buildTimeseriesQuery(queryFormData(fd, 'a'));
+  const b = buildTimeseriesQuery(queryFormData(fd, 'b'));
   return { ...a, queries: [a.queries[0]!, b.queries[0]!], result_format: 'json', result_type: 'full' } as QueryContext;
 }
 
@@ -20,6 +24,7 @@ const mixed: ChartPlugin<TimeseriesProps> = {
     sections: [
       { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], ['time_range']] },
       { label: 'Query A', expanded: true, tab: 'data', controlSetRows: [['metrics'], ['groupby'], ['adhoc_filters'], ['limit'], ['row_limit']] },
+      advancedAnalyticsSection('Advanced analytics Query A'),
       {
         label: 'Query B',
         expanded: true,
@@ -31,6 +36,7 @@ const mixed: ChartPlugin<TimeseriesProps> = {
           [{ name: 'limit_b', type: 'SelectControl', label: 'Series limit', freeForm: true, clearable: true, choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)] as const) }],
         ],
       },
+      advancedAnalyticsSection('Advanced analytics Query B', '_b'),
       {
         label: 'Chart options',
         expanded: true,

@@ -3,6 +3,7 @@ import mixed from './index';
 
 describe('mixed chart type', () => {
   const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['boys'], groupby: [], metrics_b: ['girls'], groupby_b: [], adhoc_filters: [], adhoc_filters_b: [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: 'num > 0' }], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1 };
+  const t0 = Date.UTC(2000, 0, 1);
 
   it('sends two queries on one x-axis, each with its own metrics and filters', () => {
     const [a, b] = mixed.buildQuery(fd).queries as any[];
@@ -13,9 +14,77 @@ describe('mixed chart type', () => {
   });
 
   it('draws A as lines and B as bars on the secondary axis', () => {
-    const t0 = Date.UTC(2000, 0, 1);
     const out = mixed.transformProps({ formData: fd, queriesData: [{ data: [{ ds: t0, boys: 1 }], colnames: ['ds', 'boys'], coltypes: [2, 0] }, { data: [{ ds: t0, girls: 2 }], colnames: ['ds', 'girls'], coltypes: [2, 0] }] as any, datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.option.series.map((s: any) => [s.name, s.type, s.yAxisIndex])).toEqual([['boys', 'line', 0], ['girls', 'bar', 1]]);
     expect(out.option.yAxis).toHaveLength(2);
+  });
+});
+
+describe("mixed chart: 'Advanced analytics Query A' and 'Query B' (Superset's createAdvancedAnalyticsSection, `_b` twins)", () => {
+  const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['boys'], groupby: [], metrics_b: ['girls'], groupby_b: [], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1 };
+  const t0 = Date.UTC(2000, 0, 1);
+  const t1 = Date.UTC(2001, 0, 1);
+  const queries = (patch: Record<string, unknown>) => mixed.buildQuery({ ...fd, ...patch }).queries as Array<{ post_processing: Array<{ operation: string; options?: any }>; time_offsets: string[]; metrics: string[] }>;
+
+  it('has both sections, with the same controls, B under `_b` names whose periods show for B\'s rolling type', () => {
+    const sections = mixed.controlPanel.sections.filter((s) => s.label.startsWith('Advanced analytics'));
+    expect(sections.map((s) => s.label)).toEqual(['Advanced analytics Query A', 'Advanced analytics Query B']);
+    const names = (i: number) => sections[i]!.controlSetRows.flat().map((c) => (typeof c === 'string' ? c : (c as { name: string }).name));
+    expect(names(0)).toEqual(['rolling_type', 'rolling_periods', 'min_periods', 'time_compare', 'comparison_type', 'resample_rule', 'resample_method']);
+    expect(names(1)).toEqual(names(0).map((n) => `${n}_b`));
+    const periodsB = sections[1]!.controlSetRows.flat().find((c) => (c as { name: string }).name === 'rolling_periods_b') as { visibility: (ctx: any) => boolean };
+    expect(periodsB.visibility({ formData: { rolling_type: 'mean' } })).toBe(false);
+    expect(periodsB.visibility({ formData: { rolling_type_b: 'mean' } })).toBe(true);
+  });
+
+  it("A's rolling window rolls only query A; B's time shift and comparison shift only query B", () => {
+    const [a, b] = queries({ rolling_type: 'mean', rolling_periods: '3', time_compare_b: ['1 year ago'], comparison_type_b: 'difference' });
+    expect(a!.post_processing.map((o) => o.operation)).toEqual(['pivot', 'rolling', 'flatten']);
+    expect(a!.post_processing[1]!.options).toMatchObject({ rolling_type: 'mean', window: 3, columns: { boys: 'boys' } });
+    expect(a!.time_offsets).toEqual([]);
+    expect(b!.time_offsets).toEqual(['1 year ago']);
+    expect(b!.post_processing.map((o) => o.operation)).toEqual(['pivot', 'compare', 'flatten']);
+    expect(b!.post_processing[1]!.options).toEqual({ source_columns: ['girls'], compare_columns: ['girls__1 year ago'], compare_type: 'difference', drop_original_columns: true });
+  });
+
+  it("B's cumulative sum and resample; neither query post-processes without analytics", () => {
+    const [a, b] = queries({ rolling_type_b: 'cumsum', resample_rule_b: '1AS', resample_method_b: 'zerofill' });
+    expect(a!.post_processing).toEqual([]);
+    expect(b!.post_processing.map((o) => o.operation)).toEqual(['pivot', 'cum', 'resample', 'flatten']);
+    expect(b!.post_processing[2]!.options).toEqual({ method: 'asfreq', rule: '1AS', fill_value: 0 });
+    expect(queries({}).every((q) => q.post_processing.length === 0 && q.time_offsets.length === 0)).toBe(true);
+  });
+
+  it("draws B's pivoted answer: its shift as 'girls__1 year ago' bars on the secondary axis, A's plain lines", () => {
+    const out = mixed.transformProps({
+      formData: { ...fd, time_compare_b: ['1 year ago'], comparison_type_b: 'values' },
+      queriesData: [
+        { data: [{ ds: t0, boys: 1 }, { ds: t1, boys: 3 }], colnames: ['ds', 'boys'], coltypes: [2, 0] },
+        { data: [{ ds: t0, girls: 2, 'girls__1 year ago': null }, { ds: t1, girls: 4, 'girls__1 year ago': 2 }], colnames: ['ds', 'girls', 'girls__1 year ago'], coltypes: [2, 0, 0] },
+      ] as any,
+      datasource: { verbose_map: { girls: 'Girls' } } as any,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    });
+    expect(out.option.series.map((s: any) => [s.name, s.type, s.yAxisIndex])).toEqual([['boys', 'line', 0], ['Girls', 'bar', 1], ['Girls__1 year ago', 'bar', 1]]);
+    expect(out.option.series[2].data).toEqual([[t0, null], [t1, 2]]);
+  });
+
+  it("B's percentage comparison formats B's axis in percent, A's keeps its format", () => {
+    const out = mixed.transformProps({
+      formData: { ...fd, time_compare_b: ['1 year ago'], comparison_type_b: 'percentage', y_axis_format: ',d' },
+      queriesData: [
+        { data: [{ ds: t1, boys: 3 }], colnames: ['ds', 'boys'], coltypes: [2, 0] },
+        { data: [{ ds: t1, 'percentage__girls__girls__1 year ago': 0.5 }], colnames: ['ds', 'percentage__girls__girls__1 year ago'], coltypes: [2, 0] },
+      ] as any,
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    });
+    expect(out.option.series.map((s: any) => s.name)).toEqual(['boys', 'percentage__girls__girls__1 year ago']);
+    expect(out.option.yAxis[0].axisLabel.formatter(3000)).toBe('3,000');
+    expect(out.option.yAxis[1].axisLabel.formatter(0.5)).toMatch(/50/);
   });
 });

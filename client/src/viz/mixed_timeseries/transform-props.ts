@@ -1,11 +1,12 @@
-import type { TransformInput } from '../types';
+import type { FormData, TransformInput } from '../types';
 import { transformTimeseries, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
+import { advancedAnalyticsOf } from '../shared/timeseries/advanced-analytics';
 
-/** Query A's form data keys, and query B's, as Superset's mixed chart names them. */
-export const queryFormData = (fd: Record<string, any>, which: 'a' | 'b') =>
+/** Query A's form data keys, and query B's, as Superset's mixed chart names them (B's advanced analytics end in `_b`). */
+export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData =>
   which === 'a'
     ? { ...fd, metrics: fd.metrics, groupby: fd.groupby, adhoc_filters: fd.adhoc_filters, limit: fd.limit, stack: fd.stack }
-    : { ...fd, metrics: fd.metrics_b, groupby: fd.groupby_b, adhoc_filters: fd.adhoc_filters_b, limit: fd.limit_b, stack: fd.stackB, show_value: fd.show_valueB };
+    : { ...fd, metrics: fd.metrics_b, groupby: fd.groupby_b, adhoc_filters: fd.adhoc_filters_b, limit: fd.limit_b, timeseries_limit_metric: fd.timeseries_limit_metric_b, order_desc: fd.order_desc_b, stack: fd.stackB, show_value: fd.show_valueB, ...advancedAnalyticsOf(fd, '_b') };
 
 /**
  * Both queries drawn as time series on one x-axis: each with its own series type, query B on the

@@ -38,8 +38,20 @@ const RESAMPLE_METHODS = [
 
 const COMPARISON_LABELS: Record<ComparisonType, string> = { values: 'Actual values', difference: 'Difference', percentage: 'Percentage change', ratio: 'Ratio' };
 
+/** The keys of the section; the mixed chart's query B has each with a `_b` suffix (Superset's createAdvancedAnalyticsSection). */
+export const ADVANCED_ANALYTICS_KEYS = ['rolling_type', 'rolling_periods', 'min_periods', 'time_compare', 'comparison_type', 'resample_rule', 'resample_method'] as const;
+
+/**
+ * The section's values under their plain keys, read from the suffixed twins, so the rules below run on either query.
+ *
+ * @example advancedAnalyticsOf({ rolling_type: null, rolling_type_b: 'mean' }, '_b') // { rolling_type: 'mean', rolling_periods: undefined, ... }
+ */
+export function advancedAnalyticsOf(formData: Record<string, unknown>, suffix = ''): Record<string, unknown> {
+  return Object.fromEntries(ADVANCED_ANALYTICS_KEYS.map((key) => [key, formData[`${key}${suffix}`]]));
+}
+
 /** A rolling window of mean, sum or std (not cumsum) has periods. */
-const hasRollingPeriods = ({ formData }: ControlContext) => ['mean', 'sum', 'std'].includes(formData.rolling_type);
+const hasRollingPeriods = (suffix: string) => ({ formData }: ControlContext) => ['mean', 'sum', 'std'].includes(formData[`rolling_type${suffix}`]);
 
 /** Superset's ensureIsInt: the integer a text control holds, else the fallback. */
 function toInt(value: unknown, fallback: number): number {
@@ -144,51 +156,60 @@ export function advancedPostProcessing(formData: FormData): Array<{ operation: s
 /** Rolling periods and min periods must be integers (spec 01 §5), said by the shared rule. */
 const rollingOption = (key: 'rolling_periods' | 'min_periods') => (value: unknown) => validateRollingOptions({ [key]: value === '' ? null : value })[0] ?? false;
 
-/** Superset's 'Advanced analytics' section of the time-series charts. */
-export const ADVANCED_ANALYTICS: ControlPanelSection = {
-  label: 'Advanced analytics',
-  expanded: false,
-  tab: 'data',
-  description: 'This section contains options that allow for advanced analytical post processing of query results',
-  controlSetRows: [
-    [{ name: 'rolling_type', type: 'SelectControl', label: 'Rolling function', default: null, choices: [[null, 'None'], ...ROLLING_TYPES.map((t) => [t, t] as const)], description: 'Defines a rolling window function to apply, works along with the [Periods] text box' }],
-    [{ name: 'rolling_periods', type: 'TextControl', label: 'Periods', validators: [rollingOption('rolling_periods')], visibility: hasRollingPeriods, description: 'Defines the size of the rolling window function, relative to the time granularity selected' }],
-    [
-      {
-        name: 'min_periods',
-        type: 'TextControl',
-        label: 'Min periods',
-        validators: [rollingOption('min_periods')],
-        visibility: hasRollingPeriods,
-        description: 'The minimum number of rolling periods required to show a value. For instance if you do a cumulative sum on 7 days you may want your "Min Period" to be 7, so that all data points shown are the total of 7 periods. This will hide the "ramp up" taking place over the first 7 periods',
-      },
+/**
+ * Superset's 'Advanced analytics' section of the time-series charts; with a suffix, the same controls under suffixed
+ * names (the mixed chart's 'Advanced analytics Query B' holds rolling_type_b, time_compare_b, ...).
+ *
+ * @example advancedAnalyticsSection('Advanced analytics Query B', '_b')
+ */
+export function advancedAnalyticsSection(label = 'Advanced analytics', suffix = ''): ControlPanelSection {
+  return {
+    label,
+    expanded: false,
+    tab: 'data',
+    description: 'This section contains options that allow for advanced analytical post processing of query results',
+    controlSetRows: [
+      [{ name: `rolling_type${suffix}`, type: 'SelectControl', label: 'Rolling function', default: null, choices: [[null, 'None'], ...ROLLING_TYPES.map((t) => [t, t] as const)], description: 'Defines a rolling window function to apply, works along with the [Periods] text box' }],
+      [{ name: `rolling_periods${suffix}`, type: 'TextControl', label: 'Periods', validators: [rollingOption('rolling_periods')], visibility: hasRollingPeriods(suffix), description: 'Defines the size of the rolling window function, relative to the time granularity selected' }],
+      [
+        {
+          name: `min_periods${suffix}`,
+          type: 'TextControl',
+          label: 'Min periods',
+          validators: [rollingOption('min_periods')],
+          visibility: hasRollingPeriods(suffix),
+          description: 'The minimum number of rolling periods required to show a value. For instance if you do a cumulative sum on 7 days you may want your "Min Period" to be 7, so that all data points shown are the total of 7 periods. This will hide the "ramp up" taking place over the first 7 periods',
+        },
+      ],
+      [
+        {
+          name: `time_compare${suffix}`,
+          type: 'SelectControl',
+          label: 'Time shift',
+          multi: true,
+          freeForm: true,
+          default: [],
+          choices: TIME_SHIFTS.map((s) => [s, s] as const),
+          description: 'Overlay one or more timeseries from a relative time period. Expects relative time deltas in natural language (example: 24 hours, 7 days, 52 weeks, 365 days). Free text is supported.',
+        },
+      ],
+      [
+        {
+          name: `comparison_type${suffix}`,
+          type: 'SelectControl',
+          label: 'Calculation type',
+          default: 'values',
+          choices: COMPARISON_TYPES.map((t) => [t, COMPARISON_LABELS[t]] as const),
+          description: 'How to display time shifts: as individual lines; as the difference between the main time series and each time shift; as the percentage change; or as the ratio between series and time shifts.',
+        },
+      ],
+      [{ name: `resample_rule${suffix}`, type: 'SelectControl', label: 'Rule', freeForm: true, clearable: true, default: null, choices: RESAMPLE_RULES, description: 'Pandas resample rule' }],
+      [{ name: `resample_method${suffix}`, type: 'SelectControl', label: 'Fill method', clearable: true, default: null, choices: RESAMPLE_METHODS, description: 'Pandas resample method' }],
     ],
-    [
-      {
-        name: 'time_compare',
-        type: 'SelectControl',
-        label: 'Time shift',
-        multi: true,
-        freeForm: true,
-        default: [],
-        choices: TIME_SHIFTS.map((s) => [s, s] as const),
-        description: 'Overlay one or more timeseries from a relative time period. Expects relative time deltas in natural language (example: 24 hours, 7 days, 52 weeks, 365 days). Free text is supported.',
-      },
-    ],
-    [
-      {
-        name: 'comparison_type',
-        type: 'SelectControl',
-        label: 'Calculation type',
-        default: 'values',
-        choices: COMPARISON_TYPES.map((t) => [t, COMPARISON_LABELS[t]] as const),
-        description: 'How to display time shifts: as individual lines; as the difference between the main time series and each time shift; as the percentage change; or as the ratio between series and time shifts.',
-      },
-    ],
-    [{ name: 'resample_rule', type: 'SelectControl', label: 'Rule', freeForm: true, clearable: true, default: null, choices: RESAMPLE_RULES, description: 'Pandas resample rule' }],
-    [{ name: 'resample_method', type: 'SelectControl', label: 'Fill method', clearable: true, default: null, choices: RESAMPLE_METHODS, description: 'Pandas resample method' }],
-  ],
-};
+  };
+}
+
+export const ADVANCED_ANALYTICS = advancedAnalyticsSection();
 
 /** The y-axis format choices: only percent formats under a percentage comparison (spec 01 §5). */
 export const yAxisFormatChoices = ({ formData }: ControlContext) => formatChoicesForComparison(activeComparison(formData), NUMBER_FORMAT_OPTIONS);
