@@ -6,7 +6,7 @@ import JSZip from 'jszip';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dataMaskOf, newNativeFilter, type NativeFilter } from '../../contracts/src/dashboard/native-filters';
-import { GRID_ID, layoutOfRows, positionFromLayout, ROOT_ID, withParents } from '../../contracts/src/dashboard/layout-reducer';
+import { GRID_ID, layoutOfRows, newComponent, positionFromLayout, ROOT_ID, withParents } from '../../contracts/src/dashboard/layout-reducer';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
@@ -412,6 +412,35 @@ describe('dashboard display, refresh and first filter values in the browser', ()
     } finally {
       await page.setViewportSize(viewport);
     }
+  });
+
+  it("a chart in a column lines up with the chart beside it in the row: the tops of the row's charts are level, also of a row inside a column", { timeout: 120_000 }, async () => {
+    // One row: a chart, a column of two charts, and a column holding a row with a chart (Superset's nesting).
+    const layout = layoutOfRows('Columns', [[{ chartId: chartIds['Births by gender']!, width: 4, height: 40 }]]);
+    const row = layout[layout[GRID_ID]!.children[0]!]!;
+    const column = newComponent('COLUMN', { width: 4 });
+    const nested = newComponent('COLUMN', { width: 4 });
+    const innerRow = newComponent('ROW');
+    const total = newComponent('CHART', { chartId: chartIds['Total births']!, width: 4, height: 20 });
+    const gender = newComponent('CHART', { chartId: chartIds['Births by gender']!, width: 4, height: 20 });
+    const table = newComponent('CHART', { chartId: chartIds['Births table']!, width: 4, height: 40 });
+    column.children.push(total.id, gender.id);
+    innerRow.children.push(table.id);
+    nested.children.push(innerRow.id);
+    row.children.push(column.id, nested.id);
+    for (const c of [column, nested, innerRow, total, gender, table]) layout[c.id] = c;
+    const position = positionFromLayout(withParents(layout));
+    const id = (await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Columns', position_json: JSON.stringify(position) })).body.id as number;
+    const tops = () =>
+      page.locator('[data-testid="dashboard-row"]').first().evaluate((r) => [...r.querySelectorAll('[data-testid="dashboard-chart"]')].map((el) => Math.round(el.getBoundingClientRect().top)));
+    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    await rendered(4);
+    const [beside, inColumn, below, inNestedRow] = await tops();
+    // Level tops: a column's first chart, and a row's chart inside a column (it sat 8 px lower, under the row's padding).
+    expect(inColumn).toBe(beside);
+    expect(inNestedRow).toBe(beside);
+    expect(below).toBeGreaterThan(inColumn!);
+    await screenshot(page, 'dashboard-column-tops');
   });
 
   it('the dashboards list narrows by Status and Favorite, and exports and deletes the selected dashboards', { timeout: 150_000 }, async () => {

@@ -673,4 +673,36 @@ describe('Explore in the browser', () => {
     expect(Math.round(firstCell!.x)).toBe(Math.round(boyBox!.x));
     await screenshot(page, 'explore-pivot-headers');
   });
+
+  it('draws only the rows of a large pivot table in view (and a few around), under sticky headers; the last comes with scrolling', { timeout: 120_000 }, async () => {
+    // About 5,000 rows: births by state, name and year, split by gender, with subtotals and a total.
+    const params = { viz_type: 'pivot_table_v2', datasource: `${birthNames}__table`, groupbyRows: ['state', 'name', 'ds'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, rowSubTotals: true, row_limit: 5000, time_range: 'No filter' };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births pivot by state, name and year', viz_type: 'pivot_table_v2', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    const scroller = page.getByTestId('explore-chart').getByTestId('pivot-table');
+    const table = scroller.locator('table');
+    const count = Number(await table.getAttribute('aria-rowcount'));
+    expect(count).toBeGreaterThan(5_000);
+    const bodyRows = table.locator('tbody tr[aria-rowindex]');
+    expect(await bodyRows.count()).toBeLessThan(100);
+    expect(await bodyRows.first().getAttribute('aria-rowindex')).toBe('4');
+
+    await scroller.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const lastRow = table.locator(`tbody tr[aria-rowindex="${count}"]`);
+    await lastRow.waitFor();
+    expect(await lastRow.locator('th').first().textContent()).toBe('Total');
+    const [scrollerBox, lastBox] = await Promise.all([scroller.boundingBox(), lastRow.boundingBox()]);
+    expect(lastBox!.y + lastBox!.height).toBeLessThanOrEqual(scrollerBox!.y + scrollerBox!.height + 1);
+    expect(await bodyRows.count()).toBeLessThan(100);
+    // A group begun above the rows in view is named on the first of them: its state, spanning down.
+    const firstShown = bodyRows.first();
+    expect(Number(await firstShown.getAttribute('aria-rowindex'))).toBeGreaterThan(count - 100);
+    expect(await firstShown.locator('th').first().textContent()).toMatch(/^[A-Z]{2}$|^other$/);
+    // The column headers stay on top of the scrolled rows.
+    const [box, head] = await Promise.all([scroller.boundingBox(), table.getByRole('columnheader', { name: 'boy' }).boundingBox()]);
+    expect(head!.y).toBeGreaterThanOrEqual(box!.y);
+    expect(head!.y).toBeLessThan(box!.y + 40);
+    await screenshot(page, 'explore-pivot-virtual');
+  });
 });
