@@ -8,6 +8,20 @@ describe('pivot table chart type', () => {
     expect(q.columns).toEqual(['state', 'gender']);
   });
 
+  it('heads a time column by the date format, in time order, not by its epoch milliseconds', () => {
+    const t = (y: number, m = 0) => Date.UTC(y, m, 1);
+    const answer = { colnames: ['ds', 'gender', 'n'], coltypes: [2, 1, 0], data: [
+      { ds: t(2001), gender: 'boy', n: 1 },
+      { ds: t(1999), gender: 'girl', n: 2 },
+      { ds: t(2000), gender: 'boy', n: 3 },
+    ] };
+    const out = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['ds'], groupbyColumns: ['gender'], metrics: ['n'], date_format: '%Y-%m-%d' }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
+    expect(out.rows.map((r) => r.keys)).toEqual([['1999-01-01'], ['2000-01-01'], ['2001-01-01']]);
+    // As columns too, with the default (adaptive) format: a year's first day reads as the year.
+    const across = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['gender'], groupbyColumns: ['ds'], metrics: ['n'] }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
+    expect(across.columnLevels[0]!.map(([label]) => label)).toEqual(['1999', '2000', '2001']);
+  });
+
   it('pivots rows down and columns across, with totals by the aggregation function', () => {
     const rows = [
       { state: 'CA', gender: 'boy', n: 3 },

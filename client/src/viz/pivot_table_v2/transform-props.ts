@@ -1,6 +1,9 @@
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
-import { getNumberFormatter } from '../shared/format';
+import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+
+/** GenericDataType.TEMPORAL of the answer's coltypes. */
+const TEMPORAL = 2;
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
 export type Aggregate = 'Sum' | 'Count' | 'Average' | 'Minimum' | 'Maximum';
@@ -52,6 +55,8 @@ export function pivot(input: {
    * without it a single metric is left unnamed there (the pivoted CSV).
    */
   nameEveryMetric?: boolean;
+  /** What a row or column header says for a value of a grouping column (a time formatted); the value by default. */
+  label?: (column: string, value: string) => string;
 }): PivotProps {
   const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
   const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
@@ -88,6 +93,10 @@ export function pivot(input: {
     return xs?.length ? format(agg(xs)) : '';
   };
   const names = input.names ?? ((label: string) => label);
+  // Keys stay the raw values (sorted and grouped by them, times in time order); headers say them as labelled.
+  const label = input.label ?? ((_column: string, value: string) => value);
+  const colLabels = (parts: string[]) => parts.map((v, i) => label(colCols[i]!, v));
+  const rowLabels = (parts: string[]) => parts.map((v, i) => label(rowCols[i]!, v));
   const hasMetricLevel = metrics.length > 1 || !colCols.length || !!input.nameEveryMetric;
   const metricPart = (m: string) => (hasMetricLevel ? [names(m)] : []);
   /** A group's subtotal, padded to the key's length: its leading parts, 'Subtotal', then blanks. */
@@ -107,8 +116,8 @@ export function pivot(input: {
   const cols = withSubtotals<Array<{ ck: string; parts: string[]; metric: string }>>(
     colKeys,
     input.colSubTotals,
-    (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...c, ...metricPart(m)], metric: m })),
-    (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(p, colCols.length), ...metricPart(m)], metric: m })),
+    (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...colLabels(c), ...metricPart(m)], metric: m })),
+    (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(colLabels(p), colCols.length), ...metricPart(m)], metric: m })),
   ).flat();
   if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(hasMetricLevel ? [names(m)] : [])], metric: m });
   const depth = Math.max(1, ...cols.map((c) => c.parts.length));
@@ -127,8 +136,8 @@ export function pivot(input: {
   const body: PivotProps['rows'] = withSubtotals(
     rowKeys,
     input.rowSubTotals,
-    (k) => ({ keys: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }),
-    (p) => ({ keys: subtotalParts(p, rowCols.length), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
+    (k) => ({ keys: rowLabels(k), cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }),
+    (p) => ({ keys: subtotalParts(rowLabels(p), rowCols.length), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
   );
   if (colTotals) body.push({ keys: ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
   const columnNames = [...colCols.map(names), ...(hasMetricLevel && metrics.length ? ['metric'] : [])];
@@ -154,7 +163,12 @@ export function headerSpans(keys: string[][]): number[][] {
 
 /** The pivot's input read from the form data and the answer. */
 function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formData' | 'queriesData'>) {
+  // Time columns (the answer's coltypes) are headed by the date format, not by their epoch milliseconds.
+  const answer = queriesData[0];
+  const temporal = new Set((answer?.colnames ?? []).filter((_, i) => answer?.coltypes?.[i] === TEMPORAL));
+  const timeFormat = getTimeFormatter(fd.date_format as string | undefined);
   return {
+    label: (column: string, value: string) => (temporal.has(column) && value !== 'NULL' && Number.isFinite(Number(value)) ? timeFormat(Number(value)) : value),
     rows: (queriesData[0]?.data ?? []) as Record<string, unknown>[],
     rowCols: asList<ColumnEntry>(fd.groupbyRows).map(columnLabel),
     colCols: asList<ColumnEntry>(fd.groupbyColumns).map(columnLabel),
