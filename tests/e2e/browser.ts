@@ -25,12 +25,22 @@ export function ensureClientBuilt(): void {
 }
 
 /** A new page in its own browser context (a desktop viewport, reduced motion), signed in as admin. */
-export async function signedInPage(browser: Browser, baseUrl: string, viewport = { width: 1366, height: 860 }): Promise<Page> {
-  const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+export async function signedInPage(browser: Browser, baseUrl: string, viewport = { width: 1366, height: 860 }, opts: { acceptDownloads?: boolean } = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport, reducedMotion: 'reduce', ...opts });
   const page = await context.newPage();
   page.setDefaultTimeout(20_000);
   await login(page, baseUrl);
   return page;
+}
+
+/**
+ * After a test of a file that shares one page: when it failed, a screenshot named for it, and any dialog it left
+ * open closed, so that the next test starts on a clear page.
+ */
+export async function afterFailure(page: Page | undefined, prefix: string, task: { name: string; result?: { state?: string } }): Promise<void> {
+  if (!page || task.result?.state !== 'fail') return;
+  await screenshot(page, `failed-${prefix}-${task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
+  await closeDialog(page, 5_000).catch(() => undefined);
 }
 
 /** Signs in through the login form and waits for the signed-in shell (the main navigation). */

@@ -10,7 +10,7 @@ import { GRID_ID, layoutOfRows, newComponent, positionFromLayout, ROOT_ID, withP
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { afterFailure, closeDialog, ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
 
 type ChartQuery = { sliceId: number; force: boolean; filters: Array<{ col: string; op: string; val: unknown }> };
 
@@ -58,17 +58,10 @@ describe('dashboard display, refresh and first filter values in the browser', ()
       chartIds[c.slice_name] = res.body.id;
     }
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page = await signedInPage(browser, t.url, { width: 1440, height: 900 });
     page.on('request', onRequest);
-    await login(page, t.url);
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await screenshot(page, `failed-dashboard-view-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    await closeDialog(page, 5_000).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailure(page, 'dashboard-view', ctx.task));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

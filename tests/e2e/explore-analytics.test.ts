@@ -7,7 +7,7 @@ import { SQL_ADHOC_KEPT_WARNING } from '../../contracts/src/explore/form-data';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { afterFailure, ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
 
 const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
 /** The series the time-series chart draws (its legend), from the chart's data-series attribute. */
@@ -38,16 +38,9 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     await ensureExampleDatasets(t.services);
     birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await login(page, t.url);
+    page = await signedInPage(browser, t.url, { width: 1440, height: 900 });
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await screenshot(page, `failed-analytics-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    await closeDialog(page, 5_000).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailure(page, 'analytics', ctx.task));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

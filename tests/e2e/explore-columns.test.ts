@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { afterFailure, ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
 
 const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
 
@@ -38,16 +38,9 @@ describe('Explore: customize columns of a table', () => {
     await ensureExampleDatasets(t.services);
     birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await login(page, t.url);
+    page = await signedInPage(browser, t.url, { width: 1440, height: 900 });
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await screenshot(page, `failed-columns-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    await closeDialog(page, 5_000).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailure(page, 'columns', ctx.task));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -8,7 +8,7 @@ import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
 import { supersetChartZip } from '../helpers/superset-export';
-import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { afterFailure, ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
 
 const NO_RESULTS = 'No results were returned for this query';
 const exploreChart = (page: Page) => page.locator('[data-testid="explore-chart"]');
@@ -54,14 +54,9 @@ describe('Explore: no results, data panes, dashboard context, Superset chart imp
     await ensureExampleDatasets(t.services);
     birthNames = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await login(page, t.url);
+    page = await signedInPage(browser, t.url, { width: 1440, height: 900 }, { acceptDownloads: true });
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-explore-context-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailure(page, 'explore-context', ctx.task));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

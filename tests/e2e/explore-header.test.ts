@@ -8,7 +8,7 @@ import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets
 import { startTestApp, type TestApp } from '../helpers/app';
 import { PNG } from 'pngjs';
 import { pngFacts } from '../helpers/png';
-import { SCREENS_DIR, closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
+import { afterFailure, closeDialog, ensureClientBuilt, launchBrowser, SCREENS_DIR, screenshot, signedInPage } from './browser';
 
 const chartOf = (page: Page) => page.locator('[data-testid="explore-chart"]');
 const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
@@ -62,16 +62,10 @@ describe("Explore's header and customizing in the browser", () => {
     const params = { viz_type: 'pie', datasource: `${birthNames}__table`, groupby: ['gender'], metric: 'sum__num', time_range: 'No filter', color_scheme: 'supersetColors' };
     sliceId = (await rest('post', '/api/v1/chart/', { slice_name: 'Births by gender', viz_type: 'pie', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id;
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce', acceptDownloads: true });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-    await login(page, t.url);
+    page = await signedInPage(browser, t.url, { width: 1440, height: 900 }, { acceptDownloads: true });
+    context = page.context();
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await screenshot(page, `failed-explore-header-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    await closeDialog(page, 5_000).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailure(page, 'explore-header', ctx.task));
   afterAll(async () => {
     await browser?.close();
     await t?.close();

@@ -10,7 +10,7 @@ import { ensureExampleDashboards } from '../../server/src/dashboard/example-dash
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { ensureTestExamples } from '../helpers/examples';
 import { startTestApp, type TestApp } from '../helpers/app';
-import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot, SCREENS_DIR } from './browser';
+import { afterFailure, ensureClientBuilt, launchBrowser, login, SCREENS_DIR, screenshot, signedInPage } from './browser';
 
 type Extra = { filters?: Array<{ col: string; op: string; val: unknown }>; time_range?: string };
 type Query = { columns?: unknown[]; metrics?: unknown[]; orderby?: unknown[]; adhoc_filters?: Array<Record<string, unknown>>; time_range?: string; granularity?: string | null };
@@ -109,17 +109,10 @@ describe('native filters in the browser, continued', () => {
     for (const c of charts.body.result) chartId[c.slice_name] = c.id;
     datasetId = (await t.http.get('/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))').set(...auth())).body.ids[0];
     browser = await launchBrowser();
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, reducedMotion: 'reduce' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    page = await signedInPage(browser, t.url, { width: 1440, height: 1000 });
     page.on('request', onRequest);
-    await login(page, t.url);
   });
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state !== 'fail') return;
-    await screenshot(page, `failed-filters-more-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`).catch(() => undefined);
-    await closeDialog(page, 5_000).catch(() => undefined);
-  });
+  afterEach((ctx) => afterFailure(page, 'filters-more', ctx.task));
   afterAll(async () => {
     await browser?.close();
     await t?.close();
