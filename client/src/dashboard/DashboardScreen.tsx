@@ -120,6 +120,20 @@ const draftOf = (d: DashboardDetail): Draft => ({
   roles: d.roles.map((r) => r.id),
 });
 
+/**
+ * Ends a dashboard refresh once no chart data call is under way. Drawn only while refreshing, after the grid (whose
+ * charts start their new calls in their own effects, which run before this one's): counting the calls in the screen
+ * itself drew the whole dashboard again at every chart's start and answer, on every visit.
+ */
+function RefreshWatcher({ refreshToken, onDone }: { refreshToken: number; onDone: () => void }) {
+  const queryClient = useQueryClient();
+  const fetching = useIsFetching({ queryKey: ['dashboard-chart-data'] });
+  useEffect(() => {
+    if (queryClient.isFetching({ queryKey: ['dashboard-chart-data'] }) === 0) onDone();
+  }, [fetching, refreshToken, queryClient, onDone]);
+  return null;
+}
+
 function chartFromRecord(record: any): DashboardChart {
   let formData: Record<string, any> = {};
   try {
@@ -211,12 +225,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   const [refreshToken, setRefreshToken] = useState(0);
   const [force, setForce] = useState(false);
   // spec 02 §4 'refreshing': from a refresh of the dashboard until every chart in view has answered; the refresh
-  // actions are disabled meanwhile. The charts' new queries start in their own effects, which run before this one.
+  // actions are disabled meanwhile (RefreshWatcher, drawn only then).
   const [refreshing, setRefreshing] = useState(false);
-  const chartsFetching = useIsFetching({ queryKey: ['dashboard-chart-data'] });
-  useEffect(() => {
-    if (refreshing && queryClient.isFetching({ queryKey: ['dashboard-chart-data'] }) === 0) setRefreshing(false);
-  }, [refreshing, chartsFetching, refreshToken, queryClient]);
   const refreshDashboard = (forced: boolean) => {
     setForce(forced);
     setRefreshToken((t) => t + 1);
@@ -636,6 +646,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
       </div>
       {canEdit && <CrossFilterScopingModal opened={scopingOpen} onClose={() => setScopingOpen(false)} layout={layout} chartNames={chartNames} value={crossFilterSettings} onSave={(v) => saveMetadata({ ...v })} />}
       {canEdit && <FiltersConfigModal opened={filtersOpen} onClose={() => setFiltersOpen(false)} filters={filters.filters} layout={layout} chartNames={chartNames} onSave={saveFilters} />}
+      {refreshing && <RefreshWatcher refreshToken={refreshToken} onDone={() => setRefreshing(false)} />}
       <OverwriteConfirmModal diffs={diffs} saving={saving} onCancel={() => setDiffs(null)} onConfirm={() => void save(true)} />
       {emailReport.modals}
       <PropertiesModal
