@@ -1,3 +1,4 @@
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
@@ -7,7 +8,6 @@ import { widestLabel } from '../shared/label-room';
 import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, chartTheme, echartsBase } from '../shared/theme';
 
-const TEMPORAL = 2;
 /** The colour scale's offset from the right edge, its bar's width, and its drag handles with their gap to the labels. */
 const VISUAL_MAP_RIGHT = 28;
 const VISUAL_MAP_BAR = 20;
@@ -30,7 +30,7 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   const xCol = columnLabel(fd.x_axis as ColumnEntry);
   const yCol = columnLabel((Array.isArray(fd.groupby) ? fd.groupby[0] : fd.groupby) as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const xTime = result.coltypes?.[result.colnames?.indexOf(xCol) ?? -1] === TEMPORAL;
+  const xTime = result.coltypes?.[result.colnames?.indexOf(xCol) ?? -1] === GenericDataType.TEMPORAL;
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
   const format = getNumberFormatter(fd.y_axis_format);
   const label = (v: unknown, time: boolean) => (v === null || v === undefined ? 'NULL' : time ? timeFormat(Number(v)) : String(v));

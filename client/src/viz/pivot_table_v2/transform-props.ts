@@ -1,9 +1,8 @@
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
 
-/** GenericDataType.TEMPORAL of the answer's coltypes. */
-const TEMPORAL = 2;
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
 export type Aggregate = 'Sum' | 'Count' | 'Average' | 'Minimum' | 'Maximum';
@@ -165,7 +164,7 @@ export function headerSpans(keys: string[][]): number[][] {
 function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formData' | 'queriesData'>) {
   // Time columns (the answer's coltypes) are headed by the date format, not by their epoch milliseconds.
   const answer = queriesData[0];
-  const temporal = new Set((answer?.colnames ?? []).filter((_, i) => answer?.coltypes?.[i] === TEMPORAL));
+  const temporal = new Set((answer?.colnames ?? []).filter((_, i) => answer?.coltypes?.[i] === GenericDataType.TEMPORAL));
   const timeFormat = getTimeFormatter(fd.date_format as string | undefined);
   return {
     label: (column: string, value: string) => (temporal.has(column) && value !== 'NULL' && Number.isFinite(Number(value)) ? timeFormat(Number(value)) : value),

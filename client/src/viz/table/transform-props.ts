@@ -1,3 +1,4 @@
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
 import { hasSelection } from '../shared/cross-filter';
@@ -65,9 +66,6 @@ export interface TableProps {
   selected: string | null;
 }
 
-const TEMPORAL = 2;
-const NUMERIC = 0;
-
 /** Whether a value meets a rule (Superset's getColorFunction operators). */
 export function ruleMatches(rule: FormattingRule, value: number): boolean {
   const t = Number(rule.targetValue);
@@ -106,8 +104,8 @@ export function transformTable(input: TransformInput): TableProps {
 
   const columns: TableColumn[] = colnames.map((key, i) => {
     const isMetric = metrics.includes(key) || percentMetrics.includes(key);
-    const isTime = result.coltypes?.[i] === TEMPORAL;
-    const isNumeric = !isTime && (result.coltypes?.[i] === NUMERIC || isMetric);
+    const isTime = result.coltypes?.[i] === GenericDataType.TEMPORAL;
+    const isNumeric = !isTime && (result.coltypes?.[i] === GenericDataType.NUMERIC || isMetric);
     const [min, max] = extent(isNumeric ? rows.map((r) => toNumber(r[key])) : [], [0, 0]);
     const config = columnConfigOf(fd, key);
     const width = Number(config.columnWidth);

@@ -1,10 +1,9 @@
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, getTimeFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
-
-const TEMPORAL = 2;
 
 /**
  * Each x value's change as a floating bar from the running total (increase or decrease colour),
@@ -14,7 +13,7 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
   const result = queriesData[0] ?? {};
   const x = columnLabel(fd.x_axis as ColumnEntry);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const isTime = result.coltypes?.[result.colnames?.indexOf(x) ?? -1] === TEMPORAL;
+  const isTime = result.coltypes?.[result.colnames?.indexOf(x) ?? -1] === GenericDataType.TEMPORAL;
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
   const format = getNumberFormatter(fd.y_axis_format);
   // Rows of the same x (several group-by values) add up to one step.

@@ -1,3 +1,4 @@
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../../types';
 import { hasSelection, selectionStyle } from '../cross-filter';
 import { getCategoricalColor } from '../colors';
@@ -10,9 +11,6 @@ import type { AnnotationInput } from './annotations';
 import { activeComparison, seriesDisplayNames, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
-
-/** Superset's GenericDataType.Temporal in `coltypes`. */
-const TEMPORAL = 2;
 
 export interface TimeseriesProps {
   option: Record<string, any>;
@@ -40,7 +38,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
-  const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
+  const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
   // A percentage comparison is drawn in a percent format (spec 01 §5).
   const numberFormat = getNumberFormatter(formatForComparison(activeComparison(fd), fd.y_axis_format));
