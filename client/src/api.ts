@@ -1,14 +1,17 @@
 import { normaliseError, type ClientErrorObject } from '@meridian/contracts/rules/error-normalisation';
 import { isSafeNumber, LosslessNumber, parse as parseLossless } from 'lossless-json';
 import rison from 'rison';
+import { takePageCsrfToken } from './page-data';
 
 let csrfToken: Promise<string | null> | null = null;
 
 /** Paths called without a session (the server's CSRF_EXEMPT set), so no CSRF token is fetched for them. */
 const SIGN_IN_PATHS = new Set(['/login/', '/api/v1/security/login', '/api/v1/security/refresh']);
 
-/** The session's CSRF token, fetched once from the server and kept in memory (never in storage). */
+/** The session's CSRF token, from the page or else fetched once from the server, kept in memory (never in storage). */
 export function getCsrfToken(): Promise<string | null> {
+  const fromPage = csrfToken ? null : takePageCsrfToken();
+  if (fromPage) csrfToken = Promise.resolve(fromPage);
   csrfToken ??= fetch('/api/v1/security/csrf_token/', { credentials: 'same-origin', headers: { Accept: 'application/json' } })
     .then(async (res) => (res.ok ? ((await res.json()) as { result: string | null }).result : null))
     .catch(() => null)

@@ -40,8 +40,18 @@ try {
       const w = window as any;
       const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => !r.name.includes('/static/')).map((r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${new URL(r.name).pathname}`);
       const chunks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.includes('/static/'));
-      const late = chunks.filter((c) => c.startTime > 100).map((c) => `${Math.round(c.startTime)}-${Math.round(c.responseEnd)} ${c.name.split('/').pop()!.replace(/-[\w-]{8}\.js$/, '')}`);
-      return `\n  ${res.join('\n  ')}\n  chunks ${chunks.length} last ${Math.round(Math.max(...chunks.map((c) => c.responseEnd)))}\n  late chunks ${late.join(' ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
+      const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const page = `page: response ${Math.round(nav.responseStart)}-${Math.round(nav.responseEnd)}, interactive ${Math.round(nav.domInteractive)}, DOMContentLoaded ${Math.round(nav.domContentLoadedEventEnd)}`;
+      // The chunks in waves: a wave starts when a chunk begins more than 20 ms after the one before.
+      const waves: string[] = [];
+      let wave: PerformanceResourceTiming[] = [];
+      const flush = () => wave.length && waves.push(`${Math.round(wave[0]!.startTime)}-${Math.round(Math.max(...wave.map((c) => c.responseEnd)))} ${wave.length} (${wave.slice(0, 3).map((c) => c.name.split('/').pop()!.replace(/-[\w-]{8}\.(js|css)$/, '')).join(' ')}…)`);
+      for (const c of [...chunks].sort((a, b) => a.startTime - b.startTime)) {
+        if (wave.length && c.startTime - wave[wave.length - 1]!.startTime > 20) { flush(); wave = []; }
+        wave.push(c);
+      }
+      flush();
+      return `\n  ${page}\n  ${res.join('\n  ')}\n  chunks ${chunks.length} in waves: ${waves.join(' | ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
     }));
   }
 } finally {

@@ -32,6 +32,7 @@ import { registerCssTemplateRest } from './css-template/css-template.rest';
 import { registerReportRest } from './report/report.rest';
 import { registerRlsRest } from './rls/rls.rest';
 import { COMMON_SECURITY_HEADERS, contentSecurityPolicy, inlineScriptHashes } from './security/headers';
+import { sendIndexPage } from './page/index-page';
 import { actionLogEntry } from './log/action-log';
 import { registerLogRest } from './log/log.rest';
 import { registerEmbeddedRest } from './embedded/embedded.rest';
@@ -234,7 +235,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
     const path = req.url.split('?')[0];
     const isApi = /^\/(api|trpc|swagger)\//.test(path);
     const index = join(ROOT_DIR, 'client/dist/index.html');
-    if (!isApi && req.method === 'GET' && opts.serveClient !== false && existsSync(index)) return reply.sendFile('index.html');
+    if (!isApi && req.method === 'GET' && opts.serveClient !== false && existsSync(index)) return sendIndexPage(services, req, reply, index);
     return reply.code(404).send({ message: 'Not found' });
   });
   if (opts.serveClient !== false && existsSync(join(ROOT_DIR, 'client/dist'))) {
@@ -255,7 +256,7 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
         res.setHeader('vary', 'Accept-Encoding');
       },
     });
-    app.get('/', (_req, reply) => reply.sendFile('index.html'));
+    app.get('/', (req, reply) => sendIndexPage(services, req, reply, indexHtml));
     // The embedded page may be framed only by its allowed domains (none listed: any), as Superset checks.
     const embeddedPage = async (req: import('fastify').FastifyRequest, reply: import('fastify').FastifyReply) => {
       const domains = await services.embedded.allowedDomains((req.params as { uuid: string }).uuid);

@@ -17,12 +17,13 @@ describe('security headers', () => {
   let t: TestApp;
   let browser: Browser;
   let page: Page;
+  let examples: { id: number };
   const refused: string[] = [];
 
   beforeAll(async () => {
     ensureClientBuilt();
     t = await startTestApp({ listen: true, env: { FRAME_ANCESTORS: 'https://intranet.example, https://wiki.example' } });
-    await ensureTestExamples(t.services, { salesRows: 50 });
+    examples = await ensureTestExamples(t.services, { salesRows: 50 });
     ({ browser, page } = await openSqlLabBrowser(t.url));
     page.on('console', (m) => {
       if (m.type() === 'error' && /Content Security Policy/i.test(m.text())) refused.push(m.text());
@@ -45,7 +46,7 @@ describe('security headers', () => {
     expect(policy).not.toContain("'unsafe-eval'");
     expect(index.headers['x-content-type-options']).toBe('nosniff');
     // The page is revalidated each time; its hashed scripts are cached for good (no revalidation per visit).
-    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(index.headers['cache-control']).toBe('private, no-cache');
     const script = /src="(\/static\/assets\/[^"]+\.js)"/.exec(index.text)![1]!;
     expect((await t.http.get(script)).headers['cache-control']).toBe('public, max-age=31536000, immutable');
     // Scripts are sent compressed, from the build's brotli and gzip copies, to browsers that accept them.
@@ -90,6 +91,41 @@ describe('security headers', () => {
     } finally {
       await off.close();
     }
+  });
+
+  it("a page comes with its data: the bootstrap, the session's CSRF token and, on Explore, Explore's bootstrap answer", async () => {
+    const dataOf = (html: string) => JSON.parse(/<script type="application\/json" id="meridian-page-data">([\s\S]*?)<\/script>/.exec(html)![1]!);
+    const anonymous = dataOf((await t.http.get('/login/')).text);
+    expect(anonymous.bootstrap.user).toBeNull();
+    expect(anonymous.csrfToken).toBeNull();
+    expect(anonymous.explore).toBeUndefined();
+
+    // A chart whose name would end the page's script element if it were written raw.
+    const bearer = { Authorization: `Bearer ${await t.token()}` };
+    const dataset = (await t.http.post('/api/v1/dataset/').set(bearer).send({ database: examples.id, schema: 'main', table_name: 'birth_names' })).body;
+    const name = '</script><script>document.title="bent"</script>';
+    const created = await t.http.post('/api/v1/chart/').set(bearer).send({ slice_name: name, viz_type: 'table', datasource_id: dataset.id, datasource_type: 'table', params: '{}' });
+    expect(created.status, created.text).toBe(201);
+
+    const login = await t.http.post('/login/').send({ username: 'admin', password: 'admin' });
+    const cookie = login.headers['set-cookie'] as unknown as string[];
+    const page = await t.http.get(`/explore/?slice_id=${created.body.id}`).set('Cookie', cookie);
+    expect(page.status).toBe(200);
+    expect(page.headers['cache-control']).toBe('private, no-cache');
+    expect(page.text).not.toContain('<script>document.title');
+    const data = dataOf(page.text);
+    expect(data.bootstrap.user.username).toBe('admin');
+    expect(data.bootstrap).toEqual((await t.http.get('/trpc/security.bootstrap').set('Cookie', cookie)).body.result.data);
+    expect(data.csrfToken).toBe((await t.http.get('/api/v1/security/csrf_token/').set('Cookie', cookie)).body.result);
+    expect(data.explore.params).toEqual({ slice_id: created.body.id });
+    expect(data.explore.result.slice.slice_name).toBe(name);
+    // The REST call's own answer (but for "a second ago" against "now").
+    const unhumanized = (value: unknown) => JSON.parse(JSON.stringify(value, (key, v) => (key.endsWith('humanized') ? undefined : v)));
+    expect(unhumanized(data.explore.result)).toEqual(unhumanized((await t.http.get(`/api/v1/explore/?slice_id=${created.body.id}`).set('Cookie', cookie)).body.result));
+    // None with a form_data_key (a reload's last edits may still be on their way to it), nor for a chart that is not
+    // there (the client's own call shows the error).
+    expect(dataOf((await t.http.get(`/explore/?slice_id=${created.body.id}&form_data_key=abc`).set('Cookie', cookie)).text).explore).toBeUndefined();
+    expect(dataOf((await t.http.get('/explore/?slice_id=999999').set('Cookie', cookie)).text).explore).toBeUndefined();
   });
 
   it('SQL Lab and the settings screens run under the policy without a refusal', async () => {

@@ -22,7 +22,7 @@ import { useFormDataInDashboardContext } from './dashboard-context';
 import { DataPanes } from './DataPanes';
 import { DatasourcePanel } from './DatasourcePanel';
 import type { drillBySteps } from './DrillModals';
-import { chartRequestTimeoutMs, createPermalink, fetchBootstrap, fetchChartData, type ExploreBootstrap, type ExploreParams } from './explore.api';
+import { chartRequestTimeoutMs, createPermalink, fetchBootstrap, fetchChartData, pageBootstrap, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
 import { prefetchOpeningChart, useExplore, type ChartRequestLimits } from './useExplore';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
@@ -85,7 +85,7 @@ export function ExploreScreen() {
   const entry = `${params.slice_id ?? ''}|${params.datasource_id ?? ''}|${params.permalink_key ?? ''}|${search.viz_type ?? ''}`;
   const [opened] = useState(() => ({ entry, params }));
   const bootParams = opened.entry === entry ? opened.params : params;
-  const boot = useQuery({ queryKey: ['explore-bootstrap', entry], queryFn: () => fetchBootstrap(bootParams), staleTime: Infinity, gcTime: 0, retry: false });
+  const boot = useQuery({ queryKey: ['explore-bootstrap', entry], queryFn: () => fetchBootstrap(bootParams), initialData: () => pageBootstrap(bootParams), staleTime: Infinity, gcTime: 0, retry: false });
   // What the editor opens with, fixed per opening: our own address updates (form_data_key) must not hand the
   // editor a new object, which would re-render every control.
   const data = useMemo(() => {

@@ -4,6 +4,7 @@ import type { AsyncJobMetadata } from '@meridian/contracts';
 import type { ChartError } from '@meridian/contracts/explore/chart-state';
 import { normaliseError } from '@meridian/contracts/rules/error-normalisation';
 import { api, ApiError, getCsrfToken } from '../api';
+import { takePageExplore } from '../page-data';
 import { preloadChart } from '../viz/shared/SuperChart';
 import { asyncEvents } from '../async-events/async-event-client';
 import type { DatasourceMeta, FormData, QueryContext } from '../viz/types';
@@ -53,12 +54,20 @@ export interface ExploreParams {
 /** Explore's bootstrap; the chart data POST follows it at once, so its CSRF token and the chart type's component are fetched alongside. */
 export async function fetchBootstrap(params: ExploreParams): Promise<ExploreBootstrap> {
   void getCsrfToken();
-  // The dashboard is the screen's to read (its colours): the bootstrap does not take it, as in Superset.
-  const { dashboard_id: _dashboard, ...query } = params;
-  const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query })).result;
+  const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: bootstrapQueryOf(params) })).result;
   if (boot.form_data?.viz_type) void preloadChart(boot.form_data.viz_type);
   return boot;
 }
+
+/** Explore's bootstrap as the page was served for these parameters (once), its chart type's code fetched at once. */
+export function pageBootstrap(params: ExploreParams): ExploreBootstrap | undefined {
+  const boot = takePageExplore(bootstrapQueryOf(params)) as ExploreBootstrap | undefined;
+  if (boot?.form_data?.viz_type) void preloadChart(boot.form_data.viz_type);
+  return boot;
+}
+
+// The dashboard is the screen's to read (its colours): the bootstrap does not take it, as in Superset.
+const bootstrapQueryOf = ({ dashboard_id: _dashboard, ...query }: ExploreParams) => query;
 
 const formDataBody = (formData: FormData, sliceId: number | null) => {
   const [id, type] = String(formData.datasource ?? '').split('__');

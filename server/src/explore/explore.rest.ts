@@ -7,6 +7,9 @@ import type { Services } from '../services';
 const tags = ['Explore'];
 const KeyParams = z.object({ key: z.string().min(1).max(100) });
 
+/** The parameters of Explore's bootstrap (`GET /api/v1/explore/`, and the Explore page's own data). */
+export const ExploreBootstrapQuery = z.object({ slice_id: z.coerce.number().int().optional(), datasource_id: z.coerce.number().int().optional(), datasource_type: z.string().optional(), form_data_key: z.string().optional(), permalink_key: z.string().optional() });
+
 /** /api/v1/explore/ (bootstrap), permalinks and the form data cache, as Superset's Explore APIs. */
 export function registerExploreRest(app: FastifyInstance, services: Services): void {
   const { explore } = services;
@@ -17,7 +20,7 @@ export function registerExploreRest(app: FastifyInstance, services: Services): v
       url: '/api/v1/explore/',
       summary: 'Explore bootstrap: form data, dataset and slice',
       tags,
-      query: z.object({ slice_id: z.coerce.number().int().optional(), datasource_id: z.coerce.number().int().optional(), datasource_type: z.string().optional(), form_data_key: z.string().optional(), permalink_key: z.string().optional() }),
+      query: ExploreBootstrapQuery,
     },
     ({ actor, query }) => explore.bootstrap(actor, query),
   );

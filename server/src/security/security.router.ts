@@ -1,25 +1,7 @@
-import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { publicProcedure, router } from '../trpc/trpc';
+import { bootstrapData } from './bootstrap';
 
-/** Bootstrap data the client reads first: the user, feature flags and the limits it must honour. */
+/** Bootstrap data the client reads first (also written into each page, server/src/page/index-page.ts). */
 export const securityRouter = router({
-  bootstrap: publicProcedure.query(({ ctx }) => {
-    const { config } = ctx.services;
-    const actor = ctx.actor;
-    return {
-      user: actor
-        ? { userId: actor.userId, username: actor.username, firstName: actor.firstName, lastName: actor.lastName, email: actor.email, roles: actor.roles }
-        : null,
-      featureFlags: config.featureFlags,
-      conf: {
-        SQL_MAX_ROW: config.sqlMaxRow,
-        DISPLAY_MAX_ROW: config.displayMaxRow,
-        DEFAULT_SQLLAB_LIMIT: config.defaultSqllabLimit,
-        SQLLAB_TIMEOUT: config.sqllabTimeoutSeconds,
-        SQLLAB_ASYNC_TIME_LIMIT_SEC: config.sqllabAsyncTimeLimitSeconds,
-        SUPERSET_WEBSERVER_TIMEOUT: config.chartQueryTimeoutSeconds,
-      },
-      canSqlLab: actor ? hasPermission(actor, 'can_sqllab', 'Superset') : false,
-    };
-  }),
+  bootstrap: publicProcedure.query(({ ctx }) => bootstrapData(ctx.services.config, ctx.actor)),
 });
