@@ -303,7 +303,8 @@ describe('dashboards in the browser', () => {
     expect(await slug.getAttribute('aria-invalid')).not.toBe('true');
     await dialog.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('This dashboard was saved successfully.').waitFor();
-    await expect(page.getByRole('button', { name: 'Edit dashboard' }).count()).resolves.toBe(1);
+    // Out of edit mode (it may leave a moment after the message).
+    await page.getByRole('button', { name: 'Edit dashboard' }).waitFor();
     await page.waitForURL(`${t.url}/superset/dashboard/births-board/`);
     await page.reload();
     await page.getByRole('heading', { name: 'Births board' }).waitFor();

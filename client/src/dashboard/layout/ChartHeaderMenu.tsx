@@ -7,7 +7,7 @@ import { memo, useState } from 'react';
 import { useBootstrap, useSessionUser } from '../../auth/session';
 import { downloadAsImage, downloadChartData, fileName, saveBlob, shareByEmailHref } from '../../charts/chart-export';
 import { ViewQueryModal } from '../../charts/ViewQueryModal';
-import { RowsTable } from '../../explore/DataPanes';
+import { LazyRowsTable } from '../../components/LazyRowsTable';
 import { DrillDetailModal } from '../../explore/DrillModals';
 import { createPermalink, fetchChartData } from '../../explore/explore.api';
 import { addDangerToast } from '../../notify';
@@ -164,7 +164,7 @@ function ResultsModal({ chart, plugin, formData, onClose }: { chart: DashboardCh
         <Center h={120}>{SORRY_AN_ERROR_OCCURRED}</Center>
       ) : (
         <div data-testid="chart-results">
-          <RowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} coltypes={rows.data?.coltypes} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} height={Math.round(window.innerHeight * 0.65)} csvName={chart.slice_name} />
+          <LazyRowsTable rows={rows.data?.data ?? []} colnames={rows.data?.colnames ?? Object.keys(rows.data?.data?.[0] ?? {})} coltypes={rows.data?.coltypes} total={rows.data?.rowcount ?? rows.data?.data?.length ?? 0} height={Math.round(window.innerHeight * 0.65)} csvName={chart.slice_name} />
         </div>
       )}
     </Modal>
