@@ -36,7 +36,7 @@ export function validateFormData(plugin: ChartPlugin, ctx: ControlContext, sqlMa
       const error = validateInteger(value);
       if (error) found.push(error);
     }
-    if (control.name === 'row_limit') found.push(...validateRowLimit(value, sqlMaxRow));
+    if (control.name === 'row_limit' || control.name === 'row_limit_b') found.push(...validateRowLimit(value, sqlMaxRow));
     if (found.length) errors[control.name] = [...new Set(found)];
   }
   return errors;

@@ -1,9 +1,9 @@
-import type { ChartPlugin, FormData, QueryContext } from '../types';
+import type { ChartPlugin, ControlPanelSection, FormData, QueryContext } from '../types';
 import type { TimeseriesProps } from '../shared/timeseries/transform-props';
 import { buildTimeseriesQuery } from '../shared/timeseries/build-query';
 import { advancedAnalyticsSection } from '../shared/timeseries/advanced-analytics';
 import { queryFormData, transformMixed } from './transform-props';
-import { columnChoices } from '../shared/controls';
+import { SHARED_CONTROLS } from '../shared/controls';
 import meta from './meta';
 
 /**
@@ -16,6 +16,12 @@ export function buildMixedQuery(fd: FormData): QueryContext {
   return { ...a, queries: [a.queries[0]!, b.queries[0]!], result_format: 'json', result_type: 'full' } as QueryContext;
 }
 
+/** A query's section, as Superset's mixed chart builds one per query: B's controls are A's, named with `_b`. */
+function querySection(label: string, suffix: '' | '_b'): ControlPanelSection {
+  const names = ['metrics', 'groupby', 'adhoc_filters', 'limit', 'timeseries_limit_metric', 'order_desc', 'row_limit'];
+  return { label, expanded: true, tab: 'data', controlSetRows: names.map((name) => [suffix ? { ...SHARED_CONTROLS[name]!, name: `${name}${suffix}` } : name]) };
+}
+
 const SERIES_TYPES = [['line', 'Line'], ['scatter', 'Scatter'], ['smooth', 'Smooth Line'], ['bar', 'Bar'], ['step', 'Step'], ['area', 'Area']] as const;
 
 const mixed: ChartPlugin<TimeseriesProps> = {
@@ -23,19 +29,9 @@ const mixed: ChartPlugin<TimeseriesProps> = {
   controlPanel: {
     sections: [
       { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], ['time_range']] },
-      { label: 'Query A', expanded: true, tab: 'data', controlSetRows: [['metrics'], ['groupby'], ['adhoc_filters'], ['limit'], ['row_limit']] },
+      querySection('Query A', ''),
       advancedAnalyticsSection('Advanced analytics Query A'),
-      {
-        label: 'Query B',
-        expanded: true,
-        tab: 'data',
-        controlSetRows: [
-          [{ name: 'metrics_b', type: 'MetricsControl', label: 'Metrics', multi: true, validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')] }],
-          [{ name: 'groupby_b', type: 'GroupByControl', label: 'Dimensions', multi: true, choices: columnChoices }],
-          [{ name: 'adhoc_filters_b', type: 'AdhocFilterControl', label: 'Filters', default: [] }],
-          [{ name: 'limit_b', type: 'SelectControl', label: 'Series limit', freeForm: true, clearable: true, choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)] as const) }],
-        ],
-      },
+      querySection('Query B', '_b'),
       advancedAnalyticsSection('Advanced analytics Query B', '_b'),
       {
         label: 'Chart options',

@@ -13,6 +13,17 @@ describe('mixed chart type', () => {
     expect(a.columns[0]).toMatchObject({ label: 'ds', timeGrain: 'P1Y' });
   });
 
+  it("each query has Superset's query section: series limit, its sort, and a row limit of its own (B's under `_b`)", () => {
+    const section = (label: string) => mixed.controlPanel.sections.find((s) => s.label === label)!.controlSetRows.map((row) => (typeof row[0] === 'string' ? row[0] : (row[0] as { name: string }).name));
+    expect(section('Query A')).toEqual(['metrics', 'groupby', 'adhoc_filters', 'limit', 'timeseries_limit_metric', 'order_desc', 'row_limit']);
+    expect(section('Query B')).toEqual(['metrics_b', 'groupby_b', 'adhoc_filters_b', 'limit_b', 'timeseries_limit_metric_b', 'order_desc_b', 'row_limit_b']);
+    const [a, b] = mixed.buildQuery({ ...fd, row_limit: 500, row_limit_b: 20, timeseries_limit_metric_b: 'girls', order_desc_b: false }).queries as any[];
+    expect([a.row_limit, b.row_limit]).toEqual([500, 20]);
+    expect(b.orderby).toEqual([['girls', true]]);
+    // A chart saved before B had its own row limit keeps A's for both.
+    expect((mixed.buildQuery({ ...fd, row_limit: 500 }).queries as any[]).map((q) => q.row_limit)).toEqual([500, 500]);
+  });
+
   it('draws A as lines and B as bars on the secondary axis', () => {
     const out = mixed.transformProps({ formData: fd, queriesData: [{ data: [{ ds: t0, boys: 1 }], colnames: ['ds', 'boys'], coltypes: [2, 0] }, { data: [{ ds: t0, girls: 2 }], colnames: ['ds', 'girls'], coltypes: [2, 0] }] as any, datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.option.series.map((s: any) => [s.name, s.type, s.yAxisIndex])).toEqual([['boys', 'line', 0], ['girls', 'bar', 1]]);

@@ -6,7 +6,7 @@ import { advancedAnalyticsOf } from '../shared/timeseries/advanced-analytics';
 export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData =>
   which === 'a'
     ? { ...fd, metrics: fd.metrics, groupby: fd.groupby, adhoc_filters: fd.adhoc_filters, limit: fd.limit, stack: fd.stack }
-    : { ...fd, metrics: fd.metrics_b, groupby: fd.groupby_b, adhoc_filters: fd.adhoc_filters_b, limit: fd.limit_b, timeseries_limit_metric: fd.timeseries_limit_metric_b, order_desc: fd.order_desc_b, stack: fd.stackB, show_value: fd.show_valueB, ...advancedAnalyticsOf(fd, '_b') };
+    : { ...fd, metrics: fd.metrics_b, groupby: fd.groupby_b, adhoc_filters: fd.adhoc_filters_b, limit: fd.limit_b, timeseries_limit_metric: fd.timeseries_limit_metric_b, order_desc: fd.order_desc_b, row_limit: fd.row_limit_b ?? fd.row_limit, stack: fd.stackB, show_value: fd.show_valueB, ...advancedAnalyticsOf(fd, '_b') };
 
 /**
  * Both queries drawn as time series on one x-axis: each with its own series type, query B on the
