@@ -51,7 +51,8 @@ try {
         wave.push(c);
       }
       flush();
-      return `\n  ${page}\n  ${res.join('\n  ')}\n  chunks ${chunks.length} in waves: ${waves.join(' | ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
+      const marks = performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`).join(' ');
+      return `\n  ${page} ${marks}\n  ${res.join('\n  ')}\n  chunks ${chunks.length} in waves: ${waves.join(' | ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
     }));
   }
 } finally {
