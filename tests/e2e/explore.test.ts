@@ -330,6 +330,22 @@ describe('Explore in the browser', () => {
       await panel.getByRole('button', { name: 'Copy rows' }).click();
       const copied = (await page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1)))!;
       expect(copied.split('\n')[1]!.split('\t')[heads.indexOf('ds')]).toBe(cells[0]);
+      // The search keeps the rows with a cell holding its text (a date as shown); the count and the copy follow it.
+      const day = cells[0]!.slice(0, 10);
+      await panel.getByLabel('Search rows').fill(day);
+      await expect.poll(() => panel.getByTestId('rows-count').textContent()).toMatch(new RegExp(`^[\\d,]+ of ${count.toLocaleString('en-US')} rows?$`));
+      const matching = Number((await panel.getByTestId('rows-count').textContent())!.split(' ')[0]!.replace(/,/g, ''));
+      expect(matching).toBeGreaterThan(0);
+      expect(matching).toBeLessThanOrEqual(count);
+      await panel.getByRole('button', { name: 'Copy rows' }).click();
+      const found = (await page.evaluate(() => (window as unknown as { copied: string[] }).copied.at(-1)))!.split('\n').slice(1);
+      expect(found).toHaveLength(matching);
+      expect(found.every((line) => line.includes(day))).toBe(true);
+      await panel.getByLabel('Search rows').fill('no row holds this');
+      await expect.poll(() => panel.getByTestId('rows-count').textContent()).toBe(`0 of ${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`);
+      await screenshot(page, `explore-${pane.toLowerCase()}-pane-search`);
+      await panel.getByRole('button', { name: 'Clear the search' }).click();
+      await expect.poll(() => panel.getByTestId('rows-count').textContent()).toBe(`${count.toLocaleString('en-US')} ${count === 1 ? 'row' : 'rows'}`);
       await screenshot(page, `explore-${pane.toLowerCase()}-pane`);
     }
 

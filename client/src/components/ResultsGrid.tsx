@@ -104,12 +104,13 @@ function usePagedRows(resultsKey: string | null | undefined, total: number, init
   return { rowAt, ensure, version, error };
 }
 
-/** The rows with a cell containing the text, ignoring case (cells read as the grid shows them: NULL, all digits). */
-export function filterRows(columns: QueryColumn[], rows: ResultRow[], text: string): ResultRow[] {
+/** The rows with a cell containing the text, ignoring case (cells read as the grid shows them: NULL, all digits, and date-times when asked). */
+export function filterRows(columns: QueryColumn[], rows: ResultRow[], text: string, temporalAsDateTime = false): ResultRow[] {
   const needle = text.trim().toLowerCase();
   if (!needle) return rows;
   const names = columns.map((c) => c.column_name ?? c.name ?? '');
-  return rows.filter((row) => names.some((name) => cellText(row[name]).toLowerCase().includes(needle)));
+  const types = columns.map((c) => (temporalAsDateTime ? c.type_generic : undefined));
+  return rows.filter((row) => names.some((name, i) => cellText(row[name], types[i]).toLowerCase().includes(needle)));
 }
 
 export interface ResultsGridProps {
