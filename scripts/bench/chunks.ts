@@ -3,26 +3,18 @@
  * where the bench's "gzipped JavaScript loaded by Explore" goes. A page path may be given; the default is
  * Explore with the examples' line chart. Run: npx tsx scripts/bench/chunks.ts [/superset/dashboard/births/]
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { adminHeaders, launchChromium, okBody, signedIn, startServer } from './util';
+import { examplesPage } from './util';
 
-const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
-const browser = await launchChromium();
+const { url, page, lineChartId, close } = await examplesPage();
 try {
-  const headers = await adminHeaders(server.url);
-  const line = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))")}`, { headers }))).toString()).result[0];
-  const ctx = await signedIn(browser, server.url, { width: 1440, height: 900 });
-  const page = await ctx.newPage();
   const rows: [string, number][] = [];
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() !== 'script') return;
     pending.push(res.body().then((b) => void rows.push([new URL(res.url()).pathname, gzipSync(b).length / 1024])));
   });
-  await page.goto(`${server.url}${process.argv[2] ?? `/explore/?slice_id=${line.id}`}`);
+  await page.goto(`${url}${process.argv[2] ?? `/explore/?slice_id=${lineChartId}`}`);
   await page.locator('[data-chart-state="rendered"]').first().waitFor({ timeout: 60_000 });
   await page.waitForTimeout(1500);
   await Promise.all(pending);
@@ -30,6 +22,5 @@ try {
   for (const [p, kb] of rows) console.log(kb.toFixed(1).padStart(7), p);
   console.log('total', rows.reduce((s, r) => s + r[1], 0).toFixed(1), 'KB in', rows.length);
 } finally {
-  await browser.close();
-  await server.stop();
+  await close();
 }

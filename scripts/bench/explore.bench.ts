@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { createFiftyChartDashboard } from './fifty-charts';
-import { adminHeaders, launchChromium, median, okBody, report, signedIn, startServer } from './util';
+import { adminHeaders, examplesLineChartId, launchChromium, median, report, signedIn, startServer } from './util';
 
 const ROUNDS = 4;
 
@@ -76,9 +76,7 @@ export async function exploreBench(): Promise<void> {
   const browser = await launchChromium();
   try {
     const headers = await adminHeaders(server.url);
-    const get = async (path: string) => JSON.parse((await okBody(await fetch(`${server.url}${path}`, { headers }))).toString());
-    const line = (await get(`/api/v1/chart/?q=${encodeURIComponent('(filters:!((col:slice_name,opr:eq,value:\'Births by gender over time\')))')}`)).result[0];
-    if (!line) throw new Error('the examples have no line chart "Births by gender over time"');
+    const line = { id: await examplesLineChartId(server.url, headers) };
 
     // JavaScript loaded, from a cold cache: the login page, Explore with a line chart, a dashboard.
     const fresh = await browser.newContext();

@@ -3,18 +3,11 @@
  * state, long tasks; round 2 also writes a CPU profile to /tmp/prof/explore.cpuprofile. What the bench's
  * "open a saved line chart" figure is made of. Run: npx tsx scripts/bench/timeline-explore.ts
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { adminHeaders, launchChromium, okBody, signedIn, startServer } from './util';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { examplesPage } from './util';
 
-const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
-const browser = await launchChromium();
+const { url: serverUrl, page, lineChartId, close } = await examplesPage();
 try {
-  const headers = await adminHeaders(server.url);
-  const chart = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))")}`, { headers }))).toString()).result[0];
-  const ctx = await signedIn(browser, server.url, { width: 1440, height: 900 });
-  const page = await ctx.newPage();
   await page.addInitScript(() => {
     (globalThis as any).__name ??= (f: unknown) => f;
     const w = window as any;
@@ -25,14 +18,14 @@ try {
   });
   mkdirSync('/tmp/prof', { recursive: true });
   for (let i = 0; i < 4; i++) {
-    const cdp = i === 2 ? await ctx.newCDPSession(page) : null;
+    const cdp = i === 2 ? await page.context().newCDPSession(page) : null;
     if (cdp) {
       await cdp.send('Profiler.enable');
       await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
       await cdp.send('Profiler.start');
     }
     const t0 = Date.now();
-    await page.goto(`${server.url}/explore/?slice_id=${chart.id}`);
+    await page.goto(`${serverUrl}/explore/?slice_id=${lineChartId}`);
     await page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor({ timeout: 60_000 });
     const total = Date.now() - t0;
     if (cdp) writeFileSync('/tmp/prof/explore.cpuprofile', JSON.stringify((await cdp.send('Profiler.stop')).profile));
@@ -56,6 +49,5 @@ try {
     }));
   }
 } finally {
-  await browser.close();
-  await server.stop();
+  await close();
 }

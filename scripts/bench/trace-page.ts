@@ -3,19 +3,11 @@
  * path given), from a Chrome trace of the fourth visit: each trace event's total duration, largest first (script,
  * React's scheduler tasks, style and layout, resource requests). Run: npx tsx scripts/bench/trace-page.ts [path]
  */
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { adminHeaders, launchChromium, okBody, signedIn, startServer } from './util';
+import { examplesPage } from './util';
 
-const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
-const browser = await launchChromium();
+const { url: serverUrl, browser, page, lineChartId, close } = await examplesPage();
 try {
-  const headers = await adminHeaders(server.url);
-  const chart = JSON.parse((await okBody(await fetch(`${server.url}/api/v1/chart/?q=${encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))")}`, { headers }))).toString()).result[0];
-  const ctx = await signedIn(browser, server.url, { width: 1440, height: 900 });
-  const page = await ctx.newPage();
-  const url = process.argv[2] ? `${server.url}${process.argv[2]}` : `${server.url}/explore/?slice_id=${chart.id}`;
+  const url = process.argv[2] ? `${serverUrl}${process.argv[2]}` : `${serverUrl}/explore/?slice_id=${lineChartId}`;
   for (let i = 0; i < 3; i++) {
     await page.goto(url);
     await page.locator('[data-chart-state="rendered"]').first().waitFor({ timeout: 60_000 });
@@ -38,6 +30,5 @@ try {
   }
   for (const [k, v] of [...sums].sort((a, b) => b[1] - a[1]).slice(0, 30)) console.log(v.toFixed(1).padStart(8), k);
 } finally {
-  await browser.close();
-  await server.stop();
+  await close();
 }

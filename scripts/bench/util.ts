@@ -1,8 +1,9 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM_ARGS } from '../../server/src/screenshot/renderer';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -93,4 +94,33 @@ export async function signedIn(browser: Browser, url: string, viewport = { width
   const login = await context.request.post(`${url}/login/`, { data: { username: 'admin', password: 'admin' } });
   if (login.status() !== 200) throw new Error(`login failed: ${login.status()}`);
   return context;
+}
+
+/** The id of the examples' saved line chart "Births by gender over time", which the Explore figures open. */
+export async function examplesLineChartId(url: string, headers: Record<string, string>): Promise<number> {
+  const q = encodeURIComponent("(filters:!((col:slice_name,opr:eq,value:'Births by gender over time')))");
+  const line = JSON.parse((await okBody(await fetch(`${url}/api/v1/chart/?q=${q}`, { headers }))).toString()).result[0];
+  if (!line) throw new Error('the examples have no line chart "Births by gender over time"');
+  return line.id;
+}
+
+/**
+ * For the tools that look into one page: a server on a fresh data directory with small examples (1,000 sales rows),
+ * Chromium, a page signed in as admin (1440×900), and the examples' line chart's id; `close` stops them all.
+ */
+export async function examplesPage(): Promise<{ url: string; browser: Browser; page: Page; lineChartId: number; close: () => Promise<void> }> {
+  const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    await server.stop();
+  };
+  try {
+    const lineChartId = await examplesLineChartId(server.url, await adminHeaders(server.url));
+    const page = await (await signedIn(browser, server.url)).newPage();
+    return { url: server.url, browser, page, lineChartId, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
 }
