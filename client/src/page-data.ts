@@ -26,6 +26,11 @@ function take<K extends keyof PageData>(key: K): PageData[K] {
   return value;
 }
 
+/** Forgets what the page came with: after a login or logout it is another session's. */
+export function forgetPageData(): void {
+  data = {};
+}
+
 /** The bootstrap as the page was served (the security.bootstrap answer), once. */
 export const takePageBootstrap = () => take('bootstrap');
 

@@ -2,6 +2,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../../server/src/trpc/app-router';
 import { api, resetCsrfToken } from '../api';
+import { forgetPageData } from '../page-data';
 import { queryClient, trpc } from '../trpc';
 
 /** What the client reads first: the signed-in user (or null), feature flags and the limits it must honour. */
@@ -32,6 +33,7 @@ export function useSessionUser(): SessionUser {
 export async function login(username: string, password: string): Promise<Bootstrap> {
   await api('/login/', { method: 'POST', body: { username, password } });
   resetCsrfToken();
+  forgetPageData();
   queryClient.clear();
   return queryClient.fetchQuery(bootstrapQuery());
 }
@@ -42,6 +44,7 @@ export async function logout(): Promise<void> {
     await api('/logout/', { method: 'POST' });
   } finally {
     resetCsrfToken();
+    forgetPageData();
     queryClient.clear();
   }
 }

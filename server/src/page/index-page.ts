@@ -19,9 +19,9 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 
 /**
  * What a page would fetch before drawing anything, written into it, as Superset writes its bootstrap data into each
- * page: the bootstrap (user, flags, limits), the CSRF token and, for Explore opening a chart or dataset, its bootstrap answer. The client then
- * starts from the first script instead of a round of calls after it. Data the page may not have (Explore's answer
- * on an error) is left out: the client asks for it and shows the error as it always does.
+ * page: the bootstrap (user, flags, limits), the CSRF token and, for Explore opening a chart or dataset, its
+ * bootstrap answer. The client then starts from its first script instead of a round of calls after it. An answer
+ * that would be an error is left out: the client asks for it and shows the error as it always does.
  */
 export async function pageData(services: Services, req: FastifyRequest): Promise<Record<string, unknown>> {
   const auth = req.auth?.via === 'guest' ? null : req.auth;
@@ -45,7 +45,7 @@ export async function pageData(services: Services, req: FastifyRequest): Promise
   return data;
 }
 
-/** Sends the client's page with its data; revalidated on every visit and kept out of shared caches, as it holds the signed-in user's data. */
+/** Sends the client's page with its data: revalidated on every visit and kept out of shared caches (the user's data). */
 export async function sendIndexPage(services: Services, req: FastifyRequest, reply: FastifyReply, indexPath: string): Promise<FastifyReply> {
   const data = await pageData(services, req);
   const html = readTemplate(indexPath).replace('</head>', `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script></head>`);
