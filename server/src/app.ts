@@ -117,8 +117,10 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   // time; scripts/bench reads it as "server time").
   // Security headers on every answer; pages (text/html) also get the Content-Security-Policy unless their route set
   // its own (the embedded page's framing rule).
-  const indexHtml = join(ROOT_DIR, 'client/dist/index.html');
-  const scriptHashes = existsSync(indexHtml) ? inlineScriptHashes(readFileSync(indexHtml, 'utf8')) : [];
+  // The client's page, built before the server starts (null when only the API is served).
+  const indexPath = join(ROOT_DIR, 'client/dist/index.html');
+  const indexHtml = opts.serveClient !== false && existsSync(indexPath) ? readFileSync(indexPath, 'utf8') : null;
+  const scriptHashes = indexHtml ? inlineScriptHashes(indexHtml) : [];
   const { talisman } = services.config;
   const pagePolicy = (frameAncestors: string[]) => contentSecurityPolicy({ scriptHashes, connect: services.config.webserverDomains, frameAncestors });
   const defaultPolicy = pagePolicy(["'self'", ...talisman.frameAncestors]);
@@ -234,11 +236,10 @@ export async function buildApp(services: Services, opts: { serveClient?: boolean
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
     const isApi = /^\/(api|trpc|swagger)\//.test(path);
-    const index = join(ROOT_DIR, 'client/dist/index.html');
-    if (!isApi && req.method === 'GET' && opts.serveClient !== false && existsSync(index)) return sendIndexPage(services, req, reply, index);
+    if (!isApi && req.method === 'GET' && indexHtml) return sendIndexPage(services, req, reply, indexHtml);
     return reply.code(404).send({ message: 'Not found' });
   });
-  if (opts.serveClient !== false && existsSync(join(ROOT_DIR, 'client/dist'))) {
+  if (indexHtml) {
     const { default: fastifyStatic } = await import('@fastify/static');
     await app.register(fastifyStatic, {
       root: join(ROOT_DIR, 'client/dist'),

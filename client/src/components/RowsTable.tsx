@@ -1,10 +1,11 @@
-import { ActionIcon, CloseButton, Group, Text, TextInput, Tooltip } from '@mantine/core';
-import { IconCopy, IconFileTypeCsv, IconSearch } from '@tabler/icons-react';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { IconCopy, IconFileTypeCsv } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { fileName, saveBlob } from '../charts/chart-export';
 import { copyWithToast } from '../query-history/app-link';
 import { filterRows, ResultsGrid, rowsAsTsv } from './ResultsGrid';
+import { RowFilterInput } from './RowFilterInput';
 import { rowCountText } from './row-count';
 import { rowsCsvRecords } from './rows-csv';
 
@@ -31,16 +32,7 @@ export function RowsTable({ rows, colnames, coltypes, total, height = 200, csvNa
   return (
     <>
       <Group justify="space-between" px="xs" py={4} wrap="nowrap">
-        <TextInput
-          size="xs"
-          w={220}
-          placeholder="Search"
-          aria-label="Search rows"
-          leftSection={<IconSearch size={13} />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          rightSection={search ? <CloseButton size="xs" aria-label="Clear the search" onClick={() => setSearch('')} /> : undefined}
-        />
+        <RowFilterInput w={220} placeholder="Search" label="Search rows" clearLabel="Clear the search" value={search} onChange={setSearch} />
         <Group gap={2} wrap="nowrap">
           <Text size="xs" c="dimmed" mr="xs" data-testid="rows-count">
             {shown === rows ? rowCountText(total) : `${shown.length.toLocaleString('en-US')} of ${rowCountText(total)}`}

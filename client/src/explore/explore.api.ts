@@ -54,14 +54,16 @@ export interface ExploreParams {
 /** Explore's bootstrap; the chart data POST follows it at once, so its CSRF token and the chart type's component are fetched alongside. */
 export async function fetchBootstrap(params: ExploreParams): Promise<ExploreBootstrap> {
   void getCsrfToken();
-  const boot = (await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: bootstrapQueryOf(params) })).result;
-  if (boot.form_data?.viz_type) void preloadChart(boot.form_data.viz_type);
-  return boot;
+  return withChartCode((await api<{ result: ExploreBootstrap }>('/api/v1/explore/', { query: bootstrapQueryOf(params) })).result);
 }
 
 /** Explore's bootstrap as the page was served for these parameters (once), its chart type's code fetched at once. */
 export function pageBootstrap(params: ExploreParams): ExploreBootstrap | undefined {
-  const boot = takePageExplore(bootstrapQueryOf(params)) as ExploreBootstrap | undefined;
+  return withChartCode(takePageExplore(bootstrapQueryOf(params)) as ExploreBootstrap | undefined);
+}
+
+/** Starts fetching the code of the bootstrap's chart type, which draws as soon as its data comes. */
+function withChartCode<T extends ExploreBootstrap | undefined>(boot: T): T {
   if (boot?.form_data?.viz_type) void preloadChart(boot.form_data.viz_type);
   return boot;
 }

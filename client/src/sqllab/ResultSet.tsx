@@ -1,11 +1,12 @@
-import { Alert, Anchor, Badge, Box, Button, Center, CloseButton, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Box, Button, Center, Group, Loader, Modal, Progress, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { useElementSize } from '@mantine/hooks';
-import { IconChartBar, IconClipboardCopy, IconDatabasePlus, IconDownload, IconPlayerStopFilled, IconSearch, IconTerminal2 } from '@tabler/icons-react';
+import { IconChartBar, IconClipboardCopy, IconDatabasePlus, IconDownload, IconPlayerStopFilled, IconTerminal2 } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { REQUEST_ACCESS } from '@meridian/contracts/messages';
 import { formatElapsed, isQueryInProgress, limitNotice, queryDisplayStyle, queryElapsedMs, queryErrorDetails, type Query, type QueryColumn, type QueryResults } from '@meridian/contracts/sqllab/index';
 import { downloadByLink } from '../api';
 import { filterRows, ResultsGrid, rowsAsTsv, type ResultRow } from '../components/ResultsGrid';
+import { RowFilterInput } from '../components/RowFilterInput';
 import { useSqlLabController } from './SqlLabScreen';
 import { copyText } from './sqllab.controller';
 import { sqllabApi } from './sqllab.api';
@@ -258,17 +259,7 @@ function ResultTable({ query, columns, rows, total, resultsKey, notice, whole, h
               </Tooltip>
             </Group>
           )}
-          <TextInput
-            size="xs"
-            className={classes.resultFilter}
-            placeholder="Filter results"
-            aria-label="Filter results"
-            leftSection={<IconSearch size={13} />}
-            value={filter}
-            onChange={(event) => setFilter(event.currentTarget.value)}
-            rightSection={filtering ? <CloseButton size="xs" aria-label="Clear the filter" onClick={() => setFilter('')} /> : undefined}
-            data-testid="filter-results"
-          />
+          <RowFilterInput className={classes.resultFilter} placeholder="Filter results" label="Filter results" clearLabel="Clear the filter" value={filter} onChange={setFilter} data-testid="filter-results" />
         </div>
         <div className={classes.resultSummary}>
           <Text size="sm" fw={600} data-testid="row-count" style={{ whiteSpace: 'nowrap' }}>

@@ -27,6 +27,16 @@ export type ChartCreate = z.infer<typeof ChartCreateSchema>;
 export const ChartUpdateSchema = ChartCreateSchema.partial().extend({ tags: z.array(z.number().int()).optional() });
 export type ChartUpdate = z.infer<typeof ChartUpdateSchema>;
 
+/** The parameters of Explore's bootstrap: `GET /api/v1/explore/`, its tRPC door and the Explore page's own data. */
+export const ExploreBootstrapQuerySchema = z.object({
+  slice_id: z.coerce.number().int().optional(),
+  datasource_id: z.coerce.number().int().optional(),
+  datasource_type: z.string().optional(),
+  form_data_key: z.string().optional(),
+  permalink_key: z.string().optional(),
+});
+export type ExploreBootstrapQuery = z.infer<typeof ExploreBootstrapQuerySchema>;
+
 /** `POST /api/v1/explore/permalink`. */
 export const ExplorePermalinkSchema = z.object({
   formData: z.record(z.string(), z.any()),

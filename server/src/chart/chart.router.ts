@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema, ExploreFormDataSchema, ExplorePermalinkSchema, ListQuerySchema } from '@meridian/contracts';
+import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema, ExploreBootstrapQuerySchema, ExploreFormDataSchema, ExplorePermalinkSchema, ListQuerySchema } from '@meridian/contracts';
 import { authedProcedure, permissionProcedure, router } from '../trpc/trpc';
 
 const Id = z.object({ id: z.number().int() });
@@ -23,7 +23,7 @@ export const chartRouter = router({
 /** tRPC door onto ExploreService. */
 export const exploreRouter = router({
   bootstrap: authedProcedure
-    .input(z.object({ slice_id: z.number().int().optional(), datasource_id: z.number().int().optional(), datasource_type: z.string().optional(), form_data_key: z.string().optional(), permalink_key: z.string().optional() }))
+    .input(ExploreBootstrapQuerySchema)
     .query(({ ctx, input }) => ctx.services.explore.bootstrap(ctx.actor, input)),
   createPermalink: permissionProcedure('can_write', 'ExplorePermalinkRestApi').input(ExplorePermalinkSchema.extend({ baseUrl: z.string().default('') })).mutation(({ ctx, input }) => ctx.services.explore.createPermalink(ctx.actor, input, input.baseUrl)),
   permalink: permissionProcedure('can_read', 'ExplorePermalinkRestApi').input(z.object({ key: z.string() })).query(({ ctx, input }) => ctx.services.explore.permalink(ctx.actor, input.key)),

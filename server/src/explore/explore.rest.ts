@@ -1,14 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ExploreFormDataSchema, ExplorePermalinkSchema } from '@meridian/contracts';
+import { ExploreBootstrapQuerySchema, ExploreFormDataSchema, ExplorePermalinkSchema } from '@meridian/contracts';
 import { baseUrl, route } from '../rest/rest';
 import type { Services } from '../services';
 
 const tags = ['Explore'];
 const KeyParams = z.object({ key: z.string().min(1).max(100) });
-
-/** The parameters of Explore's bootstrap (`GET /api/v1/explore/`, and the Explore page's own data). */
-export const ExploreBootstrapQuery = z.object({ slice_id: z.coerce.number().int().optional(), datasource_id: z.coerce.number().int().optional(), datasource_type: z.string().optional(), form_data_key: z.string().optional(), permalink_key: z.string().optional() });
 
 /** /api/v1/explore/ (bootstrap), permalinks and the form data cache, as Superset's Explore APIs. */
 export function registerExploreRest(app: FastifyInstance, services: Services): void {
@@ -20,7 +17,7 @@ export function registerExploreRest(app: FastifyInstance, services: Services): v
       url: '/api/v1/explore/',
       summary: 'Explore bootstrap: form data, dataset and slice',
       tags,
-      query: ExploreBootstrapQuery,
+      query: ExploreBootstrapQuerySchema,
     },
     ({ actor, query }) => explore.bootstrap(actor, query),
   );

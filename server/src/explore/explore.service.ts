@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ExploreFormDataInput, ExplorePermalinkInput } from '@meridian/contracts';
+import type { ExploreBootstrapQuery, ExploreFormDataInput, ExplorePermalinkInput } from '@meridian/contracts';
 import { explorePermissions, isAdmin } from '@meridian/contracts/rules/permissions';
 import type { DatasourceKey } from '@meridian/contracts/rules/validators';
 import { DEFAULT_TIME_RANGE } from '@meridian/contracts/rules/constants';
@@ -38,7 +38,7 @@ export class ExploreService {
   }
 
   /** `GET /api/v1/explore/`: form data, dataset and slice for the Explore screen. */
-  async bootstrap(actor: Actor | null, params: { slice_id?: number; datasource_id?: number; datasource_type?: string; form_data_key?: string; permalink_key?: string }) {
+  async bootstrap(actor: Actor | null, params: ExploreBootstrapQuery) {
     this.deps.security.require(actor, 'can_read', 'Explore');
     let formData: Record<string, any> = {};
     let slice = null;

@@ -1,18 +1,10 @@
-import { readFileSync, statSync } from 'node:fs';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ExploreBootstrapQuery } from '../explore/explore.rest';
+import { ExploreBootstrapQuerySchema } from '@meridian/contracts';
 import { bootstrapData } from '../security/bootstrap';
 import type { Services } from '../services';
 
 /** The element of the page that holds its data (client/src/page-data.ts reads it). */
 export const PAGE_DATA_ID = 'meridian-page-data';
-
-let template: { path: string; mtimeMs: number; html: string } | null = null;
-const readTemplate = (path: string) => {
-  const { mtimeMs } = statSync(path);
-  if (template?.path !== path || template.mtimeMs !== mtimeMs) template = { path, mtimeMs, html: readFileSync(path, 'utf8') };
-  return template.html;
-};
 
 /** JSON inside a `<script>` element: no `</script>` or `<!--` can end or bend it. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -28,12 +20,12 @@ export async function pageData(services: Services, req: FastifyRequest): Promise
   const actor = auth?.actor ?? null;
   const data: Record<string, unknown> = {
     bootstrap: bootstrapData(services.config, actor),
-    csrfToken: auth?.sid ? services.security.tokens.csrfFor(auth.sid) : null,
+    csrfToken: services.security.csrfToken(auth),
   };
   const url = new URL(req.url, 'http://page');
   // Not with a form_data_key: a reload sends the last edits to it as the page is left, which may land after this.
   if (actor && /^\/(superset\/)?explore\/?$/.test(url.pathname) && !url.searchParams.has('form_data') && !url.searchParams.has('form_data_key')) {
-    const params = ExploreBootstrapQuery.safeParse(Object.fromEntries(url.searchParams));
+    const params = ExploreBootstrapQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (params.success) {
       try {
         data.explore = { params: params.data, result: (await services.explore.bootstrap(actor, params.data)).result };
@@ -45,9 +37,12 @@ export async function pageData(services: Services, req: FastifyRequest): Promise
   return data;
 }
 
-/** Sends the client's page with its data: revalidated on every visit and kept out of shared caches (the user's data). */
-export async function sendIndexPage(services: Services, req: FastifyRequest, reply: FastifyReply, indexPath: string): Promise<FastifyReply> {
+/**
+ * Sends the client's page (the built index.html, read once at start) with its data: revalidated on every visit and
+ * kept out of shared caches (the user's data).
+ */
+export async function sendIndexPage(services: Services, req: FastifyRequest, reply: FastifyReply, indexHtml: string): Promise<FastifyReply> {
   const data = await pageData(services, req);
-  const html = readTemplate(indexPath).replace('</head>', `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script></head>`);
+  const html = indexHtml.replace('</head>', `<script type="application/json" id="${PAGE_DATA_ID}">${scriptJson(data)}</script></head>`);
   return reply.header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
 }

@@ -164,4 +164,13 @@ export class SecurityService {
   isAdmin(actor: Actor): boolean {
     return isAdmin(actor);
   }
+
+  /**
+   * The CSRF token a caller sends back on writes: a session's own, and one for a bearer-token caller too (Superset's
+   * scripts fetch it and send it back, though bearer calls need none). None without a caller.
+   */
+  csrfToken(auth: { actor: Actor; via: string; sid?: string } | null | undefined): string | null {
+    if (!auth) return null;
+    return this.tokens.csrfFor(auth.sid ?? `${auth.via}:${auth.actor.userId}`);
+  }
 }
