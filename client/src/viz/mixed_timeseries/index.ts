@@ -18,11 +18,35 @@ export function buildMixedQuery(fd: FormData): QueryContext {
 
 /** A query's section, as Superset's mixed chart builds one per query: B's controls are A's, named with `_b`. */
 function querySection(label: string, suffix: '' | '_b'): ControlPanelSection {
-  const names = ['metrics', 'groupby', 'adhoc_filters', 'limit', 'timeseries_limit_metric', 'order_desc', 'row_limit'];
+  const names = ['metrics', 'groupby', 'adhoc_filters', 'limit', 'timeseries_limit_metric', 'order_desc', 'row_limit', 'truncate_metric'];
   return { label, expanded: true, tab: 'data', controlSetRows: names.map((name) => [suffix ? { ...SHARED_CONTROLS[name]!, name: `${name}${suffix}` } : name]) };
 }
 
-const SERIES_TYPES = [['line', 'Line'], ['scatter', 'Scatter'], ['smooth', 'Smooth Line'], ['bar', 'Bar'], ['step', 'Step'], ['area', 'Area']] as const;
+/** Superset's series types of a mixed chart's query (its three step variants are where the step falls). */
+const SERIES_TYPES = [['line', 'Line'], ['scatter', 'Scatter'], ['smooth', 'Smooth Line'], ['bar', 'Bar'], ['start', 'Step - start'], ['middle', 'Step - middle'], ['end', 'Step - end']] as const;
+
+/**
+ * How a query's series are drawn, as Superset's createCustomizeSection: A's controls, and B's named with a `B`
+ * (`seriesTypeB`, `areaB`…), Superset's own stored names.
+ */
+function seriesSection(label: string, suffix: '' | 'B'): ControlPanelSection {
+  const name = (n: string) => `${n}${suffix}`;
+  return {
+    label,
+    expanded: true,
+    tab: 'customize',
+    controlSetRows: [
+      [{ name: name('seriesType'), type: 'SelectControl', label: 'Series type', default: suffix ? 'bar' : 'line', renderTrigger: true, choices: SERIES_TYPES, description: 'Series chart type (line, bar etc)' }],
+      [{ name: name('stack'), type: 'CheckboxControl', label: 'Stack series', default: false, renderTrigger: true, description: 'Stack series on top of each other' }],
+      [{ name: name('area'), type: 'CheckboxControl', label: 'Area chart', default: false, renderTrigger: true, description: 'Draw area under curves. Only applicable for line types.' }],
+      [{ name: name('show_value'), type: 'CheckboxControl', label: 'Show Values', default: false, renderTrigger: true }],
+      [{ name: name('opacity'), type: 'SliderControl', label: 'Opacity', default: 0.2, min: 0, max: 1, step: 0.1, renderTrigger: true, description: 'Opacity of area chart.' }],
+      [{ name: name('markerEnabled'), type: 'CheckboxControl', label: 'Marker', default: false, renderTrigger: true, description: 'Draw a marker on data points. Only applicable for line types.' }],
+      [{ name: name('markerSize'), type: 'SliderControl', label: 'Marker size', default: 6, min: 0, max: 100, step: 1, renderTrigger: true, description: 'Size of marker. Also applies to forecast observations.' }],
+      [{ name: name('yAxisIndex'), type: 'SelectControl', label: 'Y Axis', default: suffix ? 1 : 0, clearable: false, renderTrigger: true, choices: [[0, 'Primary'], [1, 'Secondary']], description: 'Primary or secondary y-axis' }],
+    ],
+  };
+}
 
 const mixed: ChartPlugin<TimeseriesProps> = {
   ...meta,
@@ -37,20 +61,23 @@ const mixed: ChartPlugin<TimeseriesProps> = {
         label: 'Chart options',
         expanded: true,
         tab: 'customize',
+        controlSetRows: [['color_scheme'], ['show_legend'], ['zoomable'], ['x_axis_time_format']],
+      },
+      seriesSection('Query A series', ''),
+      seriesSection('Query B series', 'B'),
+      {
+        label: 'Y Axis',
+        expanded: true,
+        tab: 'customize',
         controlSetRows: [
-          ['color_scheme'],
-          ['show_legend'],
-          [{ name: 'seriesType', type: 'SelectControl', label: 'Series type (Query A)', default: 'line', renderTrigger: true, choices: SERIES_TYPES }, { name: 'seriesTypeB', type: 'SelectControl', label: 'Series type (Query B)', default: 'bar', renderTrigger: true, choices: SERIES_TYPES }],
-          [{ name: 'yAxisIndexB', type: 'SelectControl', label: 'Y axis of Query B', default: 1, renderTrigger: true, choices: [[0, 'Primary'], [1, 'Secondary']] }],
-          [{ name: 'stack', type: 'CheckboxControl', label: 'Stack series (Query A)', default: false, renderTrigger: true }, { name: 'stackB', type: 'CheckboxControl', label: 'Stack series (Query B)', default: false, renderTrigger: true }],
-          ['zoomable'],
-          ['x_axis_time_format'],
-          ['y_axis_format'],
+          [{ name: 'y_axis_format', override: { label: 'Primary y-axis format' } }],
+          [{ ...SHARED_CONTROLS.y_axis_format!, name: 'y_axis_format_secondary', label: 'Secondary y-axis format' }],
+          [{ name: 'yAxisTitleSecondary', type: 'TextControl', label: 'Secondary y-axis title', default: '', renderTrigger: true }],
         ],
       },
     ],
   },
-  defaultFormData: { time_grain_sqla: 'P1D', seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1, row_limit: 10000, color_scheme: 'supersetColors', adhoc_filters_b: [] },
+  defaultFormData: { time_grain_sqla: 'P1D', seriesType: 'line', seriesTypeB: 'bar', yAxisIndex: 0, yAxisIndexB: 1, row_limit: 10000, color_scheme: 'supersetColors', adhoc_filters_b: [] },
   buildQuery: buildMixedQuery,
   transformProps: transformMixed,
   loadChart: () => import('../shared/timeseries/TimeseriesChart'),

@@ -15,8 +15,8 @@ describe('mixed chart type', () => {
 
   it("each query has Superset's query section: series limit, its sort, and a row limit of its own (B's under `_b`)", () => {
     const section = (label: string) => mixed.controlPanel.sections.find((s) => s.label === label)!.controlSetRows.map((row) => (typeof row[0] === 'string' ? row[0] : (row[0] as { name: string }).name));
-    expect(section('Query A')).toEqual(['metrics', 'groupby', 'adhoc_filters', 'limit', 'timeseries_limit_metric', 'order_desc', 'row_limit']);
-    expect(section('Query B')).toEqual(['metrics_b', 'groupby_b', 'adhoc_filters_b', 'limit_b', 'timeseries_limit_metric_b', 'order_desc_b', 'row_limit_b']);
+    expect(section('Query A')).toEqual(['metrics', 'groupby', 'adhoc_filters', 'limit', 'timeseries_limit_metric', 'order_desc', 'row_limit', 'truncate_metric']);
+    expect(section('Query B')).toEqual(['metrics_b', 'groupby_b', 'adhoc_filters_b', 'limit_b', 'timeseries_limit_metric_b', 'order_desc_b', 'row_limit_b', 'truncate_metric_b']);
     const [a, b] = mixed.buildQuery({ ...fd, row_limit: 500, row_limit_b: 20, timeseries_limit_metric_b: 'girls', order_desc_b: false }).queries as any[];
     expect([a.row_limit, b.row_limit]).toEqual([500, 20]);
     expect(b.orderby).toEqual([['girls', true]]);
@@ -97,5 +97,57 @@ describe("mixed chart: 'Advanced analytics Query A' and 'Query B' (Superset's cr
     expect(out.option.series.map((s: any) => s.name)).toEqual(['boys', 'percentage__girls__girls__1 year ago']);
     expect(out.option.yAxis[0].axisLabel.formatter(3000)).toBe('3,000');
     expect(out.option.yAxis[1].axisLabel.formatter(0.5)).toMatch(/50/);
+  });
+});
+
+describe("mixed chart: each query's series options (Superset's createCustomizeSection, B's under `B` names)", () => {
+  const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['boys'], groupby: ['state'], metrics_b: ['girls'], groupby_b: ['state'], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1 };
+  const t0 = Date.UTC(2000, 0, 1);
+  const t1 = Date.UTC(2001, 0, 1);
+  const draw = (patch: Record<string, unknown>) =>
+    mixed.transformProps({
+      formData: { ...fd, ...patch },
+      queriesData: [
+        { data: [{ ds: t0, state: 'CA', boys: 1 }, { ds: t1, state: 'CA', boys: 3 }], colnames: ['ds', 'state', 'boys'], coltypes: [2, 1, 0] },
+        { data: [{ ds: t0, state: 'NY', girls: 2 }, { ds: t1, state: 'NY', girls: 4 }], colnames: ['ds', 'state', 'girls'], coltypes: [2, 1, 0] },
+      ] as any,
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    }).option;
+
+  it("offers Superset's series types, the three steps among them, with B's controls named as Superset stores them", () => {
+    const names = (label: string) => mixed.controlPanel.sections.find((s) => s.label === label)!.controlSetRows.flat().map((c) => (c as { name: string }).name);
+    expect(names('Query A series')).toEqual(['seriesType', 'stack', 'area', 'show_value', 'opacity', 'markerEnabled', 'markerSize', 'yAxisIndex']);
+    expect(names('Query B series')).toEqual(['seriesTypeB', 'stackB', 'areaB', 'show_valueB', 'opacityB', 'markerEnabledB', 'markerSizeB', 'yAxisIndexB']);
+    const seriesType = mixed.controlPanel.sections.find((s) => s.label === 'Query A series')!.controlSetRows[0]![0] as { choices: Array<[string, string]> };
+    expect(seriesType.choices.map(([v]) => v)).toEqual(['line', 'scatter', 'smooth', 'bar', 'start', 'middle', 'end']);
+  });
+
+  it("draws 'Step - middle' as a step at the middle, 'Step - end' for B, and an area under A's line when asked", () => {
+    const steps = draw({ seriesType: 'middle', seriesTypeB: 'end' }).series;
+    expect(steps.map((s: any) => [s.type, s.step])).toEqual([['line', 'middle'], ['line', 'end']]);
+    const area = draw({ area: true, opacity: 0.5 }).series;
+    expect(area[0].areaStyle).toEqual({ opacity: 0.5 });
+    // Bars have no area.
+    expect(draw({ areaB: true }).series[1].areaStyle).toBeUndefined();
+    // This chart's earlier stored values still draw: 'step' as a step at the start, 'area' as a line with its area.
+    const earlier = draw({ seriesType: 'area', seriesTypeB: 'step' }).series;
+    expect([earlier[0].type, !!earlier[0].areaStyle, earlier[1].step]).toEqual(['line', true, 'start']);
+  });
+
+  it("B's markers and values are B's own, and B on the secondary axis reads the secondary format", () => {
+    const option = draw({ markerEnabledB: true, markerSizeB: 12, seriesTypeB: 'line', show_valueB: true, y_axis_format: ',d', y_axis_format_secondary: '.1%' });
+    expect([option.series[0].showSymbol, option.series[1].showSymbol, option.series[1].symbolSize]).toEqual([false, true, 12]);
+    expect([option.series[0].label.show, option.series[1].label.show]).toEqual([false, true]);
+    expect(option.yAxis[1].axisLabel.formatter(0.5)).toBe('50.0%');
+    expect(option.yAxis[0].axisLabel.formatter(3000)).toBe('3,000');
+  });
+
+  it("names one metric's series by their groups, or with the metric when 'Truncate Metric' is off (each query its own)", () => {
+    expect(draw({}).series.map((s: any) => s.name)).toEqual(['CA', 'NY']);
+    expect(draw({ truncate_metric: false }).series.map((s: any) => s.name)).toEqual(['boys, CA', 'NY']);
+    expect(draw({ truncate_metric_b: false }).series.map((s: any) => s.name)).toEqual(['CA', 'girls, NY']);
   });
 });

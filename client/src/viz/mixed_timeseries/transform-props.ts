@@ -2,11 +2,61 @@ import type { FormData, TransformInput } from '../types';
 import { transformTimeseries, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
 import { advancedAnalyticsOf } from '../shared/timeseries/advanced-analytics';
 
-/** Query A's form data keys, and query B's, as Superset's mixed chart names them (B's advanced analytics end in `_b`). */
-export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData =>
-  which === 'a'
-    ? { ...fd, metrics: fd.metrics, groupby: fd.groupby, adhoc_filters: fd.adhoc_filters, limit: fd.limit, stack: fd.stack }
-    : { ...fd, metrics: fd.metrics_b, groupby: fd.groupby_b, adhoc_filters: fd.adhoc_filters_b, limit: fd.limit_b, timeseries_limit_metric: fd.timeseries_limit_metric_b, order_desc: fd.order_desc_b, row_limit: fd.row_limit_b ?? fd.row_limit, stack: fd.stackB, show_value: fd.show_valueB, ...advancedAnalyticsOf(fd, '_b') };
+/**
+ * Query A's form data keys, and query B's, as Superset's mixed chart names them: B's query controls and advanced
+ * analytics end in `_b`, its series options in `B`. B on the secondary axis reads that axis's number format.
+ */
+export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData => {
+  if (which === 'a') return { ...fd, metrics: fd.metrics, groupby: fd.groupby, adhoc_filters: fd.adhoc_filters, limit: fd.limit, stack: fd.stack };
+  const secondary = Number(fd.yAxisIndexB ?? 0) === 1;
+  return {
+    ...fd,
+    metrics: fd.metrics_b,
+    groupby: fd.groupby_b,
+    adhoc_filters: fd.adhoc_filters_b,
+    limit: fd.limit_b,
+    timeseries_limit_metric: fd.timeseries_limit_metric_b,
+    order_desc: fd.order_desc_b,
+    row_limit: fd.row_limit_b ?? fd.row_limit,
+    truncate_metric: fd.truncate_metric_b,
+    seriesType: fd.seriesTypeB,
+    stack: fd.stackB,
+    area: fd.areaB,
+    show_value: fd.show_valueB,
+    opacity: fd.opacityB,
+    markerEnabled: fd.markerEnabledB,
+    markerSize: fd.markerSizeB,
+    y_axis_format: secondary && fd.y_axis_format_secondary ? fd.y_axis_format_secondary : fd.y_axis_format,
+    ...advancedAnalyticsOf(fd, '_b'),
+  };
+};
+
+/**
+ * The series kind of a query's series type: Superset's three step variants are steps (where the step falls is read
+ * from `seriesType`); 'step' and 'area' are this chart's earlier values, still read.
+ */
+export const seriesKindOf = (seriesType: unknown, fallback: SeriesKind): SeriesKind => {
+  switch (seriesType) {
+    case 'line':
+    case 'scatter':
+    case 'smooth':
+    case 'bar':
+    case 'step':
+      return seriesType;
+    case 'start':
+    case 'middle':
+    case 'end':
+      return 'step';
+    case 'area':
+      return 'line';
+    default:
+      return fallback;
+  }
+};
+
+/** A query's series drawn as areas ('Area chart', or the earlier 'area' type): the lines and steps, not bars or points. */
+const withArea = (fd: FormData, series: any[]) =>
+  fd.area || fd.seriesType === 'area' ? series.map((s) => (s.type === 'line' ? { ...s, areaStyle: { opacity: Number(fd.opacity ?? 0.2) } } : s)) : series;
 
 /**
  * Both queries drawn as time series on one x-axis: each with its own series type, query B on the
@@ -14,11 +64,13 @@ export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData =>
  */
 export function transformMixed(input: TransformInput): TimeseriesProps {
   const fd = input.formData;
-  const a = transformTimeseries({ ...input, formData: queryFormData(fd, 'a') as any, queriesData: [input.queriesData[0]] }, (fd.seriesType as SeriesKind) ?? 'line');
-  const b = transformTimeseries({ ...input, formData: queryFormData(fd, 'b') as any, queriesData: [input.queriesData[1] ?? { data: [] }] }, (fd.seriesTypeB as SeriesKind) ?? 'bar');
+  const fdA = queryFormData(fd, 'a');
+  const fdB = queryFormData(fd, 'b');
+  const a = transformTimeseries({ ...input, formData: fdA as any, queriesData: [input.queriesData[0]] }, seriesKindOf(fd.seriesType, 'line'));
+  const b = transformTimeseries({ ...input, formData: fdB as any, queriesData: [input.queriesData[1] ?? { data: [] }] }, seriesKindOf(fd.seriesTypeB, 'bar'));
   const namesA = new Set(a.option.series.map((s: any) => s.name));
-  const seriesB = b.option.series.map((s: any) => ({ ...s, name: namesA.has(s.name) ? `${s.name} (Query B)` : s.name, yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined }));
-  const seriesA = a.option.series.map((s: any) => ({ ...s, yAxisIndex: Number(fd.yAxisIndex ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'a' : undefined }));
+  const seriesB = withArea(fdB, b.option.series).map((s: any) => ({ ...s, name: namesA.has(s.name) ? `${s.name} (Query B)` : s.name, yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined }));
+  const seriesA = withArea(fdA, a.option.series).map((s: any) => ({ ...s, yAxisIndex: Number(fd.yAxisIndex ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'a' : undefined }));
   const series = [...seriesA, ...seriesB];
   const twoAxes = series.some((s) => s.yAxisIndex === 1);
   const yAxis = twoAxes ? [a.option.yAxis, { ...b.option.yAxis, position: 'right', splitLine: { show: false }, name: fd.yAxisTitleSecondary || undefined }] : a.option.yAxis;

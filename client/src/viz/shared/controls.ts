@@ -50,6 +50,7 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   limit: { name: 'limit', type: 'SelectControl', label: 'Series limit', freeForm: true, clearable: true, choices: [5, 10, 25, 50, 100, 500].map((n) => [n, String(n)] as const), validators: [integer], description: 'Limits the number of series that get displayed.' },
   timeseries_limit_metric: { name: 'timeseries_limit_metric', type: 'MetricsControl', label: 'Sort by', multi: false },
   order_desc: { name: 'order_desc', type: 'CheckboxControl', label: 'Sort descending', default: true },
+  truncate_metric: { name: 'truncate_metric', type: 'CheckboxControl', label: 'Truncate Metric', default: true, description: 'Whether to truncate metrics' },
   sort_by_metric: { name: 'sort_by_metric', type: 'CheckboxControl', label: 'Sort by metric', default: true },
   color_scheme: { name: 'color_scheme', type: 'ColorSchemeControl', label: 'Color scheme', schemeType: 'categorical', default: DEFAULT_CATEGORICAL_SCHEME, renderTrigger: true, choices: CATEGORICAL_SCHEMES.map((s) => [s.id, s.label] as const) },
   linear_color_scheme: { name: 'linear_color_scheme', type: 'ColorSchemeControl', label: 'Linear color scheme', schemeType: 'sequential', default: DEFAULT_SEQUENTIAL_SCHEME, renderTrigger: true, choices: SEQUENTIAL_SCHEMES.map((s) => [s.id, s.label] as const) },

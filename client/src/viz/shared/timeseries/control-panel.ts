@@ -6,7 +6,7 @@ export const TIMESERIES_QUERY: ControlPanelSection = {
   label: 'Query',
   expanded: true,
   tab: 'data',
-  controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit']],
+  controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit'], ['truncate_metric']],
 };
 
 export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRows'] = []): ControlPanelConfig {

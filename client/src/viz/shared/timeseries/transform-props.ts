@@ -60,7 +60,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   // Advanced analytics answer pivoted (one column per metric, time shift or comparison, and group); else one row per x and group.
   const columns = pivotedColumns(fd, result.colnames ?? [], xColumn, groupby);
   if (columns) {
-    const many = new Set(columns.map((c) => c.label)).size > 1;
+    // One metric over groups names its series by the groups alone, unless 'Truncate Metric' is off (Superset's renameOperator).
+    const many = new Set(columns.map((c) => c.label)).size > 1 || fd.truncate_metric === false;
     const shown = seriesDisplayNames(fd, names);
     for (const { row, x } of points) {
       for (const c of columns) add([...(many || !c.group.length ? [shown(c.label)] : []), ...c.group].join(', '), c.group, x, toNumber(row[c.column]));
@@ -68,7 +69,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   } else {
     for (const { row, x } of points) {
       const group = groupby.map((g) => String(row[g] ?? 'NULL'));
-      for (const metric of metrics) add([...(metrics.length > 1 || !group.length ? [names(metric)] : []), ...group].join(', '), group, x, toNumber(row[metric]));
+      for (const metric of metrics) add([...(metrics.length > 1 || !group.length || fd.truncate_metric === false ? [names(metric)] : []), ...group].join(', '), group, x, toNumber(row[metric]));
     }
   }
 
@@ -103,7 +104,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       // overlap are hidden).
       showSymbol: kind === 'scatter' || !!fd.markerEnabled || !!fd.show_value || s.points.filter(([, y]) => y !== null).length < 2,
       labelLayout: fd.show_value ? { hideOverlap: true } : undefined,
-      symbolSize: kind === 'scatter' ? Number(fd.markerSize ?? 8) : 6,
+      symbolSize: kind === 'scatter' || fd.markerEnabled ? Number(fd.markerSize ?? (kind === 'scatter' ? 8 : 6)) : 6,
       stack,
       emphasis: { focus: 'series' },
       label: { show: !!fd.show_value, position: kind === 'bar' ? (horizontal ? 'right' : 'top') : 'top', formatter: (p: any) => numberFormat(horizontal ? p.value[0] : p.value[1]), color: 'inherit' },
