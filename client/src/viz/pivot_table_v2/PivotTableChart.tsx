@@ -2,7 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { chartTheme } from '../shared/theme';
 import type { ChartProps } from '../types';
-import { headerSpans, type PivotProps } from './transform-props';
+import type { PivotProps } from './transform-props';
 
 /** A row's headers; a pivot without row columns still gives each row its one, blank (its 'Total' row names itself). */
 const keysOf = (keys: string[]) => (keys.length ? keys : ['']);
@@ -34,7 +34,7 @@ export default function PivotTableChart({ transformed: p, width, height, theme, 
   }, [onRendered]);
   const border = `1px solid ${t.splitLine}`;
   const lead = p.rowHeaders.length;
-  const rowSpans = useMemo(() => headerSpans(p.rows.map((r) => keysOf(r.keys))), [p.rows]);
+  const rowSpans = p.rowSpans;
   const starts = useMemo(() => groupStarts(rowSpans), [rowSpans]);
   const dataColumns = (p.columnLevels.at(-1) ?? []).reduce((n, [, span]) => n + span, 0);
   const background = theme === 'dark' ? '#2c2e33' : '#f8f9fa';

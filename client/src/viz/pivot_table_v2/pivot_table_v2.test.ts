@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pivotTable from './index';
-import { headerSpans, pivot, pivotCsvRows } from './transform-props';
+import { pivot, pivotCsvRows } from './transform-props';
 
 describe('pivot table chart type', () => {
   it('queries the metrics by the row and column group-bys', () => {
@@ -20,6 +20,21 @@ describe('pivot table chart type', () => {
     // As columns too, with the default (adaptive) format: a year's first day reads as the year.
     const across = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['gender'], groupbyColumns: ['ds'], metrics: ['n'] }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
     expect(across.columnLevels[0]!.map(([label]) => label)).toEqual(['1999', '2000', '2001']);
+  });
+
+  it('keeps two times that read alike in the chosen format apart: each heads its own rows and columns', () => {
+    const t = (m: number) => Date.UTC(2000, m, 1);
+    const answer = { colnames: ['ds', 'gender', 'n'], coltypes: [2, 1, 0], data: [
+      { ds: t(0), gender: 'boy', n: 1 },
+      { ds: t(0), gender: 'girl', n: 2 },
+      { ds: t(1), gender: 'boy', n: 3 },
+    ] };
+    // By year, January and February read '2000' alike.
+    const down = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['ds', 'gender'], groupbyColumns: [], metrics: ['n'], date_format: '%Y' }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
+    expect(down.rows.map((r) => r.keys)).toEqual([['2000', 'boy'], ['2000', 'girl'], ['2000', 'boy']]);
+    expect(down.rowSpans.map((r) => r[0])).toEqual([2, 0, 1]);
+    const across = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: [], groupbyColumns: ['ds', 'gender'], metrics: ['n'], date_format: '%Y' }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
+    expect(across.columnLevels[0]).toEqual([['2000', 2], ['2000', 1]]);
   });
 
   it('pivots rows down and columns across, with totals by the aggregation function', () => {
@@ -60,7 +75,7 @@ describe('pivot table chart type', () => {
       [['Total', ''], ['3', '2', '5', '1', '5', '6', '11'], true],
     ]);
     // The leading row headers span their group, subtotal row included.
-    expect(headerSpans(p.rows.map((r) => r.keys))).toEqual([[2, 1], [0, 1], [3, 1], [0, 1], [0, 1], [1, 1]]);
+    expect(p.rowSpans).toEqual([[2, 1], [0, 1], [3, 1], [0, 1], [0, 1], [1, 1]]);
     // Without the options nothing is added, and a single level has no groups to close.
     expect(pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: 'Sum', rowTotals: false, colTotals: false, rowSubTotals: true, colSubTotals: true, format: String }).rows).toHaveLength(3);
   });

@@ -22,9 +22,15 @@ export interface PivotProps {
   /** Column header levels: each a list of [label, span]. */
   columnLevels: Array<Array<[string, number]>>;
   rows: Array<{ keys: string[]; cells: string[]; total?: boolean }>;
+  /** Each row's header spans (headerSpans), grouped by the raw values: two times that read alike stay apart. */
+  rowSpans: number[][];
 }
 
 const keyOf = (parts: string[]) => JSON.stringify(parts);
+
+/** Where a subtotal or total stands in the raw keys that header spans group by: no value of a column reads so. */
+const SUBTOTAL_MARK = '\u0001subtotal';
+const TOTAL_MARK = '\u0001total';
 
 /** A key's leading parts, shortest first, short of the whole key: the groups a subtotal closes. */
 const prefixesOf = (parts: string[]) => parts.slice(0, -1).map((_, i) => parts.slice(0, i + 1));
@@ -98,8 +104,8 @@ export function pivot(input: {
   const rowLabels = (parts: string[]) => parts.map((v, i) => label(rowCols[i]!, v));
   const hasMetricLevel = metrics.length > 1 || !colCols.length || !!input.nameEveryMetric;
   const metricPart = (m: string) => (hasMetricLevel ? [names(m)] : []);
-  /** A group's subtotal, padded to the key's length: its leading parts, 'Subtotal', then blanks. */
-  const subtotalParts = (prefix: string[], length: number) => [...prefix, 'Subtotal', ...Array(Math.max(0, length - prefix.length - 1)).fill('')];
+  /** A group's subtotal, padded to the key's length: its leading parts, 'Subtotal' (or the raw keys' mark), then blanks. */
+  const subtotalParts = (prefix: string[], length: number, mark = 'Subtotal') => [...prefix, mark, ...Array(Math.max(0, length - prefix.length - 1)).fill('')];
   /** Keys in order, each group of leading parts closed by its subtotal (deepest first) when asked. */
   const withSubtotals = <T>(keys: string[][], enabled: boolean | undefined, whole: (k: string[]) => T, subtotal: (prefix: string[]) => T): T[] => {
     const out: T[] = [];
@@ -112,13 +118,20 @@ export function pivot(input: {
     });
     return out;
   };
-  const cols = withSubtotals<Array<{ ck: string; parts: string[]; metric: string }>>(
+  // Each column's header parts as shown, and as raw values (what spans group by; a subtotal's and a total's marked
+  // so that no value reading 'Subtotal' or 'Total' joins them).
+  const cols = withSubtotals<Array<{ ck: string; parts: string[]; raw: string[]; metric: string }>>(
     colKeys,
     input.colSubTotals,
-    (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...colLabels(c), ...metricPart(m)], metric: m })),
-    (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(colLabels(p), colCols.length), ...metricPart(m)], metric: m })),
+    (c) => metrics.map((m) => ({ ck: keyOf(c), parts: [...colLabels(c), ...metricPart(m)], raw: [...c, ...metricPart(m)], metric: m })),
+    (p) => metrics.map((m) => ({ ck: keyOf(p), parts: [...subtotalParts(colLabels(p), colCols.length), ...metricPart(m)], raw: [...subtotalParts(p, colCols.length, SUBTOTAL_MARK), ...metricPart(m)], metric: m })),
   ).flat();
-  if (rowTotals && colCols.length) for (const m of metrics) cols.push({ ck: '*', parts: ['Total', ...Array(colCols.length - 1).fill(''), ...(hasMetricLevel ? [names(m)] : [])], metric: m });
+  if (rowTotals && colCols.length) {
+    for (const m of metrics) {
+      const parts = ['Total', ...Array(colCols.length - 1).fill(''), ...(hasMetricLevel ? [names(m)] : [])];
+      cols.push({ ck: '*', parts, raw: [TOTAL_MARK, ...parts.slice(1)], metric: m });
+    }
+  }
   const depth = Math.max(1, ...cols.map((c) => c.parts.length));
   const columnLevels: PivotProps['columnLevels'] = [];
   for (let level = 0; level < depth; level++) {
@@ -126,21 +139,30 @@ export function pivot(input: {
     cols.forEach((c, i) => {
       const label = c.parts[level] ?? '';
       const prev = cols[i - 1];
-      const samePrefix = prev && prev.parts.slice(0, level + 1).join('\u0000') === c.parts.slice(0, level + 1).join('\u0000') && level < depth - 1;
+      const samePrefix = prev && prev.raw.slice(0, level + 1).join('\u0000') === c.raw.slice(0, level + 1).join('\u0000') && level < depth - 1;
       if (samePrefix) spans[spans.length - 1]![1]++;
       else spans.push([label, 1]);
     });
     columnLevels.push(spans);
   }
-  const body: PivotProps['rows'] = withSubtotals(
+  const body: Array<PivotProps['rows'][number] & { raw: string[] }> = withSubtotals(
     rowKeys,
     input.rowSubTotals,
-    (k) => ({ keys: rowLabels(k), cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }),
-    (p) => ({ keys: subtotalParts(rowLabels(p), rowCols.length), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
+    (k) => ({ keys: rowLabels(k), raw: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)) }),
+    (p) => ({ keys: subtotalParts(rowLabels(p), rowCols.length), raw: subtotalParts(p, rowCols.length, SUBTOTAL_MARK), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
   );
-  if (colTotals) body.push({ keys: ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
+  if (colTotals) {
+    const keys = ['Total', ...Array(Math.max(0, rowCols.length - 1)).fill('')];
+    body.push({ keys, raw: [TOTAL_MARK, ...keys.slice(1)], cells: cols.map((c) => cell('*', c.ck, c.metric)), total: true });
+  }
   const columnNames = [...colCols.map(names), ...(hasMetricLevel && metrics.length ? ['metric'] : [])];
-  return { rowHeaders: rowCols.length ? rowCols.map(names) : [''], columnNames: columnLevels.map((_, i) => columnNames[i] ?? ''), columnLevels, rows: body };
+  return {
+    rowHeaders: rowCols.length ? rowCols.map(names) : [''],
+    columnNames: columnLevels.map((_, i) => columnNames[i] ?? ''),
+    columnLevels,
+    rows: body.map(({ raw: _raw, ...row }) => row),
+    rowSpans: headerSpans(body.map((r) => (r.raw.length ? r.raw : ['']))),
+  };
 }
 
 /**
