@@ -139,11 +139,20 @@ describe('Explore: no results, data panes, dashboard context, Superset chart imp
     // label_colors' boy in red and shared_label_colors' girl in green, as on the dashboard.
     await expect.poll(() => pixels(page, '[data-testid="explore-chart"]', '#ff0000'), { timeout: 15_000 }).toBeGreaterThan(500);
     await expect.poll(() => pixels(page, '[data-testid="explore-chart"]', '#00aa00'), { timeout: 15_000 }).toBeGreaterThan(500);
+    // Its colour scheme control shows the dashboard's scheme, locked, with Superset's note.
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    const scheme = page.getByLabel('Color scheme', { exact: true });
+    await expect(scheme.inputValue()).resolves.toBe('D3 Category 10');
+    expect(await scheme.isDisabled()).toBe(true);
+    await page.getByText('The color scheme is determined by the related dashboard. Edit the color scheme in the dashboard properties.').waitFor();
     await screenshot(page, 'explore-dashboard-context');
 
-    // Opened on its own, the chart keeps its own colours (Superset Colors' first two).
+    // Opened on its own, the chart keeps its own colours (Superset Colors' first two), its scheme open to change.
     await page.goto(`${t.url}/explore/?slice_id=${pie}`);
     await rendered(page);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect(page.getByLabel('Color scheme', { exact: true }).inputValue()).resolves.toBe('Superset Colors');
+    expect(await page.getByLabel('Color scheme', { exact: true }).isDisabled()).toBe(false);
     await expect.poll(async () => (await pixels(page, '[data-testid="explore-chart"]', '#1fa8c9')) + (await pixels(page, '[data-testid="explore-chart"]', '#454e7c')), { timeout: 15_000 }).toBeGreaterThan(500);
     expect(await pixels(page, '[data-testid="explore-chart"]', '#ff0000')).toBe(0);
   });

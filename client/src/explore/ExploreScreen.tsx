@@ -170,7 +170,9 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
     onFormDataKey: (key) => void navigate({ to: '/explore/', search: { ...(router.state.location.search as Record<string, unknown>), form_data_key: key } as never, replace: true }),
   });
   // Opened from a dashboard: drawn in its colours, as there.
-  const drawnFormData = useFormDataInDashboardContext(x.chartFormData, dashboardId);
+  const { formData: drawnFormData, dashboardColorScheme } = useFormDataInDashboardContext(x.chartFormData, dashboardId);
+  // The controls know the dashboard's scheme: the chart's own is then locked to it, as in Superset.
+  const panelCtx = useMemo(() => (dashboardColorScheme ? { ...x.ctx, dashboardColorScheme } : x.ctx), [x.ctx, dashboardColorScheme]);
   const annotationStatus = useMemo(() => ({ loading: x.chart.annotationQuery, errors: x.chart.annotationError }), [x.chart.annotationQuery, x.chart.annotationError]);
   const datasourceKey = String(x.formData.datasource ?? `${boot.dataset?.id ?? 0}__table`);
   // The dataset and control panels are drawn in a second, interruptible render: the chart's answer, asked for
@@ -351,7 +353,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
           <>
             <DatasourcePanel dataset={boot.dataset} onEdit={openEditDataset} onSwap={openSwap} onSamples={openSamples} onOpenInSqlLab={openInSqlLab} />
             <AnnotationStatusContext.Provider value={annotationStatus}>
-              <ControlPanel plugin={x.plugin} ctx={x.ctx} errors={x.errors} onChange={x.setControl} datasourceKey={datasourceKey} header={panelHeader} />
+              <ControlPanel plugin={x.plugin} ctx={panelCtx} errors={x.errors} onChange={x.setControl} datasourceKey={datasourceKey} header={panelHeader} />
             </AnnotationStatusContext.Provider>
           </>
         ) : (

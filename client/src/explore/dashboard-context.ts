@@ -46,8 +46,9 @@ export function withDashboardColors(formData: FormData, colors: DashboardColors 
   return { ...formData, ...(colors.colorScheme ? { color_scheme: colors.colorScheme } : {}), label_colors: colors.labelColors, dashboardId };
 }
 
-/** withDashboardColors, memoised. */
-export function useFormDataInDashboardContext(formData: FormData, dashboardId: number | null): FormData {
+/** withDashboardColors, memoised, and the dashboard's own colour scheme (null without one). */
+export function useFormDataInDashboardContext(formData: FormData, dashboardId: number | null): { formData: FormData; dashboardColorScheme: string | null } {
   const colors = useDashboardContextColors(dashboardId);
-  return useMemo(() => withDashboardColors(formData, colors, dashboardId), [formData, colors, dashboardId]);
+  const drawn = useMemo(() => withDashboardColors(formData, colors, dashboardId), [formData, colors, dashboardId]);
+  return { formData: drawn, dashboardColorScheme: colors?.colorScheme || null };
 }

@@ -44,6 +44,8 @@ export type ControlType =
 export interface ControlContext {
   formData: FormData;
   datasource: DatasourceMeta | null;
+  /** Explore opened from a dashboard with a colour scheme of its own: that scheme, which the chart is drawn in. */
+  dashboardColorScheme?: string | null;
 }
 
 /** One control, declared as data (spec 01 §5 validators come from `@meridian/contracts`). */

@@ -16,6 +16,9 @@ const ConditionalFormattingControl = lazy(() => import('./ConditionalFormattingC
 const ColumnConfigControl = lazy(() => import('./ColumnConfigControl').then((m) => ({ default: m.ColumnConfigControl })));
 const AnnotationLayerControl = lazy(() => import('./AnnotationLayerControl').then((m) => ({ default: m.AnnotationLayerControl })));
 
+/** Superset's note under a colour scheme that the related dashboard's scheme overrides. */
+const DASHBOARD_COLOR_SCHEME = 'The color scheme is determined by the related dashboard. Edit the color scheme in the dashboard properties.';
+
 function SchemeSwatches({ colors }: { colors: readonly string[] }) {
   return (
     <Group gap={2} wrap="nowrap">
@@ -103,13 +106,17 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
     case 'ColorSchemeControl': {
       const schemes = control.schemeType === 'sequential' ? SEQUENTIAL_SCHEMES : CATEGORICAL_SCHEMES;
       const byId = new Map(schemes.map((s) => [s.id, s]));
+      // Opened from a dashboard with its own scheme: the chart is drawn in that one, shown here and not to be changed.
+      const locked = control.schemeType !== 'sequential' && !!ctx.dashboardColorScheme;
       return (
         <Select
           size="xs"
           aria-label={control.label}
           data={schemes.map((s) => ({ value: s.id, label: s.label }))}
-          value={str(value) || null}
+          value={locked ? ctx.dashboardColorScheme! : str(value) || null}
           onChange={onChange}
+          disabled={locked}
+          description={locked ? DASHBOARD_COLOR_SCHEME : undefined}
           allowDeselect={false}
           leftSectionWidth={0}
           renderOption={({ option }) => (

@@ -121,7 +121,7 @@ describe("mixed chart: each query's series options (Superset's createCustomizeSe
     const names = (label: string) => mixed.controlPanel.sections.find((s) => s.label === label)!.controlSetRows.flat().map((c) => (c as { name: string }).name);
     expect(names('Query A series')).toEqual(['seriesType', 'stack', 'area', 'show_value', 'opacity', 'markerEnabled', 'markerSize', 'yAxisIndex']);
     expect(names('Query B series')).toEqual(['seriesTypeB', 'stackB', 'areaB', 'show_valueB', 'opacityB', 'markerEnabledB', 'markerSizeB', 'yAxisIndexB']);
-    const seriesType = mixed.controlPanel.sections.find((s) => s.label === 'Query A series')!.controlSetRows[0]![0] as { choices: Array<[string, string]> };
+    const seriesType = mixed.controlPanel.sections.find((s) => s.label === 'Query A series')!.controlSetRows[0]![0] as unknown as { choices: Array<[string, string]> };
     expect(seriesType.choices.map(([v]) => v)).toEqual(['line', 'scatter', 'smooth', 'bar', 'start', 'middle', 'end']);
   });
 
