@@ -106,9 +106,9 @@ export async function examplesLineChartId(url: string, headers: Record<string, s
 
 /**
  * For the tools that look into one page: a server on a fresh data directory with small examples (1,000 sales rows),
- * Chromium, a page signed in as admin (1440×900), and the examples' line chart's id; `close` stops them all.
+ * Chromium, a page signed in as admin (1440×900 unless given), and the examples' line chart's id; `close` stops them all.
  */
-export async function examplesPage(): Promise<{ url: string; browser: Browser; page: Page; lineChartId: number; close: () => Promise<void> }> {
+export async function examplesPage(viewport?: { width: number; height: number }): Promise<{ url: string; browser: Browser; page: Page; lineChartId: number; close: () => Promise<void> }> {
   const server = await startServer({ DATA_DIR: mkdtempSync(join(tmpdir(), 'mb-')), EXAMPLES_SALES_ROWS: '1000' });
   const browser = await launchChromium();
   const close = async () => {
@@ -117,7 +117,7 @@ export async function examplesPage(): Promise<{ url: string; browser: Browser; p
   };
   try {
     const lineChartId = await examplesLineChartId(server.url, await adminHeaders(server.url));
-    const page = await (await signedIn(browser, server.url)).newPage();
+    const page = await (await signedIn(browser, server.url, viewport)).newPage();
     return { url: server.url, browser, page, lineChartId, close };
   } catch (error) {
     await close();
