@@ -7,7 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
-import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
+import { GRID_ID, layoutOfRows, newComponent, positionFromLayout, withParents } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { pngFacts } from '../helpers/png';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, SCREENS_DIR, screenshot } from './browser';
@@ -493,6 +493,46 @@ describe('dashboards in the browser', () => {
     const empty = page.getByText('Empty column', { exact: true });
     await empty.waitFor();
     expect((await empty.boundingBox())!.height).toBeGreaterThan(60);
+  });
+
+  it("a chart in a column is level with the chart beside it in the row, in edit mode as in view mode; the zone above the column's chart still takes a drop", { timeout: 90_000 }, async () => {
+    // One row: a chart, and a column holding a chart (ROW → [CHART, COLUMN → [CHART]]).
+    const layout = layoutOfRows('Column in a row', [[{ chartId: chartIds[0]!, width: 4, height: 30 }]]);
+    const row = layout[layout[GRID_ID]!.children[0]!]!;
+    const column = newComponent('COLUMN', { width: 4 });
+    const inColumn = newComponent('CHART', { chartId: chartIds[1]!, width: 4, height: 30 });
+    column.children.push(inColumn.id);
+    row.children.push(column.id);
+    Object.assign(layout, { [column.id]: column, [inColumn.id]: inColumn });
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Column in a row', position_json: JSON.stringify(positionFromLayout(withParents(layout))) });
+    const top = async (chartId: number) => (await page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chartId}"]`).boundingBox())!.y;
+    const offset = async () => Math.abs((await top(chartIds[1]!)) - (await top(chartIds[0]!)));
+    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+    await expect.poll(() => page.getByTestId('dashboard-chart').count()).toBe(2);
+    expect(await offset()).toBeLessThanOrEqual(2);
+    // The drop zone above the column's chart took 20 px in edit mode (its height and the column's gap): the chart sat lower.
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await page.getByRole('complementary', { name: 'Dashboard builder' }).waitFor();
+    expect(await offset()).toBeLessThanOrEqual(2);
+    await screenshot(page, 'dashboard-edit-column-tops');
+
+    // A chart dragged onto that zone goes first in the column. By hand, to see the zone lit while the drag is over it.
+    const zone = page.getByTestId(`drop-${column.id}-0`);
+    const from = (await page.getByTestId('builder-item').filter({ hasText: 'Births by state' }).first().boundingBox())!;
+    const to = (await zone.boundingBox())!;
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2 - 10, from.y + from.height / 2 + 5, { steps: 3 });
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+    // One more move within the zone: the drag arrived by the last step had not lit it yet.
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2 + 1);
+    await expect.poll(() => zone.getAttribute('data-over')).toBe('true');
+    await page.screenshot({ path: join(SCREENS_DIR, 'dashboard-edit-column-drop.png') });
+    await page.mouse.up();
+    const inTheColumn = () => page.locator(`[data-component-id="${column.id}"] [data-testid="dashboard-chart"]`).evaluateAll((cells) => cells.map((c) => Number(c.getAttribute('data-chart-id'))));
+    await expect.poll(inTheColumn).toEqual([chartIds[2], chartIds[1]]);
+    expect(Math.abs((await top(chartIds[2]!)) - (await top(chartIds[0]!)))).toBeLessThanOrEqual(2);
+    await page.getByRole('button', { name: 'Discard' }).click();
   });
 
   it("a chart whose query fails shows the error box in its cell: the database's name and message, its issue codes and Copy message / Close in a modal", { timeout: 90_000 }, async () => {
