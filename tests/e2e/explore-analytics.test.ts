@@ -82,6 +82,55 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     await expect.poll(() => seriesOf(page)).toEqual([`difference__${plain}__${plain}__1 year ago`]);
   });
 
+  it("'Contribution Mode' draws each gender's share of the year; the legend moves to the right and the y-axis takes bounds, without a new query", { timeout: 120_000 }, async () => {
+    const id = await saveChart('Births, shares', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: ['gender'], row_limit: 1000 });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await controls.getByLabel('Contribution Mode').click();
+    await page.getByRole('option', { name: 'Row', exact: true }).click();
+    const answered = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && res.request().method() === 'POST');
+    await page.getByRole('button', { name: 'Update chart' }).click();
+    const request = (await answered).request().postDataJSON();
+    expect(request.queries[0].post_processing).toEqual([
+      { operation: 'pivot', options: { index: ['ds'], columns: ['gender'], aggregates: { sum__num: { operator: 'mean' } }, drop_missing_columns: true } },
+      { operation: 'contribution', options: { orientation: 'row' } },
+      { operation: 'flatten' },
+    ]);
+    const answer = await (await answered).json();
+    const rows = answer.result[0].data as Array<Record<string, number>>;
+    const genders = (answer.result[0].colnames as string[]).filter((c) => c !== 'ds');
+    expect(genders).toHaveLength(2);
+    // Each year's shares make the whole.
+    for (const row of rows) expect(genders.reduce((sum, g) => sum + row[g]!, 0)).toBeCloseTo(1, 9);
+    await rendered(page);
+    await expect.poll(() => seriesOf(page)).toEqual(['boy', 'girl']);
+
+    // Drawing options only: the chart is drawn again from the answer it has.
+    let queried = 0;
+    const count = (req: import('playwright-core').Request) => void (req.url().includes('/api/v1/chart/data') && queried++);
+    page.on('request', count);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await controls.getByLabel('Orientation', { exact: true }).click();
+    await page.getByRole('option', { name: 'Right', exact: true }).click();
+    await controls.getByText('Truncate Y Axis', { exact: true }).click();
+    await controls.getByLabel('Y Axis Bounds: min').fill('0');
+    await controls.getByLabel('Y Axis Bounds: max').fill('1');
+    await controls.getByLabel('Rotate x axis label').click();
+    await page.getByRole('option', { name: '45°', exact: true }).click();
+    await rendered(page);
+    page.off('request', count);
+    expect(queried).toBe(0);
+    await screenshot(page, 'explore-contribution-legend-right');
+    // Saved as Superset stores them.
+    await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save chart' });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Chart [Births, shares] has been overwritten').waitFor();
+    const params = JSON.parse((await rest('get', `/api/v1/chart/${id}`)).body.result.params);
+    expect(params).toMatchObject({ contributionMode: 'row', legendOrientation: 'right', truncateYAxis: true, y_axis_bounds: [0, 1], xAxisLabelRotation: 45 });
+  });
+
   it("the mixed chart's 'Advanced analytics Query B' shifts only query B: B's answer joins last year's series, A's is untouched", { timeout: 120_000 }, async () => {
     const id = await saveChart('Births, mixed', { viz_type: 'mixed_timeseries', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: [], metrics_b: ['count'], groupby_b: [], adhoc_filters_b: [], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1, row_limit: 1000 });
     await page.goto(`${t.url}/explore/?slice_id=${id}`);

@@ -34,6 +34,7 @@ export type ControlType =
   | 'ColorSchemeControl' // `schemeType` 'categorical' | 'sequential'
   | 'ColorPickerControl'
   | 'NumberFormatControl' // d3-format strings, SMART_NUMBER
+  | 'BoundsControl' // [min, max], either null
   | 'TimeFormatControl' // d3-time-format strings, smart_date
   | 'ConditionalFormattingControl'
   | 'AnnotationLayerControl'

@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, NumberInput, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
@@ -92,6 +92,17 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
           comboboxProps={{ withinPortal: true }}
         />
       );
+    case 'BoundsControl': {
+      // [min, max], an empty side null (Superset's BoundsControl).
+      const bounds = Array.isArray(value) ? value : [null, null];
+      const side = (i: 0 | 1, v: string | number) => onChange(i === 0 ? [v === '' ? null : Number(v), bounds[1] ?? null] : [bounds[0] ?? null, v === '' ? null : Number(v)]);
+      return (
+        <Group grow gap="xs" wrap="nowrap">
+          <NumberInput size="xs" aria-label={`${control.label}: min`} placeholder="Min" value={bounds[0] ?? ''} onChange={(v) => side(0, v)} error={error} />
+          <NumberInput size="xs" aria-label={`${control.label}: max`} placeholder="Max" value={bounds[1] ?? ''} onChange={(v) => side(1, v)} />
+        </Group>
+      );
+    }
     case 'NumberFormatControl':
     case 'TimeFormatControl':
       return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;

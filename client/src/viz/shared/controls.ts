@@ -62,6 +62,23 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   x_axis_title: { name: 'x_axis_title', type: 'TextControl', label: 'X Axis Title', default: '', renderTrigger: true },
   y_axis_title: { name: 'y_axis_title', type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true },
   zoomable: { name: 'zoomable', type: 'CheckboxControl', label: 'Data Zoom', default: false, renderTrigger: true },
+  // Superset's time-series options: the legend's kind and place, the x labels' angle, the y-axis' scale and bounds.
+  legendType: { name: 'legendType', type: 'SelectControl', label: 'Type', default: 'scroll', clearable: false, renderTrigger: true, choices: [['scroll', 'Scroll'], ['plain', 'Plain']], description: 'Legend type', visibility: ({ formData }) => formData.show_legend !== false },
+  legendOrientation: { name: 'legendOrientation', type: 'SelectControl', label: 'Orientation', default: 'top', clearable: false, renderTrigger: true, choices: [['top', 'Top'], ['bottom', 'Bottom'], ['left', 'Left'], ['right', 'Right']], description: 'Legend Orientation', visibility: ({ formData }) => formData.show_legend !== false },
+  xAxisLabelRotation: { name: 'xAxisLabelRotation', type: 'SelectControl', label: 'Rotate x axis label', default: 0, clearable: false, renderTrigger: true, choices: [[0, '0°'], [45, '45°'], [90, '90°']], description: 'Input field supports custom rotation. e.g. 30 for 30°' },
+  logAxis: { name: 'logAxis', type: 'CheckboxControl', label: 'Logarithmic y-axis', default: false, renderTrigger: true, description: 'Logarithmic y-axis' },
+  minorSplitLine: { name: 'minorSplitLine', type: 'CheckboxControl', label: 'Minor Split Line', default: false, renderTrigger: true, description: 'Draw split lines for minor y-axis ticks' },
+  truncateYAxis: { name: 'truncateYAxis', type: 'CheckboxControl', label: 'Truncate Y Axis', default: false, renderTrigger: true, description: 'Truncate Y Axis. Can be overridden by specifying a min or max bound.' },
+  y_axis_bounds: {
+    name: 'y_axis_bounds',
+    type: 'BoundsControl',
+    label: 'Y Axis Bounds',
+    default: [null, null],
+    renderTrigger: true,
+    description: "Bounds for the Y-axis. When left empty, the bounds are dynamically defined based on the min/max of the data. Note that this feature will only expand the axis range. It won't narrow the data's extent.",
+    visibility: ({ formData }) => !!formData.truncateYAxis,
+  },
+  contributionMode: { name: 'contributionMode', type: 'SelectControl', label: 'Contribution Mode', default: null, choices: [[null, 'None'], ['row', 'Row'], ['column', 'Series']], description: 'Calculate contribution per series or row' },
   rich_tooltip: { name: 'rich_tooltip', type: 'CheckboxControl', label: 'Rich tooltip', default: true, renderTrigger: true },
   // Layers change the drawing and are queried on their own, so the chart is not re-run for them.
   annotation_layers: { name: 'annotation_layers', type: 'AnnotationLayerControl', label: 'Annotation layers', default: [], renderTrigger: true, description: 'Annotation layers drawn over the chart: formulas, events, intervals and other time series' },

@@ -70,8 +70,11 @@ const resampleMethod = (formData: FormData) => (formData.resample_method === 'ze
 
 /** True when any advanced analytics applies: the answer then comes pivoted, one column per metric (and shift) and group. */
 export function usesAdvancedAnalytics(formData: FormData): boolean {
-  return !!formData.x_axis && asList(formData.metrics).length > 0 && (!!rollingType(formData) || !!activeComparison(formData) || (!!resampleMethod(formData) && !!formData.resample_rule));
+  return !!formData.x_axis && asList(formData.metrics).length > 0 && (!!rollingType(formData) || !!activeComparison(formData) || (!!resampleMethod(formData) && !!formData.resample_rule) || !!contributionOf(formData));
 }
+
+/** 'Contribution Mode': 'row' (a share of each x value's total) or 'column' (of each series' total), else none. */
+export const contributionOf = (formData: FormData): 'row' | 'column' | null => (formData.contributionMode === 'row' || formData.contributionMode === 'column' ? formData.contributionMode : null);
 
 /** Superset's getMetricOffsetsMap: 'SUM(num)__1 year ago' → 'SUM(num)', for each metric and time shift. */
 export function metricOffsetsMap(formData: FormData): Map<string, string> {
@@ -149,6 +152,9 @@ export function advancedPostProcessing(formData: FormData): Array<{ operation: s
   if (method && formData.resample_rule) {
     ops.push({ operation: 'resample', options: { method, rule: formData.resample_rule, fill_value: formData.resample_method === 'zerofill' ? 0 : null } });
   }
+  // Superset's contributionOperator: each value as its share of its row's total, or of its series' total.
+  const contribution = contributionOf(formData);
+  if (contribution) ops.push({ operation: 'contribution', options: { orientation: contribution, ...(comparison === 'values' ? { time_shifts: asList<string>(formData.time_compare) } : {}) } });
   ops.push({ operation: 'flatten' });
   return ops;
 }

@@ -48,4 +48,14 @@ describe('advanced analytics (Superset rollingWindowOperator, timeCompareOperato
     expect(op({ resample_rule: '7D', resample_method: 'ffill' }, 'resample')!.options).toEqual({ method: 'ffill', rule: '7D', fill_value: null });
     expect(op({ resample_method: 'ffill' }, 'resample')).toBeUndefined();
   });
+
+  it("'Contribution Mode' pivots, then takes each value's share of its row's or its series' total (Superset's contributionOperator)", () => {
+    expect(query({ contributionMode: 'row' }).post_processing.map((o) => o.operation)).toEqual(['pivot', 'contribution', 'flatten']);
+    expect(op({ contributionMode: 'column' }, 'contribution')!.options).toEqual({ orientation: 'column' });
+    // After a rolling window, and with time shifts drawn as values, the shifts' totals apart.
+    const q = query({ contributionMode: 'row', rolling_type: 'cumsum', time_compare: ['1 year ago'], comparison_type: 'values' });
+    expect(q.post_processing.map((o) => o.operation)).toEqual(['pivot', 'cum', 'contribution', 'flatten']);
+    expect(q.post_processing[2]!.options).toEqual({ orientation: 'row', time_shifts: ['1 year ago'] });
+    expect(query({ contributionMode: null }).post_processing).toEqual([]);
+  });
 });

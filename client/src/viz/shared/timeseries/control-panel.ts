@@ -6,7 +6,7 @@ export const TIMESERIES_QUERY: ControlPanelSection = {
   label: 'Query',
   expanded: true,
   tab: 'data',
-  controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit'], ['truncate_metric']],
+  controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['contributionMode'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit'], ['truncate_metric']],
 };
 
 export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRows'] = []): ControlPanelConfig {
@@ -15,8 +15,13 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
       TIMESERIES_QUERY,
       ADVANCED_ANALYTICS,
       { label: 'Annotations and Layers', expanded: false, tab: 'data', controlSetRows: [['annotation_layers']] },
-      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['show_legend'], ['show_value'], ...extra, ['zoomable'], ['rich_tooltip']] },
-      { label: 'Axes', expanded: true, tab: 'customize', controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }]] },
+      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['show_legend'], ['legendType', 'legendOrientation'], ['show_value'], ...extra, ['zoomable'], ['rich_tooltip']] },
+      {
+        label: 'Axes',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['xAxisLabelRotation'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }], ['logAxis', 'minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
+      },
     ],
   };
 }

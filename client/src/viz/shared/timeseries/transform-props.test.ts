@@ -11,7 +11,8 @@ const rows = [
   { order_date: M(2), product_line: 'Cars', sum__sales: 30 },
   { order_date: M(2), product_line: 'Trains', sum__sales: 3 },
 ];
-const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}, input: Partial<TransformInput> = {}) =>
+/** The chart of those rows as `kind`, with the form data's `patch`. */
+const transformed = (kind: SeriesKind, patch: Record<string, unknown> = {}, input: Partial<TransformInput> = {}) =>
   transformTimeseries(
     {
       formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'order_date', metrics: ['sum__sales'], groupby: ['product_line'], ...patch },
@@ -23,7 +24,9 @@ const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}, input: Part
       ...input,
     },
     kind,
-  ).option.series as Array<{ name: string; data: any[]; stack?: string; itemStyle: { opacity?: number } }>;
+  );
+const draw = (kind: SeriesKind, patch: Record<string, unknown> = {}, input: Partial<TransformInput> = {}) =>
+  transformed(kind, patch, input).option.series as Array<{ name: string; data: any[]; stack?: string; itemStyle: { opacity?: number } }>;
 
 describe('time series: every series spans every x value (Superset pivots the rows)', () => {
   it('stacked: a missing value is 0, so each series stacks on the same month as the others', () => {
@@ -167,5 +170,42 @@ describe('time series: advanced analytics answers come pivoted', () => {
   it('a rolling window on a chart without groups keeps the metric as its series', () => {
     const { option } = pivoted({ rolling_type: 'mean', rolling_periods: 2 }, ['ds', 'SUM(num)'], [{ ds: T(2001), 'SUM(num)': 11 }]);
     expect(option.series.map((s: any) => [s.name, s.data])).toEqual([['SUM(num)', [[T(2001), 11]]]]);
+  });
+});
+
+describe("time series: Superset's legend, x label, y-axis and contribution options", () => {
+  const option = (patch: Record<string, unknown>) => transformed('line', patch).option;
+
+  it('places the legend where asked, plain or scrolling, and makes room for it beside or below the plot', () => {
+    const top = option({});
+    expect([top.legend.type, top.legend.orient, top.legend.top, top.grid.top]).toEqual(['scroll', 'horizontal', 0, 40]);
+    const right = option({ legendOrientation: 'right', legendType: 'plain' });
+    expect([right.legend.type, right.legend.orient, right.legend.right, right.grid.top]).toEqual(['plain', 'vertical', 0, 20]);
+    expect(right.grid.right).toBeGreaterThan(top.grid.right + 40);
+    const bottom = option({ legendOrientation: 'bottom' });
+    expect(bottom.legend.bottom).toBe(0);
+    expect(bottom.grid.bottom).toBe(top.grid.bottom + 28);
+  });
+
+  it('rotates the x labels, draws minor split lines and a log y-axis when asked', () => {
+    expect(option({ xAxisLabelRotation: 45 }).xAxis.axisLabel.rotate).toBe(45);
+    expect(option({}).xAxis.axisLabel.rotate).toBeUndefined();
+    const y = option({ logAxis: true, minorSplitLine: true }).yAxis;
+    expect([y.type, y.minorSplitLine.show]).toEqual(['log', true]);
+  });
+
+  it("starts the y-axis at zero unless truncated; its bounds widen the data's range, never narrow it", () => {
+    expect(option({}).yAxis.scale).toBeUndefined();
+    const y = option({ truncateYAxis: true, y_axis_bounds: [0, 25] }).yAxis;
+    expect(y.scale).toBe(true);
+    expect([y.min({ min: 5 }), y.max({ max: 30 }), y.max({ max: 20 })]).toEqual([0, 30, 25]);
+    // Bounds count only with the axis truncated, as Superset shows them only then; an empty side is the data's.
+    expect(option({ y_axis_bounds: [0, 25] }).yAxis.min).toBeUndefined();
+    expect(option({ truncateYAxis: true, y_axis_bounds: [null, 25] }).yAxis.min).toBeUndefined();
+  });
+
+  it('formats contributions as whole percents, on the axis and in the tooltip', () => {
+    const o = option({ contributionMode: 'row' });
+    expect([o.yAxis.axisLabel.formatter(0.25), o.tooltip.valueFormatter(0.5)]).toEqual(['25%', '50%']);
   });
 });

@@ -8,7 +8,7 @@ import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import { formatForComparison } from '@meridian/contracts/rules/validators';
 import type { AnnotationInput } from './annotations';
-import { activeComparison, seriesDisplayNames, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
+import { activeComparison, contributionOf, seriesDisplayNames, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
 
@@ -40,8 +40,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
-  // A percentage comparison is drawn in a percent format (spec 01 §5).
-  const numberFormat = getNumberFormatter(formatForComparison(activeComparison(fd), fd.y_axis_format));
+  // A percentage comparison is drawn in a percent format (spec 01 §5), and contributions as whole percents (Superset's).
+  const numberFormat = getNumberFormatter(contributionOf(fd) ? ',.0%' : formatForComparison(activeComparison(fd), fd.y_axis_format));
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
 
   // Each row's x value, taken once: a time axis's times sorted, a category axis's categories in the query's order.
@@ -130,7 +130,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     nameGap: 28,
     // Adaptive dates are ECharts' own time labels, as Superset leaves them: years over months over days, the coarser
     // kept when labels crowd (a single adaptive formatter let ECharts hide the years first: 'July April October').
-    axisLabel: { ...axis.axisLabel, formatter: isTime && !isSmartDate(fd.x_axis_time_format) ? (v: number) => timeFormat(v) : undefined },
+    axisLabel: { ...axis.axisLabel, formatter: isTime && !isSmartDate(fd.x_axis_time_format) ? (v: number) => timeFormat(v) : undefined, rotate: Number(fd.xAxisLabelRotation) || undefined },
     splitLine: { show: false },
   };
   const yAxis: Record<string, any> = {
@@ -141,15 +141,28 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     // The title stands clear of the widest tick label (a fixed 48 px put it among '$600,000.00' and the like).
     nameGap: yNameGap,
     axisLabel: { ...axis.axisLabel, formatter: (v: number) => numberFormat(v) },
+    minorTick: fd.minorSplitLine ? { show: true } : undefined,
+    minorSplitLine: fd.minorSplitLine ? { show: true, lineStyle: { opacity: 0.4 } } : undefined,
+    ...yAxisRange(fd),
   };
   const showLegend = fd.show_legend !== false && series.size > 1;
+  const legendAt = showLegend ? legendPlace(fd.legendOrientation) : null;
+  // Room beside the plot for a legend on its left or right: its widest name, the symbol and some air.
+  const legendWidth = legendAt === 'left' || legendAt === 'right' ? Math.min(widestLabel(series.keys()) + 48, (input.width ?? 600) * 0.4) : 0;
+  const baseLeft = fd.y_axis_title && !horizontal ? Math.max(32, yNameGap - yLabelWidth + 20) : fd.y_axis_title ? 64 : 16;
   const option = {
     ...echartsBase(theme),
     // Times are UTC throughout (the answers' and the formatters'): ticks fall on UTC months and days.
     useUTC: true,
     animation: false,
-    grid: { top: showLegend ? 40 : 20, right: 20, bottom: fd.x_axis_title ? 44 : 28, left: fd.y_axis_title && !horizontal ? Math.max(32, yNameGap - yLabelWidth + 20) : fd.y_axis_title ? 64 : 16, containLabel: true },
-    legend: { ...legendStyle(theme, { show: showLegend }), data: [...series.keys()] },
+    grid: {
+      top: legendAt === 'top' ? 40 : 20,
+      right: 20 + (legendAt === 'right' ? legendWidth : 0),
+      bottom: (fd.x_axis_title ? 44 : 28) + (legendAt === 'bottom' ? 28 : 0),
+      left: baseLeft + (legendAt === 'left' ? legendWidth : 0),
+      containLabel: true,
+    },
+    legend: { ...legendStyle(theme, { show: showLegend, orientation: legendAt ?? 'top', type: fd.legendType === 'plain' ? 'plain' : 'scroll' }), data: [...series.keys()] },
     tooltip: {
       ...echartsBase(theme).tooltip,
       trigger: fd.rich_tooltip === false || kind === 'scatter' ? 'item' : 'axis',
@@ -191,4 +204,21 @@ function pivotedColumns(fd: TransformInput['formData'], colnames: readonly strin
       const label = labels.find((l) => column === l || column.startsWith(`${l}, `)) ?? column;
       return { column, label, group: column === label ? [] : column.slice(label.length + 2).split(', ') };
     });
+}
+
+/** Superset's legend orientations; anything else is the top. */
+const legendPlace = (value: unknown): 'top' | 'bottom' | 'left' | 'right' => (value === 'bottom' || value === 'left' || value === 'right' ? value : 'top');
+
+/**
+ * The y-axis' range: from zero unless 'Truncate Y Axis', then fitted to the data and widened (never narrowed) to the
+ * bounds given, as Superset's 'Y Axis Bounds' say.
+ */
+function yAxisRange(fd: TransformInput['formData']): Record<string, unknown> {
+  if (!fd.truncateYAxis) return {};
+  const [lo, hi] = Array.isArray(fd.y_axis_bounds) ? fd.y_axis_bounds.map((b: unknown) => (b === null || b === '' || b === undefined || !Number.isFinite(Number(b)) ? null : Number(b))) : [null, null];
+  return {
+    scale: true,
+    ...(lo !== null ? { min: (extent: { min: number }) => Math.min(extent.min, lo) } : {}),
+    ...(hi !== null ? { max: (extent: { max: number }) => Math.max(extent.max, hi) } : {}),
+  };
 }
