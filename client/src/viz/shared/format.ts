@@ -110,6 +110,18 @@ function smartDate(d: Date): string {
   return f.year(d);
 }
 
+const detailed = { ms: utcFormat('%Y-%m-%d %H:%M:%S.%L'), second: utcFormat('%Y-%m-%d %H:%M:%S'), minute: utcFormat('%Y-%m-%d %H:%M'), day: utcFormat('%Y-%m-%d'), year: utcFormat('%Y') };
+
+/** Superset's detailed adaptive format, for tooltips: the whole date down to the finest unit set ('2004-02-01', '2004'). */
+export function smartDateDetailed(t: number | Date): string {
+  const d = t instanceof Date ? t : new Date(t);
+  if (d.getUTCMilliseconds()) return detailed.ms(d);
+  if (d.getUTCSeconds()) return detailed.second(d);
+  if (d.getUTCMinutes() || d.getUTCHours()) return detailed.minute(d);
+  if (d.getUTCDate() !== 1 || d.getUTCMonth()) return detailed.day(d);
+  return detailed.year(d);
+}
+
 /** Whether a time format is the adaptive one (Superset's default, also when none is set). */
 export const isSmartDate = (format: unknown): boolean => !format || format === SMART_DATE;
 

@@ -40,7 +40,7 @@ describe('verbose names on charts', () => {
     const rows = [{ ds: 0, gender: 'boy', sum__num: 1 }, { ds: 0, gender: 'girl', sum__num: 2 }];
     const single = line.transformProps({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['sum__num'] }, queriesData: [{ data: [rows[0]], colnames: ['ds', 'sum__num'], coltypes: [2, 0] } as any], datasource, ...size });
     expect(single.option.series.map((s: any) => s.name)).toEqual(['Births']);
-    const grouped = line.transformProps({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['sum__num', 'count'], groupby: ['gender'] }, queriesData: [{ data: rows, colnames: ['ds', 'gender', 'sum__num', 'count'], coltypes: [2, 1, 0, 0] } as any], datasource, ...size });
-    expect(grouped.option.series.map((s: any) => s.name)).toEqual(['Births, boy', 'count, boy', 'Births, girl', 'count, girl']);
+    const grouped = line.transformProps({ formData: { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['sum__num', 'count'], groupby: ['gender'], sort_series_type: 'name', sort_series_ascending: true }, queriesData: [{ data: rows, colnames: ['ds', 'gender', 'sum__num', 'count'], coltypes: [2, 1, 0, 0] } as any], datasource, ...size });
+    expect(grouped.option.series.map((s: any) => s.name)).toEqual(['Births, boy', 'Births, girl', 'count, boy', 'count, girl']);
   });
 });

@@ -4,6 +4,9 @@ import { loadPart } from './optional-parts';
 import { timeseriesControlPanel } from './control-panel';
 import { transformTimeseries, type SeriesKind, type TimeseriesProps } from './transform-props';
 
+/** Superset's 'Marker' and 'Marker Size' of the line types: a dot on each point. */
+export const MARKER_CONTROLS: ControlPanelSection['controlSetRows'] = [['markerEnabled'], ['markerSize']];
+
 /** A time-series chart type: the shared query, transform and component, with its own series kind and options. */
 export function timeseriesPlugin(
   meta: ChartMeta,

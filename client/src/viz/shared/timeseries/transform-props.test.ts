@@ -57,9 +57,10 @@ describe('time series: every series spans every x value (Superset pivots the row
       { formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'product_line', metrics: ['n'], groupby: ['deal_size'], stack: true }, queriesData: [{ data: categoryRows, colnames: ['product_line', 'deal_size', 'n'], coltypes: [1, 1, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 },
       'bar',
     ).option.series as Array<{ name: string; data: unknown[] }>;
+    // The largest total first (Superset's default series order).
     expect(series.map((s) => [s.name, s.data])).toEqual([
-      ['Small', [['Cars', 1], ['Ships', 2]]],
       ['Large', [['Cars', 0], ['Ships', 4]]],
+      ['Small', [['Cars', 1], ['Ships', 2]]],
     ]);
   });
 
@@ -207,5 +208,34 @@ describe("time series: Superset's legend, x label, y-axis and contribution optio
   it('formats contributions as whole percents, on the axis and in the tooltip', () => {
     const o = option({ contributionMode: 'row' });
     expect([o.yAxis.axisLabel.formatter(0.25), o.tooltip.valueFormatter(0.5)]).toEqual(['25%', '50%']);
+  });
+});
+
+describe("time series: Superset's series order and rich tooltip", () => {
+  const names = (patch: Record<string, unknown>) => draw('line', patch).map((s) => s.name);
+
+  it('orders the series by their total, largest first, or as asked: by name, least, greatest or mean value, either way', () => {
+    // Cars sell 60 in all (10, 20, 30); Trains 4 (1, 3).
+    expect(names({})).toEqual(['Cars', 'Trains']);
+    expect(names({ sort_series_ascending: true })).toEqual(['Trains', 'Cars']);
+    expect(names({ sort_series_type: 'name', sort_series_ascending: true })).toEqual(['Cars', 'Trains']);
+    expect(names({ sort_series_type: 'min', sort_series_ascending: true })).toEqual(['Trains', 'Cars']);
+    expect(names({ sort_series_type: 'max' })).toEqual(['Cars', 'Trains']);
+  });
+
+  it('lists each series at the x value with its share and the total, largest first when asked; heads it by the detailed date', () => {
+    const tooltip = transformed('line', { tooltipSortByMetric: true }).option.tooltip;
+    expect(tooltip.trigger).toBe('axis');
+    const html = tooltip.formatter([
+      { seriesName: 'Trains', marker: '', value: [M(0), 1], axisValue: M(0) },
+      { seriesName: 'Cars <b>', marker: '', value: [M(0), 3], axisValue: M(0) },
+    ]) as string;
+    const text = html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|');
+    expect(text).toBe('|2004|Cars &#60;b&#62;|3|75.00%|Trains|1|25.00%|Total|4|100.00%|');
+    // February reads as its date, not 'February'; without 'Show total' and 'Show percentage', the values alone.
+    const plain = transformed('line', { showTooltipTotal: false, showTooltipPercentage: false }).option.tooltip.formatter([{ seriesName: 'Cars', marker: '', value: [M(1), 20], axisValue: M(1) }, { seriesName: 'Trains', marker: '', value: [M(1), null], axisValue: M(1) }]) as string;
+    expect(plain.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toBe('|2004-02-01|Cars|20|');
+    // Without the rich tooltip, one point's own tooltip.
+    expect(transformed('line', { rich_tooltip: false }).option.tooltip).toMatchObject({ trigger: 'item', formatter: undefined });
   });
 });

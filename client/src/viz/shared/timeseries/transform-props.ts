@@ -1,13 +1,15 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
+import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../../types';
 import { hasSelection, selectionStyle } from '../cross-filter';
 import { getCategoricalColor } from '../colors';
-import { getNumberFormatter, getTimeFormatter, isSmartDate } from '../format';
+import { getNumberFormatter, getTimeFormatter, isSmartDate, smartDateDetailed } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import { formatForComparison } from '@meridian/contracts/rules/validators';
 import type { AnnotationInput } from './annotations';
+import { richTooltipFormatter } from './tooltip';
 import { activeComparison, contributionOf, seriesDisplayNames, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
@@ -86,6 +88,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       s.points.push([x, y === null && stack ? 0 : y]);
     }
   }
+  sortSeries(series, fd.sort_series_type, fd.sort_series_ascending === true);
   // The chart's own cross-filter shows as its selected series (time on x) or bar (categories on x) drawn in full,
   // the rest faded, as Superset's; its values are those of the clicked columns, the time left out.
   const selecting = hasSelection(input.filterState);
@@ -146,9 +149,12 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     ...yAxisRange(fd),
   };
   const showLegend = fd.show_legend !== false && series.size > 1;
+  const richTooltip = fd.rich_tooltip !== false && kind !== 'scatter';
   const legendAt = showLegend ? legendPlace(fd.legendOrientation) : null;
   // Room beside the plot for a legend on its left or right: its widest name, the symbol and some air.
   const legendWidth = legendAt === 'left' || legendAt === 'right' ? Math.min(widestLabel(series.keys()) + 48, (input.width ?? 600) * 0.4) : 0;
+  // 'Margin': more room between the legend and the plot.
+  const legendMargin = legendAt ? Math.max(0, Number(fd.legendMargin) || 0) : 0;
   const baseLeft = fd.y_axis_title && !horizontal ? Math.max(32, yNameGap - yLabelWidth + 20) : fd.y_axis_title ? 64 : 16;
   const option = {
     ...echartsBase(theme),
@@ -156,17 +162,27 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     useUTC: true,
     animation: false,
     grid: {
-      top: legendAt === 'top' ? 40 : 20,
-      right: 20 + (legendAt === 'right' ? legendWidth : 0),
-      bottom: (fd.x_axis_title ? 44 : 28) + (legendAt === 'bottom' ? 28 : 0),
-      left: baseLeft + (legendAt === 'left' ? legendWidth : 0),
+      top: legendAt === 'top' ? 40 + legendMargin : 20,
+      right: 20 + (legendAt === 'right' ? legendWidth + legendMargin : 0),
+      bottom: (fd.x_axis_title ? 44 : 28) + (legendAt === 'bottom' ? 28 + legendMargin : 0),
+      left: baseLeft + (legendAt === 'left' ? legendWidth + legendMargin : 0),
       containLabel: true,
     },
     legend: { ...legendStyle(theme, { show: showLegend, orientation: legendAt ?? 'top', type: fd.legendType === 'plain' ? 'plain' : 'scroll' }), data: [...series.keys()] },
     tooltip: {
       ...echartsBase(theme).tooltip,
-      trigger: fd.rich_tooltip === false || kind === 'scatter' ? 'item' : 'axis',
+      trigger: richTooltip ? 'axis' : 'item',
       valueFormatter: (v: number) => numberFormat(v),
+      formatter: richTooltip
+        ? richTooltipFormatter({
+            numberFormat,
+            heading: (x) => (isTime ? smartDateOr(fd.tooltipTimeFormat, x) : String(x ?? '')),
+            total: fd.showTooltipTotal !== false,
+            percentage: fd.showTooltipPercentage !== false && !contributionOf(fd),
+            sortByMetric: !!fd.tooltipSortByMetric,
+            horizontal,
+          })
+        : undefined,
       axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
     },
     xAxis: horizontal ? yAxis : xAxis,
@@ -221,4 +237,30 @@ function yAxisRange(fd: TransformInput['formData']): Record<string, unknown> {
     ...(lo !== null ? { min: (extent: { min: number }) => Math.min(extent.min, lo) } : {}),
     ...(hi !== null ? { max: (extent: { max: number }) => Math.max(extent.max, hi) } : {}),
   };
+}
+
+/** The tooltip's time: in its own format, Superset's detailed adaptive one unless set ('2004-02-01' where the axis reads 'February'). */
+const smartDateOr = (format: unknown, x: unknown): string => (typeof format === 'string' && !isSmartDate(format) ? getTimeFormatter(format)(x as number) : smartDateDetailed(Number(x)));
+
+/**
+ * Superset's series order ('Sort Series By'): by name, or by the total, least, greatest or mean of the values, largest
+ * first unless ascending. The legend and the stacking follow it. Reorders the map in place.
+ */
+function sortSeries<T extends { name: string; points: Array<[unknown, number | null]> }>(series: Map<string, T>, by: unknown, ascending: boolean): void {
+  const type = by === 'name' || by === 'min' || by === 'max' || by === 'avg' ? by : 'sum';
+  const stat = (points: Array<[unknown, number | null]>) => {
+    const ys = points.map(([, y]) => y).filter((y): y is number => y !== null);
+    if (!ys.length) return 0;
+    if (type === 'min') return Math.min(...ys);
+    if (type === 'max') return Math.max(...ys);
+    const sum = ys.reduce((a, b) => a + b, 0);
+    return type === 'avg' ? sum / ys.length : sum;
+  };
+  const keyed = [...series].map(([key, s]) => ({ key, s, value: type === 'name' ? 0 : stat(s.points) }));
+  keyed.sort((a, b) => {
+    const order = type === 'name' ? compareNatural(a.s.name, b.s.name) : a.value - b.value;
+    return ascending ? order : -order;
+  });
+  series.clear();
+  for (const { key, s } of keyed) series.set(key, s);
 }
