@@ -87,6 +87,8 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     await page.goto(`${t.url}/explore/?slice_id=${id}`);
     await rendered(page);
     const controls = page.getByRole('region', { name: 'Chart controls' });
+    // Unset, it reads as its choice for none.
+    await expect(controls.getByLabel('Contribution Mode').inputValue()).resolves.toBe('None');
     await controls.getByLabel('Contribution Mode').click();
     await page.getByRole('option', { name: 'Row', exact: true }).click();
     const answered = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && res.request().method() === 'POST');

@@ -80,14 +80,17 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
         return <TagsInput size="xs" aria-label={control.label} data={choicesOf(control, ctx).map((c) => c.value)} value={Array.isArray(value) ? value.map(str) : []} onChange={onChange} error={error} clearable comboboxProps={{ withinPortal: true }} />;
       if (control.freeForm) return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
       if (control.multi) return <MultiSelect size="xs" aria-label={control.label} data={choicesOf(control, ctx)} value={Array.isArray(value) ? value.map(str) : []} onChange={onChange} error={error} comboboxProps={{ withinPortal: true }} />;
+      // No value reads as the choice for none where there is one ('None' of Contribution Mode), else as empty.
+      const choices = choicesOf(control, ctx);
+      const none = choices.some((c) => c.raw === null) ? '' : null;
       return (
         <Select
           size="xs"
           aria-label={control.label}
-          data={choicesOf(control, ctx).map(({ value: v, label }) => ({ value: v, label }))}
-          value={value === null || value === undefined ? null : str(value)}
+          data={choices.map(({ value: v, label }) => ({ value: v, label }))}
+          value={value === null || value === undefined ? none : str(value)}
           clearable={!!control.clearable}
-          onChange={(v) => onChange(choicesOf(control, ctx).find((c) => c.value === v)?.raw ?? null)}
+          onChange={(v) => onChange(choices.find((c) => c.value === v)?.raw ?? null)}
           error={error}
           comboboxProps={{ withinPortal: true }}
         />
