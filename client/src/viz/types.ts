@@ -66,6 +66,8 @@ export interface ControlConfig {
   validators?: ReadonlyArray<(value: unknown, ctx: ControlContext) => string | false>;
   /** Shown only when true; a hidden control's value is stashed and restored when shown again. */
   visibility?: (ctx: ControlContext) => boolean;
+  /** Reads a value an earlier version stored (as Superset's form data migrations): applied when Explore opens. */
+  fromStored?: (value: unknown) => unknown;
   /** A change re-renders from the last result instead of querying again (formatting, colours, legends). */
   renderTrigger?: boolean;
   isInt?: boolean;

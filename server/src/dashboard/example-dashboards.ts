@@ -97,7 +97,7 @@ const EXAMPLE_DASHBOARDS: ExampleDashboard[] = [
             chart('Population by country, 2014', 'world_map', { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...Y2014, ...COUNTRIES }, 8, 60),
             chart('Population by region', 'sunburst_v2', { columns: ['region', 'country_name'], metric: 'sum__SP_POP_TOTL', ...Y2014, ...COUNTRIES }, 4, 60),
           ],
-          [chart('Population growth by region', 'echarts_area', { x_axis: 'year', time_grain_sqla: 'P1Y', metrics: ['sum__SP_POP_TOTL'], groupby: ['region'], stack: true, ...ALL, ...COUNTRIES }, 12)],
+          [chart('Population growth by region', 'echarts_area', { x_axis: 'year', time_grain_sqla: 'P1Y', metrics: ['sum__SP_POP_TOTL'], groupby: ['region'], stack: 'Stack', ...ALL, ...COUNTRIES }, 12)],
         ],
       },
       {
@@ -126,7 +126,7 @@ const EXAMPLE_DASHBOARDS: ExampleDashboard[] = [
         chart('Items sold', 'big_number_total', { metric: 'sum__quantity', ...ALL }, 4, 25),
       ],
       [
-        chart('Sales by month and product line', 'echarts_timeseries_bar', { x_axis: 'order_date', time_grain_sqla: 'P1M', metrics: ['sum__sales'], groupby: ['product_line'], stack: true, ...ALL }, 8),
+        chart('Sales by month and product line', 'echarts_timeseries_bar', { x_axis: 'order_date', time_grain_sqla: 'P1M', metrics: ['sum__sales'], groupby: ['product_line'], stack: 'Stack', ...ALL }, 8),
         chart('Deal size', 'pie', { groupby: ['deal_size'], metric: 'sum__sales', donut: true, ...ALL }, 4),
       ],
       [

@@ -30,4 +30,12 @@ describe('control panel rules (spec 01 §5)', async () => {
     expect(fd.row_limit).toBe(10000);
     expect(fd.time_range).toBe('No filter');
   });
+
+  it("reads an earlier 'Stacked bars' checkbox as Superset's 'Stacked Style': true stacks, false is none; unknown styles are dropped", async () => {
+    const bar = (await loadChartPlugin('echarts_timeseries_bar'))!;
+    const area = (await loadChartPlugin('echarts_area'))!;
+    const read = (plugin: typeof bar, stack: unknown) => normaliseFormData(plugin, { viz_type: plugin.key, stack }, { datasource }).stack;
+    expect([read(bar, true), read(bar, false), read(bar, 'Stream'), read(bar, 'Expand')]).toEqual(['Stack', null, 'Stream', null]);
+    expect([read(area, true), read(area, 'Expand')]).toEqual(['Stack', 'Expand']);
+  });
 });

@@ -55,6 +55,7 @@ export function normaliseFormData(plugin: ChartPlugin, formData: FormData, ctx: 
       const initial = control.initialValue(full);
       if (initial !== undefined && initial !== null) next[control.name] = initial;
     }
+    if (control.fromStored && next[control.name] !== undefined) next[control.name] = control.fromStored(next[control.name]);
     if (control.type === 'SelectControl' && !control.freeForm && next[control.name] !== undefined) {
       const choices = typeof control.choices === 'function' ? control.choices(full) : control.choices;
       // Column choices are only known once the dataset is: do not clean against an empty list.

@@ -4,6 +4,6 @@ import meta from './meta';
 /** Bar Chart (`echarts_timeseries_bar`): the shared time-series chart drawn as bar series. */
 export default timeseriesPlugin(meta, {
   kind: 'bar',
-  extraControls: [[{ name: 'orientation', type: 'SelectControl', label: 'Bar orientation', default: 'vertical', renderTrigger: true, choices: [['vertical', 'Vertical'], ['horizontal', 'Horizontal']] }], [{ name: 'stack', type: 'CheckboxControl', label: 'Stacked bars', default: false, renderTrigger: true }]],
+  extraControls: [[{ name: 'orientation', type: 'SelectControl', label: 'Bar orientation', default: 'vertical', renderTrigger: true, choices: [['vertical', 'Vertical'], ['horizontal', 'Horizontal']] }], ['stack']],
   defaults: { orientation: 'vertical' },
 });

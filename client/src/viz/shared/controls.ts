@@ -65,6 +65,17 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   // Superset's time-series options: the legend's kind and place, the x labels' angle, the y-axis' scale and bounds.
   legendType: { name: 'legendType', type: 'SelectControl', label: 'Type', default: 'scroll', clearable: false, renderTrigger: true, choices: [['scroll', 'Scroll'], ['plain', 'Plain']], description: 'Legend type', visibility: ({ formData }) => formData.show_legend !== false },
   legendOrientation: { name: 'legendOrientation', type: 'SelectControl', label: 'Orientation', default: 'top', clearable: false, renderTrigger: true, choices: [['top', 'Top'], ['bottom', 'Bottom'], ['left', 'Left'], ['right', 'Right']], description: 'Legend Orientation', visibility: ({ formData }) => formData.show_legend !== false },
+  // Superset's 'Stacked Style' (its StackControlOptions); a chart saved with the earlier checkbox's true stacks.
+  stack: {
+    name: 'stack',
+    type: 'SelectControl',
+    label: 'Stacked Style',
+    default: null,
+    renderTrigger: true,
+    choices: [[null, 'None'], ['Stack', 'Stack'], ['Stream', 'Stream']],
+    description: 'Stack series on top of each other',
+    fromStored: (value) => (value === true ? 'Stack' : value === false ? null : value),
+  },
   legendMargin: { name: 'legendMargin', type: 'TextControl', label: 'Margin', isInt: true, default: null, renderTrigger: true, description: 'Additional padding for legend.', visibility: ({ formData }) => formData.show_legend !== false },
   sort_series_type: {
     name: 'sort_series_type',

@@ -2,6 +2,9 @@
  * Superset's rich tooltip of the time-series charts: at the x value under the pointer, each series' value (largest
  * first with 'Tooltip sort by metric'), its share of the total ('Show percentage') and the total ('Show total').
  */
+/** The hidden base series of a 'Stream' stack: no series of the chart, so the tooltip leaves it out. */
+export const STREAM_BASE = '__stream_base';
+
 export interface RichTooltipOptions {
   numberFormat: (value: number) => string;
   /** The x value as the tooltip heads it. */
@@ -14,6 +17,7 @@ export interface RichTooltipOptions {
 }
 
 interface AxisParam {
+  seriesId?: string;
   seriesName?: string;
   marker?: string;
   value?: unknown;
@@ -26,7 +30,8 @@ const cell = (text: string, right = false) => `<td style="padding:1px 0 1px ${ri
 /** The formatter of an axis tooltip (ECharts hands it the points of every series at the x value). */
 export function richTooltipFormatter(opts: RichTooltipOptions): (params: AxisParam | AxisParam[]) => string {
   return (params) => {
-    const points = Array.isArray(params) ? params : [params];
+    // A stream's hidden base is no series of the chart.
+    const points = (Array.isArray(params) ? params : [params]).filter((p) => p.seriesId !== STREAM_BASE);
     if (!points.length) return '';
     const valueOf = (p: AxisParam) => {
       const v = Array.isArray(p.value) ? p.value[opts.horizontal ? 0 : 1] : p.value;

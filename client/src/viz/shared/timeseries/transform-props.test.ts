@@ -239,3 +239,32 @@ describe("time series: Superset's series order and rich tooltip", () => {
     expect(transformed('line', { rich_tooltip: false }).option.tooltip).toMatchObject({ trigger: 'item', formatter: undefined });
   });
 });
+
+describe("time series: Superset's 'Stacked Style'", () => {
+  it("'Expand' stacks each month's shares to the whole, drawn in percent", () => {
+    const { option } = transformed('area', { stack: 'Expand' });
+    const cars = option.series.find((s: any) => s.name === 'Cars').data;
+    const trains = option.series.find((s: any) => s.name === 'Trains').data;
+    // January: Cars 10 and Trains 1 of 11; February: Cars alone.
+    expect(cars.map(([, y]: [unknown, number]) => Number(y.toFixed(4)))).toEqual([0.9091, 1, 0.9091]);
+    expect(trains.map(([, y]: [unknown, number]) => Number(y.toFixed(4)))).toEqual([0.0909, 0, 0.0909]);
+    expect(option.series.every((s: any) => s.stack === 'total')).toBe(true);
+    expect(option.yAxis.axisLabel.formatter(0.5)).toBe('50%');
+  });
+
+  it("'Stream' stands the stack on a hidden base of minus half each month's total; the legend and tooltip leave it out", () => {
+    const { option } = transformed('bar', { stack: 'Stream' });
+    const [base, ...rest] = option.series;
+    expect(base.id).toBe('__stream_base');
+    expect(base.data).toEqual([[M(0), -5.5], [M(1), -10], [M(2), -16.5]]);
+    expect([base.stack, base.silent, base.itemStyle.opacity]).toEqual(['total', true, 0]);
+    // Stacked across signs: the series stand on the negative base.
+    expect(option.series.every((s: any) => s.stackStrategy === 'all')).toBe(true);
+    expect(rest.map((s: any) => s.name)).toEqual(['Cars', 'Trains']);
+    expect(option.legend.data).toEqual(['Cars', 'Trains']);
+    const html = option.tooltip.formatter([{ seriesId: '__stream_base', seriesName: '', marker: '', value: [M(0), -5.5], axisValue: M(0) }, { seriesName: 'Cars', marker: '', value: [M(0), 10], axisValue: M(0) }]) as string;
+    expect(html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toBe('|2004|Cars|10|100.00%|');
+    // A chart saved with the earlier checkbox stacks as 'Stack'.
+    expect(transformed('bar', { stack: true }).option.series.map((s: any) => s.stack)).toEqual(['total', 'total']);
+  });
+});

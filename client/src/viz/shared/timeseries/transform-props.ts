@@ -9,7 +9,7 @@ import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
 import { formatForComparison } from '@meridian/contracts/rules/validators';
 import type { AnnotationInput } from './annotations';
-import { richTooltipFormatter } from './tooltip';
+import { richTooltipFormatter, STREAM_BASE } from './tooltip';
 import { activeComparison, contributionOf, seriesDisplayNames, seriesLabels, usesAdvancedAnalytics } from './advanced-analytics';
 
 export type SeriesKind = 'line' | 'bar' | 'area' | 'scatter' | 'smooth' | 'step';
@@ -43,7 +43,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
   // A percentage comparison is drawn in a percent format (spec 01 §5), and contributions as whole percents (Superset's).
-  const numberFormat = getNumberFormatter(contributionOf(fd) ? ',.0%' : formatForComparison(activeComparison(fd), fd.y_axis_format));
+  const numberFormat = getNumberFormatter(contributionOf(fd) || stackModeOf(fd.stack) === 'Expand' ? ',.0%' : formatForComparison(activeComparison(fd), fd.y_axis_format));
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
 
   // Each row's x value, taken once: a time axis's times sorted, a category axis's categories in the query's order.
@@ -75,7 +75,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     }
   }
 
-  const stack = fd.stack ? 'total' : undefined;
+  const stacking = stackModeOf(fd.stack);
+  const stack = stacking ? 'total' : undefined;
   // Every series spans every x, as Superset's pivoted frame does: ECharts stacks by position in the data, so a
   // series missing a month stacked its later points on other months' bars (segments floating over the stacks).
   // A missing value is a gap, 0 when stacked (Superset's fillNeighborValue); a scatter plot leaves it out.
@@ -89,6 +90,11 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     }
   }
   sortSeries(series, fd.sort_series_type, fd.sort_series_ascending === true);
+  // 'Expand': each x value's series as shares of its total, stacked to the whole.
+  if (stacking === 'Expand') {
+    const totals = xs.map((_, i) => [...series.values()].reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
+    for (const s of series.values()) s.points = s.points.map(([x, y], i) => [x, y === null ? null : totals[i] ? y / totals[i]! : 0]);
+  }
   // The chart's own cross-filter shows as its selected series (time on x) or bar (categories on x) drawn in full,
   // the rest faded, as Superset's; its values are those of the clicked columns, the time left out.
   const selecting = hasSelection(input.filterState);
@@ -118,6 +124,14 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     return base;
   });
 
+  // 'Stream': the stack stands on a hidden base of minus half each x value's total, so it flows around zero.
+  if (stacking === 'Stream' && series.size) {
+    const totals = xs.map((_, i) => [...series.values()].reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
+    const base = xs.map((x, i) => oriented(x, -totals[i]! / 2));
+    // Stacked on whatever sign (ECharts stacks positives and negatives apart by default), so the rest sits on the base.
+    for (const s of echartsSeries) s.stackStrategy = 'all';
+    echartsSeries.unshift({ id: STREAM_BASE, stackStrategy: 'all', name: '', type: kind === 'bar' ? 'bar' : 'line', data: base, stack, silent: true, showSymbol: false, lineStyle: { opacity: 0 }, itemStyle: { opacity: 0 }, tooltip: { show: false }, emphasis: { disabled: true } });
+  }
   const yValues = [...series.values()].flatMap((s) => s.points.map(([, y]) => y)).filter((y): y is number => typeof y === 'number');
   const yLabelWidth = widestLabel([0, ...yValues].map((y) => numberFormat(y)));
   const yNameGap = Math.max(48, yLabelWidth + 16);
@@ -264,3 +278,6 @@ function sortSeries<T extends { name: string; points: Array<[unknown, number | n
   series.clear();
   for (const { key, s } of keyed) series.set(key, s);
 }
+
+/** Superset's 'Stacked Style': 'Stack', 'Stream' or (areas) 'Expand'; an earlier checkbox's true stacks. */
+const stackModeOf = (value: unknown): 'Stack' | 'Stream' | 'Expand' | null => (value === 'Stream' || value === 'Expand' ? value : value ? 'Stack' : null);
