@@ -20,7 +20,7 @@ const yearly = { x_axis: 'ds', time_grain_sqla: 'P1Y', ...everyYear };
 /** One saved chart per chart type, on the examples, with the form data a user would build. */
 const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unknown>; text?: string }> = [
   { viz_type: 'echarts_timeseries_line', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['gender'] } },
-  { viz_type: 'echarts_timeseries_bar', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'], stack: 'Stack' } },
+  { viz_type: 'echarts_timeseries_bar', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'], stack: 'Stack', show_value: true } },
   { viz_type: 'echarts_area', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['state'], limit: 5, stack: 'Stream' } },
   { viz_type: 'echarts_timeseries_scatter', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'] } },
   { viz_type: 'echarts_timeseries_smooth', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'] } },

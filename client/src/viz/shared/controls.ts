@@ -76,6 +76,15 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
     description: 'Stack series on top of each other',
     fromStored: (value) => (value === true ? 'Stack' : value === false ? null : value),
   },
+  only_total: {
+    name: 'only_total',
+    type: 'CheckboxControl',
+    label: 'Only Total',
+    default: true,
+    renderTrigger: true,
+    description: 'Only show the total value on the stacked chart, and not show on the selected category',
+    visibility: ({ formData }) => !!formData.show_value && !!formData.stack,
+  },
   legendMargin: { name: 'legendMargin', type: 'TextControl', label: 'Margin', isInt: true, default: null, renderTrigger: true, description: 'Additional padding for legend.', visibility: ({ formData }) => formData.show_legend !== false },
   sort_series_type: {
     name: 'sort_series_type',

@@ -5,6 +5,8 @@ describe('optional ECharts parts of a time-series option', () => {
   it('asks only for what the option uses: series types, zoom, annotation markers', () => {
     expect(partsOf({ series: [{ type: 'line' }, { type: 'line' }] })).toEqual([]);
     expect(partsOf({ series: [{ type: 'bar' }, { type: 'line', markLine: { data: [] } }], dataZoom: [{ type: 'inside' }] })).toEqual(['bar', 'markers', 'zoom']);
+    // Value labels that may overlap are laid out by ECharts' label layout.
+    expect(partsOf({ series: [{ type: 'line', labelLayout: { hideOverlap: true } }] })).toEqual(['labels']);
     expect(partsOf({ series: [{ type: 'scatter', markArea: { data: [] } }] })).toEqual(['markers', 'scatter']);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The ECharts parts a time-series option may need beyond lines, grid, tooltip and legend: each in its own
- * chunk, loaded only when an option uses it (bars, scatter points, the zoom slider, annotation markers),
+ * chunk, loaded only when an option uses it (bars, scatter points, the zoom slider, annotation markers, the layout
+ * that hides overlapping value labels),
  * so a line chart never downloads them.
  */
 import { useEffect, useState } from 'react';
@@ -11,13 +12,14 @@ const LOADERS = {
   scatter: () => import('./parts/scatter'),
   zoom: () => import('./parts/zoom'),
   markers: () => import('./parts/markers'),
+  labels: () => import('./parts/labels'),
 } as const;
 export type OptionalPart = keyof typeof LOADERS;
 
 const partsLoaded = loadOnce((part: OptionalPart) => LOADERS[part]().then((module) => module.default));
 export const loadPart = partsLoaded.load;
 
-/** Which optional parts an option uses: its series types, a dataZoom, markLine/markArea on any series. */
+/** Which optional parts an option uses: its series types, a dataZoom, markLine/markArea or a label layout on any series. */
 export function partsOf(option: Record<string, any>): OptionalPart[] {
   const series: Array<Record<string, unknown>> = Array.isArray(option.series) ? option.series : option.series ? [option.series] : [];
   const parts = new Set<OptionalPart>();
@@ -25,6 +27,7 @@ export function partsOf(option: Record<string, any>): OptionalPart[] {
     if (s.type === 'bar') parts.add('bar');
     if (s.type === 'scatter') parts.add('scatter');
     if (s.markLine || s.markArea) parts.add('markers');
+    if (s.labelLayout) parts.add('labels');
   }
   if (option.dataZoom) parts.add('zoom');
   return [...parts].sort();

@@ -268,3 +268,17 @@ describe("time series: Superset's 'Stacked Style'", () => {
     expect(transformed('bar', { stack: true }).option.series.map((s: any) => s.stack)).toEqual(['total', 'total']);
   });
 });
+
+describe("time series: 'Only Total'", () => {
+  it('shows a stacked chart\'s values once per month, its total over the top series; off, each segment\'s own', () => {
+    const labels = (patch: Record<string, unknown>) => transformed('bar', { stack: 'Stack', show_value: true, ...patch }).option.series.map((s: any) => s.label);
+    const [cars, trains] = labels({});
+    expect([cars.show, trains.show]).toEqual([false, true]);
+    // January: Cars 10 and Trains 1.
+    expect(trains.formatter({ dataIndex: 0 })).toBe('11');
+    expect(labels({ only_total: false }).map((l: any) => l.show)).toEqual([true, true]);
+    // Not stacked: each series its own values.
+    expect(transformed('bar', { show_value: true }).option.series.map((s: any) => s.label.show)).toEqual([true, true]);
+  });
+});
+

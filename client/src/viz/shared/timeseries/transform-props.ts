@@ -90,9 +90,11 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     }
   }
   sortSeries(series, fd.sort_series_type, fd.sort_series_ascending === true);
+  // Each x value's total over the series (every series has a point at each x once filled above).
+  const xTotals = () => xs.map((_, i) => [...series.values()].reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
   // 'Expand': each x value's series as shares of its total, stacked to the whole.
   if (stacking === 'Expand') {
-    const totals = xs.map((_, i) => [...series.values()].reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
+    const totals = xTotals();
     for (const s of series.values()) s.points = s.points.map(([x, y], i) => [x, y === null ? null : totals[i] ? y / totals[i]! : 0]);
   }
   // The chart's own cross-filter shows as its selected series (time on x) or bar (categories on x) drawn in full,
@@ -124,9 +126,16 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     return base;
   });
 
+  // 'Only Total' (on unless turned off): a stacked chart's values read once per x value, its total, over the stack.
+  if (stacking && fd.show_value && fd.only_total !== false && echartsSeries.length) {
+    const totals = xTotals();
+    for (const s of echartsSeries) s.label = { ...s.label, show: false };
+    const top = echartsSeries[echartsSeries.length - 1]!;
+    top.label = { ...top.label, show: true, formatter: (p: { dataIndex: number }) => numberFormat(totals[p.dataIndex] ?? 0) };
+  }
   // 'Stream': the stack stands on a hidden base of minus half each x value's total, so it flows around zero.
   if (stacking === 'Stream' && series.size) {
-    const totals = xs.map((_, i) => [...series.values()].reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
+    const totals = xTotals();
     const base = xs.map((x, i) => oriented(x, -totals[i]! / 2));
     // Stacked on whatever sign (ECharts stacks positives and negatives apart by default), so the rest sits on the base.
     for (const s of echartsSeries) s.stackStrategy = 'all';
