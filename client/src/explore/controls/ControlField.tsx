@@ -1,4 +1,4 @@
-import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, NumberInput, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
@@ -14,6 +14,8 @@ import { TimeRangeControl } from './TimeRangeControl';
 // Controls few chart types show, loaded when first drawn (with NumberInput, which nothing else at Explore's opening uses).
 const ConditionalFormattingControl = lazy(() => import('./ConditionalFormattingControl').then((m) => ({ default: m.ConditionalFormattingControl })));
 const ColumnConfigControl = lazy(() => import('./ColumnConfigControl').then((m) => ({ default: m.ColumnConfigControl })));
+// Shown only once 'Truncate Y Axis' is ticked: its number inputs load then.
+const BoundsControl = lazy(() => import('./BoundsControl').then((m) => ({ default: m.BoundsControl })));
 const AnnotationLayerControl = lazy(() => import('./AnnotationLayerControl').then((m) => ({ default: m.AnnotationLayerControl })));
 
 /** Superset's note under a colour scheme that the related dashboard's scheme overrides. */
@@ -95,17 +97,12 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
           comboboxProps={{ withinPortal: true }}
         />
       );
-    case 'BoundsControl': {
-      // [min, max], an empty side null (Superset's BoundsControl).
-      const bounds = Array.isArray(value) ? value : [null, null];
-      const side = (i: 0 | 1, v: string | number) => onChange(i === 0 ? [v === '' ? null : Number(v), bounds[1] ?? null] : [bounds[0] ?? null, v === '' ? null : Number(v)]);
+    case 'BoundsControl':
       return (
-        <Group grow gap="xs" wrap="nowrap">
-          <NumberInput size="xs" aria-label={`${control.label}: min`} placeholder="Min" value={bounds[0] ?? ''} onChange={(v) => side(0, v)} error={error} />
-          <NumberInput size="xs" aria-label={`${control.label}: max`} placeholder="Max" value={bounds[1] ?? ''} onChange={(v) => side(1, v)} />
-        </Group>
+        <Suspense fallback={<Loader size="xs" />}>
+          <BoundsControl label={control.label} value={value} onChange={onChange} error={error} />
+        </Suspense>
       );
-    }
     case 'NumberFormatControl':
     case 'TimeFormatControl':
       return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
