@@ -151,3 +151,23 @@ describe("mixed chart: each query's series options (Superset's createCustomizeSe
     expect(draw({ truncate_metric_b: false }).series.map((s: any) => s.name)).toEqual(['CA', 'girls, NY']);
   });
 });
+
+describe('mixed chart: the groups behind each series (for clicks)', () => {
+  it("keeps each of B's series with its own group, names that read as numbers too, and a clashing name marked '(Query B)'", () => {
+    const t0 = Date.UTC(2000, 0, 1);
+    const out = mixed.transformProps({
+      formData: { viz_type: 'mixed_timeseries', x_axis: 'ds', metrics: ['n'], groupby: ['code'], metrics_b: ['n'], groupby_b: ['code'], seriesType: 'line', seriesTypeB: 'bar' },
+      queriesData: [
+        { data: [{ ds: t0, code: 'CA', n: 1 }], colnames: ['ds', 'code', 'n'], coltypes: [2, 1, 0] },
+        { data: [{ ds: t0, code: '2', n: 1 }, { ds: t0, code: '10', n: 4 }, { ds: t0, code: 'CA', n: 2 }], colnames: ['ds', 'code', 'n'], coltypes: [2, 1, 0] },
+      ] as any,
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    });
+    expect(out.option.series.map((s: any) => s.name)).toEqual(['CA', '10', 'CA (Query B)', '2']);
+    expect(out.seriesGroups).toEqual({ CA: ['CA'], '10': ['10'], 'CA (Query B)': ['CA'], '2': ['2'] });
+  });
+});
+

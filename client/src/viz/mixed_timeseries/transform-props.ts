@@ -69,7 +69,8 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
   const a = transformTimeseries({ ...input, formData: fdA as any, queriesData: [input.queriesData[0]] }, seriesKindOf(fd.seriesType, 'line'));
   const b = transformTimeseries({ ...input, formData: fdB as any, queriesData: [input.queriesData[1] ?? { data: [] }] }, seriesKindOf(fd.seriesTypeB, 'bar'));
   const namesA = new Set(a.option.series.map((s: any) => s.name));
-  const seriesB = withArea(fdB, b.option.series).map((s: any) => ({ ...s, name: namesA.has(s.name) ? `${s.name} (Query B)` : s.name, yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined }));
+  const nameB = (name: string) => (namesA.has(name) ? `${name} (Query B)` : name);
+  const seriesB = withArea(fdB, b.option.series).map((s: any) => ({ ...s, name: nameB(s.name), yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined }));
   const seriesA = withArea(fdA, a.option.series).map((s: any) => ({ ...s, yAxisIndex: Number(fd.yAxisIndex ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'a' : undefined }));
   const series = [...seriesA, ...seriesB];
   const twoAxes = series.some((s) => s.yAxisIndex === 1);
@@ -78,7 +79,8 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
   return {
     ...a,
     option: { ...a.option, grid: { ...a.option.grid, top: 40, right: twoAxes ? 40 : 20 }, legend: { ...a.option.legend, show: fd.show_legend !== false && series.length > 1, data: legendNames }, yAxis, series },
-    seriesGroups: { ...a.seriesGroups, ...Object.fromEntries(seriesB.map((s: any, i: number) => [s.name, Object.values(b.seriesGroups)[i] ?? []])) },
+    // By name: an object's keys are not in the series' order when names read as numbers ('2001').
+    seriesGroups: { ...a.seriesGroups, ...Object.fromEntries(Object.entries(b.seriesGroups).map(([name, group]) => [nameB(name), group])) },
     // Layers draw over both queries' series, so the legend they extend is the whole chart's.
     annotations: a.annotations ? { ...a.annotations, seriesNames: legendNames } : null,
   };
