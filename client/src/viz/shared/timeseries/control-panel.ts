@@ -32,6 +32,7 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
           ['rich_tooltip'],
           ['showTooltipTotal', 'showTooltipPercentage'],
           ['tooltipSortByMetric'],
+          ['tooltipTimeFormat'],
         ],
       },
       {

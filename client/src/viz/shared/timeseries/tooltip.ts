@@ -43,7 +43,8 @@ export function richTooltipFormatter(opts: RichTooltipOptions): (params: AxisPar
     });
     if (opts.sortByMetric) rows.sort((a, b) => b.value - a.value);
     const total = rows.reduce((sum, r) => sum + r.value, 0);
-    const share = (value: number) => (opts.percentage && total ? cell(`${((value / total) * 100).toFixed(2)}%`, true) : '');
+    // Shares and the total only where there is more than one value to weigh (Superset's isMultiSeries).
+    const share = (value: number) => (opts.percentage && total && rows.length > 1 ? cell(`${((value / total) * 100).toFixed(2)}%`, true) : '');
     const lines = rows.map((r) => `<tr>${cell(`${r.marker}${escapeHtml(r.name)}`)}${cell(opts.numberFormat(r.value), true)}${share(r.value)}</tr>`);
     if (opts.total && rows.length > 1) lines.push(`<tr style="font-weight:700">${cell('Total')}${cell(opts.numberFormat(total), true)}${share(total)}</tr>`);
     return `<div style="font-weight:600;margin-bottom:2px">${escapeHtml(opts.heading(points[0]!.axisValue))}</div><table style="border-collapse:collapse">${lines.join('')}</table>`;

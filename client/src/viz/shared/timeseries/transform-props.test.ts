@@ -235,6 +235,9 @@ describe("time series: Superset's series order and rich tooltip", () => {
     // February reads as its date, not 'February'; without 'Show total' and 'Show percentage', the values alone.
     const plain = transformed('line', { showTooltipTotal: false, showTooltipPercentage: false }).option.tooltip.formatter([{ seriesName: 'Cars', marker: '', value: [M(1), 20], axisValue: M(1) }, { seriesName: 'Trains', marker: '', value: [M(1), null], axisValue: M(1) }]) as string;
     expect(plain.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toBe('|2004-02-01|Cars|20|');
+    // In its own time format when one is chosen.
+    const yearly = transformed('line', { tooltipTimeFormat: '%b %Y' }).option.tooltip.formatter([{ seriesName: 'Cars', marker: '', value: [M(1), 20], axisValue: M(1) }]) as string;
+    expect(yearly.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toBe('|Feb 2004|Cars|20|');
     // Without the rich tooltip, one point's own tooltip.
     expect(transformed('line', { rich_tooltip: false }).option.tooltip).toMatchObject({ trigger: 'item', formatter: undefined });
   });
@@ -263,7 +266,7 @@ describe("time series: Superset's 'Stacked Style'", () => {
     expect(rest.map((s: any) => s.name)).toEqual(['Cars', 'Trains']);
     expect(option.legend.data).toEqual(['Cars', 'Trains']);
     const html = option.tooltip.formatter([{ seriesId: '__stream_base', seriesName: '', marker: '', value: [M(0), -5.5], axisValue: M(0) }, { seriesName: 'Cars', marker: '', value: [M(0), 10], axisValue: M(0) }]) as string;
-    expect(html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toBe('|2004|Cars|10|100.00%|');
+    expect(html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toBe('|2004|Cars|10|');
     // A chart saved with the earlier checkbox stacks as 'Stack'.
     expect(transformed('bar', { stack: true }).option.series.map((s: any) => s.stack)).toEqual(['total', 'total']);
   });
