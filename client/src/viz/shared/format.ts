@@ -145,3 +145,6 @@ export function getTimeFormatter(format?: string | null): (t: number | string | 
   timeCache.set(key, formatter);
   return formatter;
 }
+
+/** Text set into a tooltip's HTML (names and descriptions from the data): shown as written, never as markup. */
+export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -6,6 +6,7 @@
  */
 import type { AnnotationLayer } from '@meridian/contracts/explore/annotations';
 import { getCategoricalColor } from '../colors';
+import { escapeHtml } from '../format';
 import { toNumber, toTime } from '../metrics';
 
 /** Evaluates a formula at x (loaded from `./formula` only when a chart has a formula layer). */
@@ -124,7 +125,6 @@ export function annotationSeries(
   return { series, legend };
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** What a time-series answer hands its component to draw the layers with. */
 export interface AnnotationInput {

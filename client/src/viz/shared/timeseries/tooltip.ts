@@ -2,6 +2,8 @@
  * Superset's rich tooltip of the time-series charts: at the x value under the pointer, each series' value (largest
  * first with 'Tooltip sort by metric'), its share of the total ('Show percentage') and the total ('Show total').
  */
+import { escapeHtml } from '../format';
+
 /** The hidden base series of a 'Stream' stack: no series of the chart, so the tooltip leaves it out. */
 export const STREAM_BASE = '__stream_base';
 
@@ -24,7 +26,6 @@ interface AxisParam {
   axisValue?: unknown;
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const cell = (text: string, right = false) => `<td style="padding:1px 0 1px ${right ? 12 : 0}px;${right ? 'text-align:right' : ''}">${text}</td>`;
 
 /** The formatter of an axis tooltip (ECharts hands it the points of every series at the x value). */
