@@ -29,7 +29,7 @@ try {
     await page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor({ timeout: 60_000 });
     const total = Date.now() - t0;
     if (cdp) writeFileSync('/tmp/prof/explore.cpuprofile', JSON.stringify((await cdp.send('Profiler.stop')).profile));
-    console.log(`round ${i}: ${total} ms`, await page.evaluate(() => {
+    console.log(`round ${i}: ${total} ms`, await page.evaluate((watch) => {
       const w = window as any;
       const res = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => !r.name.includes('/static/')).map((r) => `${Math.round(r.startTime)}-${Math.round(r.responseEnd)} ${new URL(r.name).pathname}`);
       const chunks = (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).filter((r) => r.name.includes('/static/'));
@@ -44,9 +44,11 @@ try {
         wave.push(c);
       }
       flush();
+      // CHUNKS=<regex>: those chunks' own times.
+      const watched = watch ? chunks.filter((c) => new RegExp(watch).test(c.name)).map((c) => `${c.name.split('/').pop()} ${Math.round(c.startTime)}-${Math.round(c.responseEnd)}`).join(', ') : '';
       const marks = performance.getEntriesByType('mark').map((m) => `${m.name}@${Math.round(m.startTime)}`).join(' ');
-      return `\n  ${page} ${marks}\n  ${res.join('\n  ')}\n  chunks ${chunks.length} in waves: ${waves.join(' | ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}`;
-    }));
+      return `\n  ${page} ${marks}\n  ${res.join('\n  ')}\n  chunks ${chunks.length} in waves: ${waves.join(' | ')}\n  states ${w.marks.join(' | ')}\n  long ${w.longtasks.join(' ')}${watched ? `\n  watched ${watched}` : ''}`;
+    }, process.env.CHUNKS ?? ''));
   }
 } finally {
   await close();

@@ -253,6 +253,10 @@ describe("time series: Superset's 'Stacked Style'", () => {
     expect(trains.map(([, y]: [unknown, number]) => Number(y.toFixed(4)))).toEqual([0.0909, 0, 0.0909]);
     expect(option.series.every((s: any) => s.stack === 'total')).toBe(true);
     expect(option.yAxis.axisLabel.formatter(0.5)).toBe('50%');
+    // The whole is the axis: 0 to 100%, not ECharts' rounded 120%.
+    expect(option.yAxis).toMatchObject({ min: 0, max: 1 });
+    expect(transformed('area', { stack: 'Stack', contributionMode: 'row' }).option.yAxis).toMatchObject({ min: 0, max: 1 });
+    expect(transformed('area', { stack: 'Stack' }).option.yAxis.max).toBeUndefined();
   });
 
   it("'Stream' stands the stack on a hidden base of minus half each month's total; the legend and tooltip leave it out", () => {

@@ -169,7 +169,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     axisLabel: { ...axis.axisLabel, formatter: (v: number) => numberFormat(v) },
     minorTick: fd.minorSplitLine ? { show: true } : undefined,
     minorSplitLine: fd.minorSplitLine ? { show: true, lineStyle: { opacity: 0.4 } } : undefined,
-    ...yAxisRange(fd),
+    // Shares stacked to the whole (Expand, or row contributions stacked) fill exactly 0–100%, as Superset's axis.
+    ...(!fd.logAxis && (stacking === 'Expand' || (stacking && contributionOf(fd) === 'row')) ? { min: 0, max: 1 } : yAxisRange(fd)),
   };
   const showLegend = fd.show_legend !== false && series.size > 1;
   const richTooltip = fd.rich_tooltip !== false && kind !== 'scatter';
