@@ -112,6 +112,8 @@ export interface DatasourceMeta {
   metrics: Array<{ metric_name: string; expression: string; verbose_name?: string | null; d3format?: string | null }>;
   main_dttm_col?: string | null;
   verbose_map?: Record<string, string>;
+  /** The time grains its database computes, as [duration, name]. */
+  time_grain_sqla?: Array<[string, string]>;
 }
 
 /** A click on a data point: the filters that select it, for drill to detail, drill by and cross-filters. */

@@ -7,7 +7,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../../api';
 import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
-import { TIME_GRAINS } from '../../viz/shared/controls';
+import { timeGrainChoices } from '../../viz/shared/controls';
 import classes from '../dashboard.module.css';
 import { filterOptionsQueryOptions } from './filter-options';
 import type { MaskMap } from './useDashboardFilters';
@@ -17,6 +17,7 @@ export interface DatasetMeta {
   table_name: string;
   columns: Array<{ column_name: string; is_dttm?: boolean; type?: string | null; filterable?: boolean; groupby?: boolean }>;
   metrics: Array<{ metric_name: string; expression: string }>;
+  time_grain_sqla?: Array<[string, string]>;
 }
 
 /** `GET /api/v1/dataset/{id}`: a dataset's columns and metrics (shared by the bar and the configuration modal). */
@@ -127,6 +128,13 @@ function TimeColumnFilterValue({ filter, mask, onChange, error }: { filter: Nati
   return <Select aria-label={filter.name} size="sm" clearable data={data} value={(valueOf(mask) as string | null) ?? null} onChange={(v) => onChange(dataMaskOf(filter, v))} placeholder="Select a time column" error={error} comboboxProps={{ withinPortal: true }} />;
 }
 
+/** A time grain filter: the grains its dataset's database computes. */
+function TimeGrainFilterValue({ filter, mask, onChange, error }: { filter: NativeFilter; mask: DataMask | undefined; onChange: (m: DataMask) => void; error?: string }) {
+  const dataset = useDatasetMeta(targetDataset(filter));
+  const data = timeGrainChoices(dataset.data?.time_grain_sqla).map(([value, label]) => ({ value, label }));
+  return <Select aria-label={filter.name} size="sm" clearable data={data} value={(valueOf(mask) as string | null) ?? null} onChange={(v) => onChange(dataMaskOf(filter, v))} placeholder="Select a time grain" error={error} comboboxProps={{ withinPortal: true }} />;
+}
+
 /** The value input of one filter, by filter type. */
 export function FilterValue(props: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string }) {
   const { filter, mask, onChange, error } = props;
@@ -149,7 +157,7 @@ export function FilterValue(props: { filter: NativeFilter; filters: FilterConfig
     case 'filter_timecolumn':
       return <TimeColumnFilterValue filter={filter} mask={mask} onChange={onChange} error={error} />;
     case 'filter_timegrain':
-      return <Select aria-label={filter.name} size="sm" clearable data={TIME_GRAINS.map(([value, label]) => ({ value, label }))} value={(valueOf(mask) as string | null) ?? null} onChange={(v) => onChange(dataMaskOf(filter, v))} placeholder="Select a time grain" error={error} comboboxProps={{ withinPortal: true }} />;
+      return <TimeGrainFilterValue filter={filter} mask={mask} onChange={onChange} error={error} />;
     default:
       return (
         <Text size="xs" c="dimmed">

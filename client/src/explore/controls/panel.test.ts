@@ -31,6 +31,16 @@ describe('control panel rules (spec 01 §5)', async () => {
     expect(fd.time_range).toBe('No filter');
   });
 
+  it("keeps every time grain of spec 01 §9 a saved chart may hold (5 minutes, 7 days, the week variants), and offers the dataset engine's own", () => {
+    for (const grain of ['PT5M', 'PT6H', 'P7D', '1969-12-28T00:00:00Z/P1W', 'P1W/1970-01-03T00:00:00Z', 'P3M']) {
+      expect(normaliseFormData(line, { viz_type: 'echarts_timeseries_line', time_grain_sqla: grain }, { datasource }).time_grain_sqla).toBe(grain);
+    }
+    // A dataset whose database lists its grains: those are the choices.
+    const engine = { ...datasource, time_grain_sqla: [['PT1H', 'Hour'], ['P1D', 'Day']] as Array<[string, string]> };
+    expect(normaliseFormData(line, { viz_type: 'echarts_timeseries_line', time_grain_sqla: 'PT1H' }, { datasource: engine }).time_grain_sqla).toBe('PT1H');
+    expect(normaliseFormData(line, { viz_type: 'echarts_timeseries_line', time_grain_sqla: 'PT5M' }, { datasource: engine }).time_grain_sqla).toBeNull();
+  });
+
   it("reads an earlier 'Stacked bars' checkbox as Superset's 'Stacked Style': true stacks, false is none; unknown styles are dropped", async () => {
     const bar = (await loadChartPlugin('echarts_timeseries_bar'))!;
     const area = (await loadChartPlugin('echarts_area'))!;

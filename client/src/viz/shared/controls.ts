@@ -2,6 +2,7 @@
  * Shared controls by Superset's names: a chart type's control panel lists these names (or overrides
  * them) instead of declaring each control again. Labels, defaults and descriptions follow Superset's.
  */
+import { TIME_GRAIN_CHOICES } from '@meridian/contracts/rules/constants';
 import { validateInteger, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import type { ControlConfig, ControlContext, ControlEntry } from '../types';
 import { CATEGORICAL_SCHEMES, DEFAULT_CATEGORICAL_SCHEME, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES } from './colors';
@@ -23,16 +24,15 @@ const xAxisIsTemporal = ({ formData, datasource }: ControlContext) => {
 };
 
 const ROW_LIMITS = [10, 50, 100, 250, 500, 1000, 5000, 10000, 50000].map((n) => [n, String(n)] as const);
-export const TIME_GRAINS = [
-  ['PT1S', 'Second'],
-  ['PT1M', 'Minute'],
-  ['PT1H', 'Hour'],
-  ['P1D', 'Day'],
-  ['P1W', 'Week'],
-  ['P1M', 'Month'],
-  ['P3M', 'Quarter'],
-  ['P1Y', 'Year'],
-] as const;
+/** Spec 01 §9's time grains ('all' is the cleared control), for a dataset that does not list its engine's. */
+const DEFAULT_TIME_GRAINS = TIME_GRAIN_CHOICES.flatMap(([value, label]) => (value === null ? [] : [[value, label] as const]));
+
+/**
+ * The time grains offered for a dataset: those its database's engine computes (the dataset's `time_grain_sqla`, as
+ * Superset's control reads them), else spec 01 §9's. A saved grain outside a fixed short list was dropped as an
+ * unknown choice when Explore opened ('PT5M', 'P7D', the week variants).
+ */
+export const timeGrainChoices = (grains: ReadonlyArray<readonly [string, string]> | null | undefined): ReadonlyArray<readonly [string, string]> => (grains?.length ? grains : DEFAULT_TIME_GRAINS);
 
 export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   metrics: { name: 'metrics', type: 'MetricsControl', label: 'Metrics', multi: true, validators: [nonEmpty], description: 'One or many metrics to display' },
@@ -42,7 +42,7 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   all_columns: { name: 'all_columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
   // A new chart's x-axis is the dataset's default time column, else its first temporal one (Superset's x_axis initialValue).
   x_axis: { name: 'x_axis', type: 'GroupByControl', label: 'X-axis', multi: false, choices: columnChoices, validators: [nonEmpty], description: 'Dimension to use on x-axis.', initialValue: ({ datasource }) => datasource?.main_dttm_col || datasource?.columns.find((c) => c.is_dttm)?.column_name },
-  time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: TIME_GRAINS, clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.', visibility: xAxisIsTemporal },
+  time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: ({ datasource }) => timeGrainChoices(datasource?.time_grain_sqla), clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.', visibility: xAxisIsTemporal },
   granularity_sqla: { name: 'granularity_sqla', type: 'SelectControl', label: 'Time column', choices: temporalChoices, clearable: true },
   adhoc_filters: { name: 'adhoc_filters', type: 'AdhocFilterControl', label: 'Filters', default: [] },
   time_range: { name: 'time_range', type: 'TimeRangeControl', label: 'Time range', default: 'No filter' },
