@@ -6,6 +6,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { SEEDED_ROLES } from '../../server/src/security/permission-matrix';
+import { SecurityRepository } from '../../server/src/security/security.repository';
 import { closeDialog, ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
 const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][data-chart-state="rendered"]').waitFor();
@@ -242,6 +244,37 @@ describe('Explore in the browser', () => {
     await fresh.close();
   });
 
+  it("a user without can_csv or chart write sees the exports and Save disabled (spec 01 §6 can_download, can_add), the image download kept", { timeout: 120_000 }, async () => {
+    await new SecurityRepository(t.services.db).seedRoles({
+      BirthsViewer: [...SEEDED_ROLES.Gamma.filter(([p, v]) => p !== 'can_csv' && !(p === 'can_write' && v === 'Chart')), ['datasource_access', `[examples].[birth_names](id:${birthNames})`]],
+    });
+    await t.userWithRoles('births_viewer', ['BirthsViewer']);
+    const params = { viz_type: 'big_number_total', datasource: `${birthNames}__table`, metric: 'sum__num', adhoc_filters: [] };
+    const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births (viewer)', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
+    const viewer = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const other = await viewer.newPage();
+      await login(other, t.url, 'births_viewer', 'pw');
+      await other.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+      await rendered(other);
+      await expect(other.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).isDisabled()).resolves.toBe(true);
+      await other.getByRole('button', { name: 'More chart actions' }).click();
+      for (const name of ['Export to .CSV', 'Export to .JSON', 'Export to Excel']) {
+        await expect(other.getByRole('menuitem', { name }).getAttribute('data-disabled')).resolves.toBe('true');
+      }
+      await expect(other.getByRole('menuitem', { name: 'Download as image' }).getAttribute('data-disabled')).resolves.toBeNull();
+      await screenshot(other, 'explore-viewer-menu');
+    } finally {
+      await viewer.close();
+    }
+    // The admin's exports stay on.
+    await page.goto(`${t.url}/explore/?slice_id=${created.body.id}`);
+    await rendered(page);
+    await page.getByRole('button', { name: 'More chart actions' }).click();
+    await expect(page.getByRole('menuitem', { name: 'Export to .CSV' }).getAttribute('data-disabled')).resolves.toBeNull();
+    await page.keyboard.press('Escape');
+  });
+
   it('drills to detail and drills by from a bar', { timeout: 120_000 }, async () => {
     const params = { viz_type: 'echarts_timeseries_bar', datasource: `${birthNames}__table`, x_axis: 'state', metrics: ['sum__num'], row_limit: 10, adhoc_filters: [] };
     const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births by state (drill)', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
@@ -450,6 +483,17 @@ describe('Explore in the browser', () => {
       await expect(save.getByLabel('Add to dashboard').inputValue()).resolves.toBe('Typed dashboard');
       await save.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText('Dashboard [Typed dashboard] just got created and chart [Births by day, bars] was added to it').waitFor();
+      // The same name typed again (left in the field, not picked) is that dashboard, found by a search of the user's
+      // own dashboards, not a second one of the same name.
+      await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+      await save.getByLabel('Save as...').check();
+      await save.getByLabel('Chart name').fill('Births by day, bars again');
+      await save.getByLabel('Add to dashboard').fill('Typed dashboard');
+      await save.getByLabel('Chart name').click();
+      await save.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Chart [Births by day, bars again] was added to dashboard [Typed dashboard]').waitFor();
+      const named = await rest('get', `/api/v1/dashboard/?q=(filters:!((col:dashboard_title,opr:ct,value:'Typed dashboard')))`);
+      expect(named.body.count).toBe(1);
     } finally {
       page.off('request', listen);
     }

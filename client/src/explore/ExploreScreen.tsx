@@ -280,7 +280,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
           )}
         </Group>
         <Group gap="xs" wrap="nowrap">
-          <Button size="xs" onClick={() => setModal('save')} disabled={!boot.dataset}>
+          <Button size="xs" onClick={() => setModal('save')} disabled={!boot.dataset || !(boot.can_add || boot.can_overwrite)}>
             Save
           </Button>
           <Menu position="bottom-end" withinPortal>
@@ -316,13 +316,13 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
                 Share chart by email
               </Menu.Item>
               <Menu.Label>Download</Menu.Label>
-              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'csv', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(queryContext(), 'csv', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to .CSV
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'json', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(queryContext(), 'json', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to .JSON
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={14} />} onClick={() => void downloadChartData(queryContext(), 'xlsx', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(queryContext(), 'xlsx', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to Excel
               </Menu.Item>
               <Menu.Item leftSection={<IconDownload size={14} />} onClick={png}>
@@ -409,6 +409,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
             sliceId={slice?.slice_id ?? null}
             sliceName={sliceName}
             canOverwrite={boot.can_overwrite}
+            canAdd={boot.can_add}
             formData={x.formData}
             queryContext={queryContext}
             onSaved={(id, name, dashboardId) => {

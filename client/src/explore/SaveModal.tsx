@@ -2,10 +2,12 @@ import { Alert, Button, Group, Modal, Radio, Select, Stack, TextInput } from '@m
 import { layoutFromPosition, layoutReducer, newComponent, positionFromLayout, GRID_ID, ROOT_ID } from '@meridian/contracts/dashboard/layout-reducer';
 import { fmt, CHART_ADDED_TO_DASHBOARD, CHART_OVERWRITTEN, CHART_SAVED, DASHBOARD_CREATED_WITH_CHART, FETCH_DASHBOARDS_FAILED, SAVE_SLICE_FAILED } from '@meridian/contracts/messages';
 import { getErrorText } from '@meridian/contracts/rules/error-normalisation';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
-import { addSuccessToast } from '../notify';
+import { useSessionUser } from '../auth/session';
+import { addDangerToast, addSuccessToast } from '../notify';
 import type { FormData, QueryContext } from '../viz/types';
 import { saveChart } from './explore.api';
 
@@ -28,6 +30,17 @@ async function addChartToDashboard(dashboardId: number, chartId: number, sliceNa
   await api(`/api/v1/dashboard/${dashboardId}`, { method: 'PUT', body: { position_json: JSON.stringify(positionFromLayout(placed.layout)) } });
 }
 
+/**
+ * The dashboards a chart can be added to, as Superset's save modal lists them: the user's own (only an owner may
+ * edit one), whose title contains the search, by title; searched on the server, so an older one is found too.
+ */
+const ownedDashboards = async (userId: number, search: string) =>
+  (
+    await api<{ result: DashboardOption[] }>('/api/v1/dashboard/', {
+      query: { q: { columns: ['id', 'dashboard_title'], filters: [{ col: 'dashboard_title', opr: 'ct', value: search }, { col: 'owners', opr: 'rel_m_m', value: userId }], order_column: 'dashboard_title', order_direction: 'asc', page_size: 100 } },
+    })
+  ).result;
+
 /** The dashboard field's value for a new dashboard's name typed into it. */
 const TYPED_DASHBOARD = '__typed__';
 
@@ -35,7 +48,8 @@ const TYPED_DASHBOARD = '__typed__';
  * Save or overwrite the chart (overwrite only for an owner of a saved chart), optionally adding it to a
  * dashboard, new or existing, with the messages of spec 01 §8.
  */
-export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, formData, queryContext, onSaved }: { opened: boolean; onClose: () => void; sliceId: number | null; sliceName: string; canOverwrite: boolean; formData: FormData; queryContext: () => QueryContext; onSaved: (id: number, name: string, goToDashboard: number | null) => void }) {
+export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, canAdd, formData, queryContext, onSaved }: { opened: boolean; onClose: () => void; sliceId: number | null; sliceName: string; canOverwrite: boolean; canAdd: boolean; formData: FormData; queryContext: () => QueryContext; onSaved: (id: number, name: string, goToDashboard: number | null) => void }) {
+  const { userId } = useSessionUser();
   const [action, setAction] = useState<'overwrite' | 'saveas'>(sliceId && canOverwrite ? 'overwrite' : 'saveas');
   const [name, setName] = useState(sliceName);
   const [dashboard, setDashboard] = useState<string | null>(null);
@@ -45,10 +59,12 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const queryClient = useQueryClient();
+  const [searched] = useDebouncedValue(search.trim(), 250);
   const dashboards = useQuery({
-    queryKey: ['save-modal-dashboards'],
-    queryFn: async () => (await api<{ result: DashboardOption[] }>('/api/v1/dashboard/', { query: { q: { columns: ['id', 'dashboard_title'], order_column: 'changed_on', order_direction: 'desc', page_size: 100 } } })).result,
+    queryKey: ['save-modal-dashboards', userId, searched],
+    queryFn: () => ownedDashboards(userId, searched),
     enabled: opened,
+    placeholderData: keepPreviousData,
   });
   const save = async (goToDashboard: boolean) => {
     setSaving(true);
@@ -60,16 +76,26 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
       const chartId = overwrite ? sliceId! : answer.id;
       addSuccessToast(fmt(overwrite ? CHART_OVERWRITTEN : CHART_SAVED, title));
       let dashboardId: number | null = null;
-      const newTitle = dashboard === '__new__' ? newDashboard.trim() : dashboard === TYPED_DASHBOARD ? typedDashboard : null;
-      if (newTitle) {
-        const created = await api<{ id: number }>('/api/v1/dashboard/', { method: 'POST', body: { dashboard_title: newTitle } });
-        dashboardId = created.id;
-        await addChartToDashboard(dashboardId, chartId, title);
-        addSuccessToast(fmt(DASHBOARD_CREATED_WITH_CHART, newTitle, title));
-      } else if (dashboard && dashboard !== '__new__' && dashboard !== TYPED_DASHBOARD) {
-        dashboardId = Number(dashboard);
-        await addChartToDashboard(dashboardId, chartId, title);
-        addSuccessToast(fmt(CHART_ADDED_TO_DASHBOARD, title, dashboards.data?.find((d) => d.id === dashboardId)?.dashboard_title ?? ''));
+      // The chart is saved: a dashboard that cannot take it is told in a toast and the modal still closes on the
+      // saved chart (left open in 'Save as', a second Save made a second chart).
+      try {
+        const typedTitle = dashboard === TYPED_DASHBOARD ? typedDashboard : null;
+        // A typed name that is one of the user's dashboards (searched, not only those listed) adds to it.
+        const typedExisting = typedTitle ? (await ownedDashboards(userId, typedTitle)).find((d) => d.dashboard_title === typedTitle) : undefined;
+        const newTitle = dashboard === '__new__' ? newDashboard.trim() : typedExisting ? null : typedTitle;
+        if (newTitle) {
+          const created = await api<{ id: number }>('/api/v1/dashboard/', { method: 'POST', body: { dashboard_title: newTitle } });
+          dashboardId = created.id;
+          await addChartToDashboard(dashboardId, chartId, title);
+          addSuccessToast(fmt(DASHBOARD_CREATED_WITH_CHART, newTitle, title));
+        } else if (typedExisting || (dashboard && dashboard !== '__new__' && dashboard !== TYPED_DASHBOARD)) {
+          dashboardId = typedExisting?.id ?? Number(dashboard);
+          await addChartToDashboard(dashboardId, chartId, title);
+          addSuccessToast(fmt(CHART_ADDED_TO_DASHBOARD, title, typedExisting?.dashboard_title ?? dashboards.data?.find((d) => d.id === dashboardId)?.dashboard_title ?? ''));
+        }
+      } catch (e) {
+        dashboardId = null;
+        addDangerToast(e instanceof ApiError ? getErrorText(e.clientError, 'dashboard') : SAVE_SLICE_FAILED);
       }
       void queryClient.invalidateQueries({ queryKey: ['chart', chartId] });
       onSaved(chartId, title, goToDashboard ? dashboardId : null);
@@ -111,7 +137,7 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, f
         <Radio.Group value={action} onChange={(v) => setAction(v as 'overwrite' | 'saveas')}>
           <Group>
             <Radio value="overwrite" label="Save (Overwrite)" disabled={!sliceId || !canOverwrite} />
-            <Radio value="saveas" label="Save as..." />
+            <Radio value="saveas" label="Save as..." disabled={!canAdd} />
           </Group>
         </Radio.Group>
         <TextInput label="Chart name" required value={name} onChange={(e) => setName(e.currentTarget.value)} data-autofocus />
