@@ -536,6 +536,21 @@ describe('Explore in the browser', () => {
     expect(body.queries[0].metrics[0]).toMatchObject({ expressionType: 'SQL', sqlExpression: 'SUM(num_boys)' });
     expect(JSON.stringify(body.queries[0])).toContain("state = 'CA'");
     await rendered(page);
+
+    // The metric goes along between the tabs: the SQL metric read back as column and aggregate, and the simple one,
+    // changed, written as SQL.
+    await controls.getByText('SUM(num_boys)').click();
+    const editing = page.getByRole('dialog');
+    await editing.getByRole('tab', { name: 'Simple' }).click();
+    await expect(editing.getByLabel('Column', { exact: true }).inputValue()).resolves.toBe('num_boys');
+    await expect(editing.getByLabel('Aggregate', { exact: true }).inputValue()).resolves.toBe('SUM');
+    await editing.getByLabel('Aggregate', { exact: true }).click();
+    await page.getByRole('option', { name: 'MAX', exact: true }).click();
+    await editing.getByRole('tab', { name: 'Custom SQL' }).click();
+    const sqlValue = () => editing.getByTestId('sql-expression-editor').locator('.ace_editor').first().evaluate((el) => (el as HTMLElement & { env: { editor: { getValue(): string } } }).env.editor.getValue());
+    await expect.poll(sqlValue).toBe('MAX(num_boys)');
+    await screenshot(page, 'explore-metric-tab-carry');
+    await editing.getByRole('button', { name: 'Close' }).click();
   });
 
   it('edits a saved chart’s properties: name, description, certification and cache timeout', { timeout: 90_000 }, async () => {

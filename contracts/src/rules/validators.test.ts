@@ -7,6 +7,8 @@ import {
   formatChoicesForComparison,
   formatForComparison,
   isMetricExpression,
+  simpleMetricOfSql,
+  simpleMetricSql,
   parseDatasourceKey,
   parseFilterKey,
   parseOrderby,
@@ -62,6 +64,16 @@ describe('validators (spec 01 §5)', () => {
     expect(isMetricExpression('count(*)')).toBe(false);
     expect(isMetricExpression('doubleMax(a.b)')).toBe(true);
     expect(isMetricExpression('MEDIAN(num)')).toBe(false);
+  });
+
+  it('carries a metric between the Simple and Custom SQL tabs: AGG(column) both ways, a plain metric expression read back', () => {
+    expect(simpleMetricSql('SUM', 'num')).toBe('SUM(num)');
+    expect(simpleMetricSql('COUNT_DISTINCT', 'name')).toBe('COUNT(DISTINCT name)');
+    expect(simpleMetricOfSql(' sum(num) ')).toEqual({ aggregate: 'SUM', column: 'num' });
+    expect(simpleMetricOfSql('LONGMAX("num_boys")')).toEqual({ aggregate: 'MAX', column: 'num_boys' });
+    expect(simpleMetricOfSql('SUM(num) / COUNT(*)')).toBeNull();
+    expect(simpleMetricOfSql('COUNT(*)')).toBeNull();
+    expect(simpleMetricOfSql('SUM()')).toBeNull();
   });
 
   it("'The datasource key is the id and the type joined by a double underscore'", () => {

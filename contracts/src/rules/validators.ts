@@ -70,6 +70,24 @@ export function isMetricExpression(text: string): boolean {
   return METRIC_EXPRESSION_PATTERN.test(text);
 }
 
+/** A simple adhoc metric's SQL, as Superset's translateToSql writes it when the editor moves to Custom SQL: SUM(num), COUNT(DISTINCT name). */
+export function simpleMetricSql(aggregate: string, column: string): string {
+  return aggregate === 'COUNT_DISTINCT' ? `COUNT(DISTINCT ${column})` : `${aggregate}(${column})`;
+}
+
+/**
+ * A custom SQL metric read back as column and aggregate when the editor moves to Simple: only a plain metric
+ * expression (the pattern above; a LONG, DOUBLE or FLOAT prefix dropped, quotes taken off the name), as Superset
+ * infers them; anything else is null.
+ */
+export function simpleMetricOfSql(sql: string): { aggregate: string; column: string } | null {
+  const text = sql.trim();
+  if (!isMetricExpression(text)) return null;
+  const [, , aggregate, column] = /^(LONG|DOUBLE|FLOAT)?(SUM|AVG|MAX|MIN|COUNT)\((.*)\)$/i.exec(text)!;
+  const name = column!.replace(/"/g, '');
+  return name ? { aggregate: aggregate!.toUpperCase(), column: name } : null;
+}
+
 /** Datasource types of spec 01 §3. */
 export const DATASOURCE_TYPES = ['table', 'query', 'dataset', 'sl_table', 'saved_query'] as const;
 export type DatasourceType = (typeof DATASOURCE_TYPES)[number];

@@ -1,6 +1,7 @@
 import { ActionIcon, Badge, Button, Group, Popover, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
 import { SqlExpressionEditor } from '../../components/SqlExpressionEditor';
 import { ADHOC_METRIC_AGGREGATES } from '@meridian/contracts/rules/constants';
+import { simpleMetricOfSql, simpleMetricSql } from '@meridian/contracts/rules/validators';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { displayNames, metricLabel, type MetricEntry } from '../../viz/shared/metrics';
@@ -32,9 +33,21 @@ function MetricEditor({ value, datasource, onSave, onCancel }: { value: MetricEn
     return { ...base, label: label.trim() || defaultLabel(base), hasCustomLabel: !!label.trim() } as AdhocMetric;
   };
   const built = build();
+  // The metric goes along to the other tab, as in Superset: AGG(column) becomes its SQL, and SQL that is a plain
+  // metric expression comes back as column and aggregate (a column the dataset lacks is left unset). SQL that is
+  // more than that is never overwritten.
+  const changeTab = (next: string) => {
+    if (tab === 'simple' && next === 'sql' && column && aggregate && (!sql.trim() || simpleMetricOfSql(sql))) setSql(simpleMetricSql(aggregate, column));
+    const simple = tab === 'sql' && next === 'simple' ? simpleMetricOfSql(sql) : null;
+    if (simple) {
+      setAggregate(simple.aggregate);
+      setColumn(datasource?.columns.some((c) => c.column_name === simple.column) ? simple.column : null);
+    }
+    setTab(next);
+  };
   return (
     <Stack gap="xs" w={340}>
-      <Tabs value={tab} onChange={(t) => setTab(t ?? 'simple')}>
+      <Tabs value={tab} onChange={(t) => changeTab(t ?? 'simple')}>
         <Tabs.List>
           <Tabs.Tab value="saved">Saved</Tabs.Tab>
           <Tabs.Tab value="simple">Simple</Tabs.Tab>
