@@ -46,7 +46,8 @@ export function CurrencyControl({ label, value, onChange, withinPortal = true }:
         searchable
         clearable
         nothingFoundMessage="No currency found"
-        comboboxProps={{ withinPortal }}
+        // Wider than the half-width input, so a name such as 'Canadian Dollar' reads on one line.
+        comboboxProps={{ withinPortal, width: 260, position: 'bottom-end' }}
       />
     </Group>
   );
