@@ -1,4 +1,4 @@
-import { Group, Select } from '@mantine/core';
+import { Group, Select, Text, type OptionsFilter } from '@mantine/core';
 import { currencyOf, getCurrencySymbol, type Currency } from '../../viz/shared/format';
 
 /** Superset's CURRENCY_SYMBOL_POSITION_OPTIONS. */
@@ -8,15 +8,25 @@ const POSITIONS = [
 ];
 
 let choices: Array<{ value: string; label: string }> | undefined;
+const names = new Map<string, string>();
 
-/** Every ISO 4217 code Intl knows, as '$ (USD) US Dollar': searched by symbol, code or name. */
+/** Every ISO 4217 code Intl knows, labelled as Superset's ('$ (USD)'); each code's English name is kept for the list and the search. */
 export function currencyChoices(): Array<{ value: string; label: string }> {
   if (!choices) {
-    const names = new Intl.DisplayNames(['en'], { type: 'currency' });
-    choices = Intl.supportedValuesOf('currency').map((code) => ({ value: code, label: `${getCurrencySymbol(code)} (${code}) ${names.of(code) ?? ''}`.trim() }));
+    const display = new Intl.DisplayNames(['en'], { type: 'currency' });
+    choices = Intl.supportedValuesOf('currency').map((code) => {
+      names.set(code, display.of(code) ?? '');
+      return { value: code, label: `${getCurrencySymbol(code)} (${code})` };
+    });
   }
   return choices;
 }
+
+/** A currency is found by its symbol, its code or its name ('euro', 'eur', '€'). */
+const bySymbolCodeOrName: OptionsFilter = ({ options, search }) => {
+  const text = search.trim().toLowerCase();
+  return options.filter((o) => 'value' in o && `${o.label} ${names.get(o.value) ?? ''}`.toLowerCase().includes(text));
+};
 
 /**
  * Superset's CurrencyControl: where the symbol goes and which currency, stored as `{ symbol: 'USD', symbolPosition:
@@ -44,6 +54,15 @@ export function CurrencyControl({ label, value, onChange, withinPortal = true }:
         value={currency.symbol ?? null}
         onChange={(v) => set('symbol', v)}
         searchable
+        filter={bySymbolCodeOrName}
+        renderOption={({ option }) => (
+          <Group gap={6} wrap="nowrap">
+            <Text size="xs">{option.label}</Text>
+            <Text size="xs" c="dimmed">
+              {names.get(option.value)}
+            </Text>
+          </Group>
+        )}
         clearable
         nothingFoundMessage="No currency found"
         // Wider than the half-width input, so a name such as 'Canadian Dollar' reads on one line.
