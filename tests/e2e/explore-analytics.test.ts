@@ -133,6 +133,46 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     expect(params).toMatchObject({ contributionMode: 'row', legendOrientation: 'right', truncateYAxis: true, y_axis_bounds: [0, 1], xAxisLabelRotation: 45 });
   });
 
+  it("'Currency format': a currency picked by name and a prefix put its symbol before the big number, without a new query, saved as Superset stores it", { timeout: 120_000 }, async () => {
+    const id = await saveChart('Births, in euros', { viz_type: 'big_number_total', datasource: `${birthNames}__table`, metric: 'sum__num', y_axis_format: ',d' });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const number = page.getByTestId('explore-chart').getByTestId('big-number');
+    const plain = (await number.innerText()).split('\n')[0]!;
+    expect(plain).toMatch(/^[\d,]+$/);
+
+    let queried = 0;
+    const count = (req: import('playwright-core').Request) => void (req.url().includes('/api/v1/chart/data') && queried++);
+    page.on('request', count);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await controls.getByLabel('Currency prefix or suffix').click();
+    await page.getByRole('option', { name: 'Prefix', exact: true }).click();
+    // Searched by the currency's name; each choice shows its symbol, code and name.
+    await controls.getByLabel('Currency symbol').fill('euro');
+    await page.getByRole('option', { name: '€ (EUR) Euro', exact: true }).waitFor();
+    await screenshot(page, 'explore-currency-search');
+    await page.getByRole('option', { name: '€ (EUR) Euro', exact: true }).click();
+    await expect.poll(async () => (await number.innerText()).split('\n')[0]).toBe(`€ ${plain}`);
+    // After the number it reads '1,234 €'.
+    await controls.getByLabel('Currency prefix or suffix').click();
+    await page.getByRole('option', { name: 'Suffix', exact: true }).click();
+    await expect.poll(async () => (await number.innerText()).split('\n')[0]).toBe(`${plain} €`);
+    await controls.getByLabel('Currency prefix or suffix').click();
+    await page.getByRole('option', { name: 'Prefix', exact: true }).click();
+    await rendered(page);
+    page.off('request', count);
+    expect(queried).toBe(0);
+    await screenshot(page, 'explore-currency-format');
+
+    await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save chart' });
+    await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Chart [Births, in euros] has been overwritten').waitFor();
+    const params = JSON.parse((await rest('get', `/api/v1/chart/${id}`)).body.result.params);
+    expect(params.currency_format).toEqual({ symbolPosition: 'prefix', symbol: 'EUR' });
+  });
+
   it("the mixed chart's 'Advanced analytics Query B' shifts only query B: B's answer joins last year's series, A's is untouched", { timeout: 120_000 }, async () => {
     const id = await saveChart('Births, mixed', { viz_type: 'mixed_timeseries', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: [], metrics_b: ['count'], groupby_b: [], adhoc_filters_b: [], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1, row_limit: 1000 });
     await page.goto(`${t.url}/explore/?slice_id=${id}`);

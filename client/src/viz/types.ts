@@ -35,6 +35,7 @@ export type ControlType =
   | 'ColorPickerControl'
   | 'NumberFormatControl' // d3-format strings, SMART_NUMBER
   | 'BoundsControl' // [min, max], either null
+  | 'CurrencyControl' // { symbol: ISO 4217 code, symbolPosition: 'prefix' | 'suffix' }
   | 'TimeFormatControl' // d3-time-format strings, smart_date
   | 'ConditionalFormattingControl'
   | 'AnnotationLayerControl'

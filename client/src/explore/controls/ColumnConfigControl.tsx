@@ -1,11 +1,13 @@
 import { Checkbox, Group, NumberInput, Popover, SegmentedControl, Stack, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconAlignCenter, IconAlignLeft, IconAlignRight, IconCalendar, IconChevronRight, IconHash, IconLetterCase } from '@tabler/icons-react';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { columnConfigColumns, DEFAULT_CONFIG_FORM_LAYOUT, type ColumnConfig, type ColumnConfigColumn, type ColumnConfigKey, type ColumnKind } from '../../viz/shared/column-config';
 import { NUMBER_FORMAT_OPTIONS, TIME_FORMAT_OPTIONS } from '../../viz/shared/format';
 import type { ControlConfig, ControlContext } from '../../viz/types';
 import { closeOnEscape } from './escape';
 import { FreeFormSelect } from './FreeFormSelect';
+
+const CurrencyControl = lazy(() => import('./CurrencyControl').then((m) => ({ default: m.CurrencyControl })));
 
 /** Columns listed before 'Show all columns' (Superset's MAX_NUM_COLS). */
 const MAX_NUM_COLS = 10;
@@ -22,6 +24,7 @@ const FIELDS: Record<ColumnConfigKey, { label: string; description: string }> = 
   d3NumberFormat: { label: 'D3 format', description: 'D3 format syntax: https://github.com/d3/d3-format' },
   d3SmallNumberFormat: { label: 'Small number format', description: 'D3 number format for numbers between -1.0 and 1.0, useful when you want to have different significant digits for small and large numbers' },
   d3TimeFormat: { label: 'D3 format', description: 'D3 time format syntax: https://github.com/d3/d3-time-format' },
+  currencyFormat: { label: 'Currency format', description: 'Customize chart metrics or columns with currency symbols as prefixes or suffixes.' },
   showCellBars: { label: 'Show cell bars', description: 'Whether to display a bar chart background in table columns' },
   alignPositiveNegative: { label: 'Align +/-', description: 'Whether to align positive and negative values in cell bar chart at 0' },
   colorPositiveNegative: { label: 'Color +/-', description: 'Whether to colorize numeric values by if they are positive or negative' },
@@ -71,6 +74,13 @@ function ColumnConfigForm({ column, config, rows, ctx, onChange }: { column: Col
       case 'd3SmallNumberFormat':
       case 'd3TimeFormat':
         return titled(<FreeFormSelect control={formatControl(key, key === 'd3TimeFormat' ? TIME_FORMAT_OPTIONS : NUMBER_FORMAT_OPTIONS)} ctx={ctx} value={config[key] ?? null} onChange={(v) => set(key, v)} withinPortal={false} />);
+      case 'currencyFormat':
+        // A cleared currency (neither side set) is removed, so the column has no currency.
+        return titled(
+          <Suspense fallback={null}>
+            <CurrencyControl label={label} value={config.currencyFormat} onChange={(v) => set(key, v.symbol || v.symbolPosition ? v : null)} withinPortal={false} />
+          </Suspense>,
+        );
       default:
         return <Checkbox key={key} size="xs" label={label} title={description} checked={(config[key] as boolean | undefined) ?? chartWide(key, ctx.formData)} onChange={(e) => set(key, e.currentTarget.checked)} style={{ flex: 1 }} />;
     }

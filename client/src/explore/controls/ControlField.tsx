@@ -16,6 +16,8 @@ const ConditionalFormattingControl = lazy(() => import('./ConditionalFormattingC
 const ColumnConfigControl = lazy(() => import('./ColumnConfigControl').then((m) => ({ default: m.ColumnConfigControl })));
 // Shown only once 'Truncate Y Axis' is ticked: its number inputs load then.
 const BoundsControl = lazy(() => import('./BoundsControl').then((m) => ({ default: m.BoundsControl })));
+// On the Customize tab of most charts, rarely changed: its currency list loads when first shown.
+const CurrencyControl = lazy(() => import('./CurrencyControl').then((m) => ({ default: m.CurrencyControl })));
 const AnnotationLayerControl = lazy(() => import('./AnnotationLayerControl').then((m) => ({ default: m.AnnotationLayerControl })));
 
 /** Superset's note under a colour scheme that the related dashboard's scheme overrides. */
@@ -101,6 +103,12 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       return (
         <Suspense fallback={<Loader size="xs" />}>
           <BoundsControl label={control.label} value={value} onChange={onChange} error={error} />
+        </Suspense>
+      );
+    case 'CurrencyControl':
+      return (
+        <Suspense fallback={<Loader size="xs" />}>
+          <CurrencyControl label={control.label} value={value} onChange={onChange} />
         </Suspense>
       );
     case 'NumberFormatControl':

@@ -13,6 +13,7 @@ export const BIG_NUMBER_DISPLAY: ControlPanelSection = {
     [{ name: 'header_font_size', type: 'SelectControl', label: 'Big Number Font Size', default: 0.4, renderTrigger: true, choices: [[0.2, 'Tiny'], [0.3, 'Small'], [0.4, 'Normal'], [0.5, 'Large'], [0.6, 'Huge']] }],
     [{ name: 'subheader_font_size', type: 'SelectControl', label: 'Subheader Font Size', default: 0.15, renderTrigger: true, choices: [[0.125, 'Tiny'], [0.15, 'Small'], [0.2, 'Normal'], [0.3, 'Large']] }],
     ['y_axis_format'],
+    ['currency_format'],
   ],
 };
 

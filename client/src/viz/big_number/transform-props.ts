@@ -1,5 +1,5 @@
 import type { TransformInput } from '../types';
-import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { getNumberFormatter, getTimeFormatter, getValueFormatter } from '../shared/format';
 import { metricLabel, toNumber, toTime, type MetricEntry } from '../shared/metrics';
 import { chartTheme } from '../shared/theme';
 
@@ -21,7 +21,7 @@ export function transformBigNumberTotal({ formData: fd, queriesData }: Transform
   const metric = metricLabel(fd.metric as MetricEntry);
   const value = toNumber(queriesData[0]?.data?.[0]?.[metric]);
   return {
-    bigNumber: value === null ? null : getNumberFormatter(fd.y_axis_format)(value),
+    bigNumber: value === null ? null : getValueFormatter(fd.y_axis_format, fd.currency_format)(value),
     subheader: String(fd.subheader ?? ''),
     comparison: null,
     headerFontSize: Number(fd.header_font_size ?? 0.4),
@@ -44,7 +44,8 @@ export function transformBigNumber({ formData: fd, queriesData, theme }: Transfo
     .map((row) => [toTime(row[xColumn]), toNumber(row[metric])] as [number | null, number | null])
     .filter((p): p is [number, number | null] => p[0] !== null)
     .sort((a, b) => a[0] - b[0]);
-  const format = getNumberFormatter(fd.y_axis_format);
+  // The number and its trendline's tooltip carry the currency; the change in percent does not (Superset's).
+  const format = getValueFormatter(fd.y_axis_format, fd.currency_format);
   const last = [...points].reverse().find((p) => p[1] !== null);
   const lag = Number(fd.compare_lag ?? 0);
   let comparison: BigNumberProps['comparison'] = null;

@@ -26,3 +26,12 @@ describe('funnel chart type', () => {
     expect(sales.data[1].label).toMatchObject({ color: '#212529', overflow: 'truncate', width: 94 });
   });
 });
+
+describe("funnel: 'Currency format'", () => {
+  it('puts the symbol on the values of the labels and the tooltip', () => {
+    const fd = { viz_type: 'funnel', groupby: ['stage'], metric: 'revenue', label_type: 'key_value', number_format: ',d', currency_format: { symbol: 'EUR', symbolPosition: 'suffix' } };
+    const out = funnel.transformProps({ formData: fd, queriesData: [{ data: [{ stage: 'visit', revenue: 7500 }, { stage: 'buy', revenue: 2500 }] } as any], datasource: null, theme: 'light', width: 800, height: 300 });
+    expect(out.option.series[0].label.formatter({ name: 'buy', value: 2500 })).toBe('buy: 2,500 €');
+    expect(out.option.tooltip.formatter({ name: 'buy', value: 2500 })).toBe('buy: 2,500 €');
+  });
+});

@@ -15,7 +15,7 @@ const funnel: ChartPlugin<EChartsTransformed> = {
         label: 'Chart options',
         expanded: true,
         tab: 'customize',
-        controlSetRows: [['color_scheme'], ['show_legend'], [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show labels', default: true, renderTrigger: true }], [{ name: 'label_type', type: 'SelectControl', label: 'Label Type', default: 'key', renderTrigger: true, choices: LABEL_TYPES }], ['number_format']],
+        controlSetRows: [['color_scheme'], ['show_legend'], [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show labels', default: true, renderTrigger: true }], [{ name: 'label_type', type: 'SelectControl', label: 'Label Type', default: 'key', renderTrigger: true, choices: LABEL_TYPES }], ['number_format'], ['currency_format']],
       },
     ],
   },

@@ -2,7 +2,7 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import { rowsOf } from '../shared/echarts-chart';
-import { getNumberFormatter } from '../shared/format';
+import { getNumberFormatter, getValueFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { extent } from '../shared/extent';
 import { labelWidth } from '../shared/label-room';
@@ -13,7 +13,7 @@ export function transformFunnel({ formData: fd, queriesData, datasource, theme, 
   const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const format = getNumberFormatter(fd.number_format);
+  const format = getValueFormatter(fd.number_format, fd.currency_format);
   const groups: Record<string, unknown[]> = {};
   const data = rowsOf(queriesData).map((row) => {
     const name = groupby.map((g) => String(row[g] ?? 'NULL')).join(', ') || names(metric);

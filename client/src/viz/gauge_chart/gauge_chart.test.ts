@@ -17,3 +17,13 @@ describe('gauge chart type', () => {
     expect([out.option.series[0].min, out.option.series[0].max]).toEqual([10, 2000]);
   });
 });
+
+describe("gauge: 'Currency format'", () => {
+  it('puts the symbol on the value shown, the axis labels and the tooltip', () => {
+    const out = gauge.transformProps({ formData: { viz_type: 'gauge_chart', metric: 'count', number_format: ',d', currency_format: { symbol: 'USD', symbolPosition: 'prefix' } }, queriesData: [{ data: [{ count: 830 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    const series = out.option.series[0];
+    expect(series.detail.formatter(830)).toBe('$ 830');
+    expect(series.axisLabel.formatter(910)).toBe('$ 910');
+    expect(out.option.tooltip.formatter({ name: 'count', value: 830 })).toBe('count: $ 830');
+  });
+});

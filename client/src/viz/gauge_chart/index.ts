@@ -18,6 +18,7 @@ const gauge: ChartPlugin<EChartsTransformed> = {
           [{ name: 'start_angle', type: 'TextControl', label: 'Start angle', isFloat: true, default: 225, renderTrigger: true }, { name: 'end_angle', type: 'TextControl', label: 'End angle', isFloat: true, default: -45, renderTrigger: true }],
           ['color_scheme'],
           ['number_format'],
+          ['currency_format'],
           [{ name: 'split_number', type: 'SliderControl', label: 'Split number', default: 10, min: 3, max: 30, step: 1, renderTrigger: true }],
           [{ name: 'show_progress', type: 'CheckboxControl', label: 'Show progress', default: true, renderTrigger: true }, { name: 'overlap', type: 'CheckboxControl', label: 'Overlap', default: true, renderTrigger: true }],
           [{ name: 'show_pointer', type: 'CheckboxControl', label: 'Show pointer', default: true, renderTrigger: true }, { name: 'show_split_line', type: 'CheckboxControl', label: 'Show split lines', default: true, renderTrigger: true }],

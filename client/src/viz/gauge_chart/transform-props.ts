@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getNumberFormatter } from '../shared/format';
+import { getValueFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
 
@@ -10,7 +10,7 @@ export function transformGauge({ formData: fd, queriesData, datasource, theme, w
   const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const format = getNumberFormatter(fd.number_format);
+  const format = getValueFormatter(fd.number_format, fd.currency_format);
   const t = chartTheme(theme);
   const groups: Record<string, unknown[]> = {};
   const data = rowsOf(queriesData).map((row) => {

@@ -29,6 +29,14 @@ describe('heatmap chart type', () => {
     expect([out.option.visualMap.min, out.option.visualMap.max]).toEqual([10, 30]);
   });
 
+  it("'Currency format' puts the symbol on the cell values, the scale's labels and the tooltip; normalised shares take none", () => {
+    const out = heatmap.transformProps(input({ y_axis_format: ',d', show_values: true, currency_format: { symbol: 'USD', symbolPosition: 'prefix' } }));
+    expect(out.option.series[0].label.formatter({ value: [0, 0, 10] })).toBe('$ 10');
+    expect(out.option.visualMap.formatter(30)).toBe('$ 30');
+    expect(out.option.tooltip.formatter({ value: [0, 1, 20] })).toBe('CA · girl<br/>n: $ 20');
+    expect(heatmap.transformProps(input({ normalized: true, currency_format: { symbol: 'USD', symbolPosition: 'prefix' } })).option.visualMap.formatter(0.5)).toBe('50%');
+  });
+
   it('normalises across x when asked', () => {
     const out = heatmap.transformProps(input({ normalized: true, normalize_across: 'x' }));
     expect(out.option.series[0].data.map((d: number[]) => d[2])).toEqual([0, 1, 1]);

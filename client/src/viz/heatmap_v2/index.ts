@@ -24,6 +24,7 @@ const heatmap: ChartPlugin<EChartsTransformed> = {
           [{ name: 'normalized', type: 'CheckboxControl', label: 'Normalized', default: false, renderTrigger: true }, { name: 'show_values', type: 'CheckboxControl', label: 'Show Values', default: false, renderTrigger: true }],
           ['y_axis_format'],
           ['x_axis_time_format'],
+          ['currency_format'],
         ],
       },
     ],

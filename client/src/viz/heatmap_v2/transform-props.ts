@@ -2,7 +2,7 @@ import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { getNumberFormatter, getTimeFormatter, getValueFormatter } from '../shared/format';
 import { extent } from '../shared/extent';
 import { widestLabel } from '../shared/label-room';
 import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
@@ -32,7 +32,7 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   const metric = metricLabel(fd.metric as MetricEntry);
   const xTime = result.coltypes?.[result.colnames?.indexOf(xCol) ?? -1] === GenericDataType.TEMPORAL;
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
-  const format = getNumberFormatter(fd.y_axis_format);
+  const format = getValueFormatter(fd.y_axis_format, fd.currency_format);
   const label = (v: unknown, time: boolean) => (v === null || v === undefined ? 'NULL' : time ? timeFormat(Number(v)) : String(v));
   const rows = rowsOf(queriesData);
   const sortKey = (v: unknown) => (typeof v === 'number' ? v : String(v ?? ''));

@@ -71,7 +71,9 @@ const mixed: ChartPlugin<TimeseriesProps> = {
         tab: 'customize',
         controlSetRows: [
           [{ name: 'y_axis_format', override: { label: 'Primary y-axis format' } }],
+          ['currency_format'],
           [{ ...SHARED_CONTROLS.y_axis_format!, name: 'y_axis_format_secondary', label: 'Secondary y-axis format' }],
+          [{ name: 'currency_format_secondary', override: { label: 'Secondary currency format' } }],
           [{ name: 'yAxisTitleSecondary', type: 'TextControl', label: 'Secondary y-axis title', default: '', renderTrigger: true }],
         ],
       },

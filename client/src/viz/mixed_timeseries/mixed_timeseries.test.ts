@@ -171,3 +171,39 @@ describe('mixed chart: the groups behind each series (for clicks)', () => {
   });
 });
 
+describe("mixed chart: 'Currency format' and 'Secondary currency format' (Superset's currency_format, currency_format_secondary)", () => {
+  const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', metrics: ['boys'], groupby: [], metrics_b: ['girls'], groupby_b: [], seriesType: 'line', seriesTypeB: 'bar', y_axis_format: ',d', y_axis_format_secondary: ',.1f', currency_format: { symbol: 'USD', symbolPosition: 'prefix' }, currency_format_secondary: { symbol: 'EUR', symbolPosition: 'suffix' } };
+  const t0 = Date.UTC(2000, 0, 1);
+  const draw = (patch: Record<string, unknown>) =>
+    mixed.transformProps({
+      formData: { ...fd, ...patch },
+      queriesData: [
+        { data: [{ ds: t0, boys: 1000 }], colnames: ['ds', 'boys'], coltypes: [2, 0] },
+        { data: [{ ds: t0, girls: 2 }], colnames: ['ds', 'girls'], coltypes: [2, 0] },
+      ] as any,
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    }).option;
+
+  it('the primary axis and A read the currency format; B on the secondary axis reads the secondary one, tooltip too', () => {
+    const option = draw({ yAxisIndexB: 1 });
+    expect(option.yAxis[0].axisLabel.formatter(1000)).toBe('$ 1,000');
+    expect(option.yAxis[1].axisLabel.formatter(2)).toBe('2.0 €');
+    const html = option.tooltip.formatter([{ seriesName: 'boys', marker: '', value: [t0, 1000], axisValue: t0 }, { seriesName: 'girls', marker: '', value: [t0, 2], axisValue: t0 }]) as string;
+    expect(html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toContain('|boys|$ 1,000|');
+    expect(html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|')).toContain('|girls|2.0 €|');
+    expect(option.series[1].tooltip.valueFormatter(2)).toBe('2.0 €');
+  });
+
+  it('B on the primary axis reads the primary formats', () => {
+    const option = draw({ yAxisIndexB: 0 });
+    expect(option.series[1].tooltip.valueFormatter(2)).toBe('$ 2');
+  });
+
+  it('offers both controls after their y-axis formats', () => {
+    const rows = mixed.controlPanel.sections.find((s) => s.label === 'Y Axis')!.controlSetRows.map((row) => (typeof row[0] === 'string' ? row[0] : (row[0] as { name: string }).name));
+    expect(rows.slice(0, 4)).toEqual(['y_axis_format', 'currency_format', 'y_axis_format_secondary', 'currency_format_secondary']);
+  });
+});

@@ -1,10 +1,10 @@
 import type { FormData, TransformInput } from '../types';
-import { transformTimeseries, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
+import { timeseriesRichTooltip, transformTimeseries, valueFormatOf, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
 import { advancedAnalyticsOf } from '../shared/timeseries/advanced-analytics';
 
 /**
  * Query A's form data keys, and query B's, as Superset's mixed chart names them: B's query controls and advanced
- * analytics end in `_b`, its series options in `B`. B on the secondary axis reads that axis's number format.
+ * analytics end in `_b`, its series options in `B`. B on the secondary axis reads that axis's number and currency formats.
  */
 export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData => {
   if (which === 'a') return { ...fd, metrics: fd.metrics, groupby: fd.groupby, adhoc_filters: fd.adhoc_filters, limit: fd.limit, stack: fd.stack };
@@ -27,6 +27,7 @@ export const queryFormData = (fd: FormData, which: 'a' | 'b'): FormData => {
     markerEnabled: fd.markerEnabledB,
     markerSize: fd.markerSizeB,
     y_axis_format: secondary && fd.y_axis_format_secondary ? fd.y_axis_format_secondary : fd.y_axis_format,
+    currency_format: secondary ? fd.currency_format_secondary : fd.currency_format,
     ...advancedAnalyticsOf(fd, '_b'),
   };
 };
@@ -70,15 +71,20 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
   const b = transformTimeseries({ ...input, formData: fdB as any, queriesData: [input.queriesData[1] ?? { data: [] }] }, seriesKindOf(fd.seriesTypeB, 'bar'));
   const namesA = new Set(a.option.series.map((s: any) => s.name));
   const nameB = (name: string) => (namesA.has(name) ? `${name} (Query B)` : name);
-  const seriesB = withArea(fdB, b.option.series).map((s: any) => ({ ...s, name: nameB(s.name), yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined }));
+  // Each query's values read in its own formats (B's labels and axis already do): its series' tooltips too.
+  const formatB = valueFormatOf(fdB);
+  const seriesB = withArea(fdB, b.option.series).map((s: any) => ({ ...s, name: nameB(s.name), yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined, tooltip: { valueFormatter: (v: number) => formatB(v) } }));
   const seriesA = withArea(fdA, a.option.series).map((s: any) => ({ ...s, yAxisIndex: Number(fd.yAxisIndex ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'a' : undefined }));
   const series = [...seriesA, ...seriesB];
   const twoAxes = series.some((s) => s.yAxisIndex === 1);
   const yAxis = twoAxes ? [a.option.yAxis, { ...b.option.yAxis, position: 'right', splitLine: { show: false }, name: fd.yAxisTitleSecondary || undefined }] : a.option.yAxis;
   const legendNames = series.map((s) => s.name);
+  const namesB = new Set(seriesB.map((s: any) => s.name));
+  const formatA = valueFormatOf(fdA);
+  const tooltip = a.option.tooltip.formatter ? { ...a.option.tooltip, formatter: timeseriesRichTooltip(fd, a.isTime, a.horizontal, (v, name) => (name !== undefined && namesB.has(name) ? formatB(v) : formatA(v))) } : a.option.tooltip;
   return {
     ...a,
-    option: { ...a.option, grid: { ...a.option.grid, top: 40, right: twoAxes ? 40 : 20 }, legend: { ...a.option.legend, show: fd.show_legend !== false && series.length > 1, data: legendNames }, yAxis, series },
+    option: { ...a.option, grid: { ...a.option.grid, top: 40, right: twoAxes ? 40 : 20 }, legend: { ...a.option.legend, show: fd.show_legend !== false && series.length > 1, data: legendNames }, tooltip, yAxis, series },
     // By name: an object's keys are not in the series' order when names read as numbers ('2001').
     seriesGroups: { ...a.seriesGroups, ...Object.fromEntries(Object.entries(b.seriesGroups).map(([name, group]) => [nameB(name), group])) },
     // Layers draw over both queries' series, so the legend they extend is the whole chart's.

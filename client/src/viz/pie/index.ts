@@ -42,6 +42,7 @@ const pie: ChartPlugin<PieProps> = {
             },
           ],
           ['number_format'],
+          ['currency_format'],
           [{ name: 'show_total', type: 'CheckboxControl', label: 'Show Total', default: false, renderTrigger: true }],
           [{ name: 'donut', type: 'CheckboxControl', label: 'Donut', default: false, renderTrigger: true }],
           [{ name: 'innerRadius', type: 'SliderControl', label: 'Inner Radius', default: 30, min: 0, max: 100, step: 1, renderTrigger: true, visibility: ({ formData }) => !!formData.donut }],

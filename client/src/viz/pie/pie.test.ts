@@ -74,3 +74,12 @@ describe('pie chart type', () => {
     expect(echartsRoom).toBeGreaterThanOrEqual(48);
   });
 });
+
+describe("pie: 'Currency format'", () => {
+  it('puts the symbol on the values of the labels, the tooltip and the total, not on the percentages', () => {
+    const out = pie.transformProps({ formData: { ...fd, show_total: true, currency_format: { symbol: 'USD', symbolPosition: 'prefix' } }, datasource: null, theme: 'light', width: 400, height: 300, queriesData: [{ data: [{ gender: 'boy', sum__num: 3000 }, { gender: 'girl', sum__num: 1000 }] } as any] });
+    expect(out.option.series[0].label.formatter({ name: 'boy', value: 3000, percent: 75 })).toBe('boy: $ 3,000 (75.0%)');
+    expect(out.option.tooltip.formatter({ name: 'boy', value: 3000, percent: 75 })).toBe('boy: $ 3,000 (75.0%)');
+    expect(JSON.stringify(out.option.graphic)).toContain('Total: $ 4,000');
+  });
+});

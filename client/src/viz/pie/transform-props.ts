@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { hasSelection, selectionStyle } from '../shared/cross-filter';
-import { getNumberFormatter } from '../shared/format';
+import { getNumberFormatter, getValueFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { widestLabel } from '../shared/label-room';
 import { echartsBase, legendStyle } from '../shared/theme';
@@ -39,7 +39,7 @@ export function transformPie(input: TransformInput): PieProps {
   const rows = (queriesData[0]?.data ?? []) as Record<string, unknown>[];
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const numberFormat = getNumberFormatter(fd.number_format);
+  const numberFormat = getValueFormatter(fd.number_format, fd.currency_format);
   const percentFormat = getNumberFormatter('.1%');
   const sliceGroups: Record<string, string[]> = {};
   const data = rows.map((row) => {

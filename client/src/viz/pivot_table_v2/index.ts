@@ -40,6 +40,7 @@ const pivotTable: ChartPlugin<PivotProps> = {
           [{ name: 'rowTotals', type: 'CheckboxControl', label: 'Show rows total', default: false, renderTrigger: true }, { name: 'colTotals', type: 'CheckboxControl', label: 'Show columns total', default: false, renderTrigger: true }],
           [{ name: 'rowSubTotals', type: 'CheckboxControl', label: 'Show rows subtotal', default: false, renderTrigger: true, description: 'Display row level subtotal' }, { name: 'colSubTotals', type: 'CheckboxControl', label: 'Show columns subtotal', default: false, renderTrigger: true, description: 'Display column level subtotal' }],
           [{ name: 'valueFormat', override: { ...SHARED_CONTROLS.number_format, label: 'Value format' } }],
+          ['currency_format'],
           [{ name: 'date_format', override: { ...SHARED_CONTROLS.x_axis_time_format, label: 'Date format' } }],
         ],
       },

@@ -112,3 +112,11 @@ describe('pivot table chart type', () => {
     expect([flat.columnNames, flat.columnLevels]).toEqual([['metric'], [[['n', 1]]]]);
   });
 });
+
+describe("pivot table: 'Currency format'", () => {
+  it('puts the symbol on every cell and total, in the value format', () => {
+    const out = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: [], metrics: ['n'], valueFormat: ',.2f', colTotals: true, currency_format: { symbol: 'USD', symbolPosition: 'suffix' } }, queriesData: [{ data: [{ state: 'CA', n: 1234.5 }, { state: 'NY', n: 1 }], colnames: ['state', 'n'], coltypes: [1, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 });
+    expect(JSON.stringify(out)).toContain('1,234.50 $');
+    expect(JSON.stringify(out)).toContain('1,235.50 $');
+  });
+});

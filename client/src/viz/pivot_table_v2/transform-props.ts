@@ -1,7 +1,7 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
-import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { getTimeFormatter, getValueFormatter } from '../shared/format';
 
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 
@@ -203,7 +203,7 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
 }
 
 export function transformPivot(input: TransformInput): PivotProps {
-  return pivot({ ...pivotInput(input), format: getNumberFormatter(input.formData.valueFormat), names: displayNames(input.datasource), nameEveryMetric: true });
+  return pivot({ ...pivotInput(input), format: getValueFormatter(input.formData.valueFormat, input.formData.currency_format), names: displayNames(input.datasource), nameEveryMetric: true });
 }
 
 /**

@@ -5,6 +5,7 @@
  *   column_config: { 'SUM(num)': { d3NumberFormat: ',d', horizontalAlign: 'center' }, ds: { d3TimeFormat: '%Y' } }
  */
 import type { ControlContext } from '../types';
+import type { Currency } from './format';
 import { asList, columnLabel, displayNames, metricLabel, type ColumnEntry, type MetricEntry } from './metrics';
 
 /** Superset's keys (SharedColumnConfigProp), plus the radar's max. Unset keys fall back to the chart-wide control. */
@@ -12,6 +13,7 @@ export interface ColumnConfig {
   d3NumberFormat?: string;
   d3SmallNumberFormat?: string;
   d3TimeFormat?: string;
+  currencyFormat?: Currency;
   columnWidth?: number;
   horizontalAlign?: 'left' | 'center' | 'right';
   truncateLongCells?: boolean;
@@ -32,7 +34,7 @@ export type ColumnConfigFormLayout = Partial<Record<ColumnKind, ReadonlyArray<Re
 /** Superset's DEFAULT_CONFIG_FORM_LAYOUT (the table's). */
 export const DEFAULT_CONFIG_FORM_LAYOUT: ColumnConfigFormLayout = {
   string: [['columnWidth', 'horizontalAlign'], ['truncateLongCells']],
-  numeric: [['columnWidth', 'horizontalAlign'], ['truncateLongCells'], ['d3NumberFormat'], ['d3SmallNumberFormat'], ['alignPositiveNegative', 'colorPositiveNegative'], ['showCellBars']],
+  numeric: [['columnWidth', 'horizontalAlign'], ['truncateLongCells'], ['d3NumberFormat'], ['d3SmallNumberFormat'], ['currencyFormat'], ['alignPositiveNegative', 'colorPositiveNegative'], ['showCellBars']],
   temporal: [['columnWidth', 'horizontalAlign'], ['truncateLongCells'], ['d3TimeFormat']],
 };
 

@@ -56,6 +56,8 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   linear_color_scheme: { name: 'linear_color_scheme', type: 'ColorSchemeControl', label: 'Linear color scheme', schemeType: 'sequential', default: DEFAULT_SEQUENTIAL_SCHEME, renderTrigger: true, choices: SEQUENTIAL_SCHEMES.map((s) => [s.id, s.label] as const) },
   y_axis_format: { name: 'y_axis_format', type: 'NumberFormatControl', label: 'Y Axis Format', freeForm: true, default: SMART_NUMBER, renderTrigger: true, choices: NUMBER_FORMAT_OPTIONS },
   number_format: { name: 'number_format', type: 'NumberFormatControl', label: 'Number format', freeForm: true, default: SMART_NUMBER, renderTrigger: true, choices: NUMBER_FORMAT_OPTIONS },
+  // Superset's 'Currency format': no default, so a chart without one stores nothing.
+  currency_format: { name: 'currency_format', type: 'CurrencyControl', label: 'Currency format', renderTrigger: true },
   x_axis_time_format: { name: 'x_axis_time_format', type: 'TimeFormatControl', label: 'Time format', freeForm: true, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS },
   show_legend: { name: 'show_legend', type: 'CheckboxControl', label: 'Show legend', default: true, renderTrigger: true, description: 'Whether to display a legend for the chart' },
   show_value: { name: 'show_value', type: 'CheckboxControl', label: 'Show value', default: false, renderTrigger: true },

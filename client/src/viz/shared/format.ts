@@ -88,6 +88,67 @@ export function getNumberFormatter(format?: string | null): (n: number | null | 
   return formatter;
 }
 
+/** Superset's `currency_format` form data: an ISO 4217 code and where its symbol goes; empty when unset. */
+export interface Currency {
+  symbol?: string;
+  symbolPosition?: 'prefix' | 'suffix' | string;
+}
+
+/** A stored currency format as an object (a JSON string, as some charts store it, is read too); anything else reads as none. */
+export function currencyOf(value: unknown): Currency | undefined {
+  let v = value;
+  if (typeof v === 'string') {
+    try {
+      v = JSON.parse(v);
+    } catch {
+      return undefined;
+    }
+  }
+  return v && typeof v === 'object' && !Array.isArray(v) ? (v as Currency) : undefined;
+}
+
+const symbolCache = new Map<string, string>();
+
+/**
+ * The symbol of an ISO 4217 code as Intl's en-US currency style writes it (Superset's getCurrencySymbol);
+ * a code Intl refuses is shown as given.
+ *
+ * @example getCurrencySymbol('EUR') // '€'; getCurrencySymbol('CAD') // 'CA$'
+ */
+export function getCurrencySymbol(code: string): string {
+  const cached = symbolCache.get(code);
+  if (cached !== undefined) return cached;
+  let symbol = code;
+  try {
+    symbol = new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).formatToParts(1).find((p) => p.type === 'currency')?.value ?? code;
+  } catch {
+    // Not a well-formed code: the text itself.
+  }
+  symbolCache.set(code, symbol);
+  return symbol;
+}
+
+/**
+ * The value formatter of a number format with a currency format (Superset's CurrencyFormatter and getValueFormatter):
+ * without a currency symbol, the number format alone; with one, the number format less any '$' and '%' (adaptive when
+ * unset), then the symbol and a space before it ('prefix') or a space and the symbol after it (anything else).
+ * Values that read 'N/A' get no symbol.
+ *
+ * @example getValueFormatter(',.2f', { symbol: 'USD', symbolPosition: 'prefix' })(1234.5) // '$ 1,234.50'
+ */
+export function getValueFormatter(format: string | null | undefined, currencyFormat?: unknown): (n: number | null | undefined) => string {
+  const currency = currencyOf(currencyFormat);
+  if (!currency?.symbol) return getNumberFormatter(format);
+  const number = getNumberFormatter((format || SMART_NUMBER).replace(/\$|%/g, ''));
+  const symbol = getCurrencySymbol(currency.symbol);
+  const prefix = currency.symbolPosition === 'prefix';
+  return (n) => {
+    const text = number(n);
+    if (text === 'N/A') return text;
+    return prefix ? `${symbol} ${text}` : `${text} ${symbol}`;
+  };
+}
+
 const f = {
   ms: utcFormat('.%L'),
   second: utcFormat(':%S'),

@@ -30,7 +30,7 @@ const sunburst: ChartPlugin<EChartsTransformed> = {
           ['row_limit'],
         ],
       },
-      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['linear_color_scheme'], [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show labels', default: true, renderTrigger: true }], ['number_format']] },
+      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['linear_color_scheme'], [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show labels', default: true, renderTrigger: true }], ['number_format'], ['currency_format']] },
     ],
   },
   defaultFormData: { row_limit: 1000, color_scheme: 'supersetColors' },

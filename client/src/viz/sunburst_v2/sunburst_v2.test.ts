@@ -33,3 +33,10 @@ describe('sunburst chart type', () => {
     expect(clickFilters(out, 'Atlantis')).toBeNull();
   });
 });
+
+describe("sunburst: 'Currency format'", () => {
+  it('puts the symbol on the tooltip value', () => {
+    const out = sunburst.transformProps({ formData: { viz_type: 'sunburst_v2', columns: ['region'], metric: 'sum', number_format: ',d', currency_format: { symbol: 'USD', symbolPosition: 'prefix' } }, queriesData: [{ data: [{ region: 'West', sum: 1200 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(out.option.tooltip.formatter({ value: 1200, treePathInfo: [{ name: '' }, { name: 'West' }] })).toBe('West: $ 1,200');
+  });
+});

@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor, getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getNumberFormatter } from '../shared/format';
+import { getValueFormatter } from '../shared/format';
 import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
 import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
@@ -17,7 +17,7 @@ export function transformSunburst({ formData: fd, queriesData, theme, width, hei
   const levels = asList<ColumnEntry>(fd.columns).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
   const secondary = fd.secondary_metric ? metricLabel(fd.secondary_metric as MetricEntry) : undefined;
-  const format = getNumberFormatter(fd.number_format);
+  const format = getValueFormatter(fd.number_format, fd.currency_format);
   const tree = buildTree(rowsOf(queriesData), levels, metric, secondary);
   const groups: Record<string, unknown[]> = {};
   for (const node of walkTree(tree)) groups[node.name] ??= node.path;

@@ -95,3 +95,39 @@ describe('table chart type', () => {
     expect(columnConfigColumns({ formData, datasource }, 'metrics').map((c) => c.key)).toEqual(['sum__num', 'rows']);
   });
 });
+
+describe("table: a column's 'Currency format' (column_config's currencyFormat, as Superset's)", () => {
+  const draw = (column_config: Record<string, unknown>) =>
+    table.transformProps({
+      formData: { viz_type: 'table', groupby: ['name'], metrics: ['sum__num'], percent_metrics: ['sum__num'], number_format: ',d', column_config },
+      queriesData: [{ data: [{ name: 'a', num: 7, sum__num: 1500, '%sum__num': 0.25 }], colnames: ['name', 'num', 'sum__num', '%sum__num'], coltypes: [1, 0, 0, 0] } as any],
+      datasource: null,
+      theme: 'light',
+      width: 400,
+      height: 300,
+    });
+
+  it("adds the symbol to the column's own format, its small number format, or else the chart's number format", () => {
+    const out = draw({ sum__num: { currencyFormat: { symbol: 'USD', symbolPosition: 'prefix' } } });
+    const sum = out.columns.find((c) => c.key === 'sum__num')!;
+    expect(out.format(sum, 1500)).toBe('$ 1,500');
+    const own = draw({ sum__num: { d3NumberFormat: '$,.2f', d3SmallNumberFormat: '.3f', currencyFormat: { symbol: 'EUR', symbolPosition: 'suffix' } } });
+    expect(own.format(sum, 1500)).toBe('1,500.00 €');
+    expect(own.format(sum, 0.25)).toBe('0.250 €');
+  });
+
+  it('a numeric column that is no metric reads in the adaptive format with it; a percent metric takes none', () => {
+    const out = draw({ num: { currencyFormat: { symbol: 'GBP', symbolPosition: 'prefix' } }, '%sum__num': { currencyFormat: { symbol: 'GBP', symbolPosition: 'prefix' } } });
+    expect(out.format(out.columns.find((c) => c.key === 'num')!, 7)).toBe('£ 7');
+    expect(out.format(out.columns.find((c) => c.key === '%sum__num')!, 0.25)).toBe('25.00%');
+    // A column without a symbol is as before.
+    expect(draw({ sum__num: { currencyFormat: { symbolPosition: 'prefix' } } }).format(out.columns.find((c) => c.key === 'sum__num')!, 1500)).toBe('1,500');
+  });
+
+  it("offers it in 'Customize columns' for numeric columns, after the small number format", async () => {
+    const { DEFAULT_CONFIG_FORM_LAYOUT } = await import('../shared/column-config');
+    const rows = DEFAULT_CONFIG_FORM_LAYOUT.numeric!.map((r) => r.join());
+    expect(rows.indexOf('currencyFormat')).toBe(rows.indexOf('d3SmallNumberFormat') + 1);
+  });
+});
+

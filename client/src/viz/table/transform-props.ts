@@ -1,6 +1,6 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
-import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { currencyOf, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_NUMBER } from '../shared/format';
 import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
 import { columnConfigOf } from '../shared/column-config';
@@ -128,7 +128,8 @@ export function transformTable(input: TransformInput): TableProps {
   });
 
   // A column's own d3 format wins over the chart's (Superset's column_config); a small number format takes values
-  // between -1 and 1.
+  // between -1 and 1. A column's currency format (not a percent metric's) adds its symbol to either, or to the
+  // chart's number format (a metric) or the adaptive one (another numeric column), as Superset's CurrencyFormatter.
   const format = (column: TableColumn, value: unknown) => {
     if (value === null || value === undefined) return 'N/A';
     const config = columnConfigOf(fd, column.key);
@@ -136,8 +137,11 @@ export function transformTable(input: TransformInput): TableProps {
     if (column.isNumeric) {
       const n = toNumber(value);
       if (n === null) return String(value);
-      if (config.d3SmallNumberFormat && Math.abs(n) < 1) return getNumberFormatter(config.d3SmallNumberFormat)(n);
-      if (config.d3NumberFormat) return getNumberFormatter(config.d3NumberFormat)(n);
+      const isPercent = column.key.startsWith('%') && percentMetrics.includes(column.key);
+      const currency = isPercent ? undefined : currencyOf(config.currencyFormat);
+      if (config.d3SmallNumberFormat && Math.abs(n) < 1) return getValueFormatter(config.d3SmallNumberFormat, currency)(n);
+      if (config.d3NumberFormat) return getValueFormatter(config.d3NumberFormat, currency)(n);
+      if (currency?.symbol) return getValueFormatter(column.isMetric ? fd.number_format : SMART_NUMBER, currency)(n);
       return column.key.startsWith('%') ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
     }
     return String(value);

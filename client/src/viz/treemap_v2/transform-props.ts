@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getNumberFormatter } from '../shared/format';
+import { getValueFormatter } from '../shared/format';
 import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
 import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
@@ -10,7 +10,7 @@ import { chartTheme, echartsBase } from '../shared/theme';
 export function transformTreemap({ formData: fd, queriesData, theme }: TransformInput): EChartsTransformed {
   const levels = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const format = getNumberFormatter(fd.number_format);
+  const format = getValueFormatter(fd.number_format, fd.currency_format);
   const tree = buildTree(rowsOf(queriesData), levels, metric);
   const groups: Record<string, unknown[]> = {};
   for (const node of walkTree(tree)) groups[node.name] ??= node.path;

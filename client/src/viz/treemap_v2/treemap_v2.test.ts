@@ -24,3 +24,12 @@ describe('treemap chart type', () => {
     expect(series.levels[1].upperLabel.formatter({ name: 'West', value: 1500 })).toBe('West: 1.5k');
   });
 });
+
+describe("treemap: 'Currency format'", () => {
+  it('puts the symbol on the labels and the tooltip', () => {
+    const rows = [{ region: 'West', state: 'CA', sum: 1500 }];
+    const out = treemap.transformProps({ formData: { viz_type: 'treemap_v2', groupby: ['region', 'state'], metric: 'sum', label_type: 'key_value', currency_format: { symbol: 'USD', symbolPosition: 'prefix' } }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(out.option.series[0].label.formatter({ name: 'CA', value: 1500 })).toBe('CA: $ 1.5k');
+    expect(out.option.tooltip.formatter({ value: 1500, treePathInfo: [{ name: '' }, { name: 'West' }, { name: 'CA' }] })).toBe('West › CA: $ 1.5k');
+  });
+});

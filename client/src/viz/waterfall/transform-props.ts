@@ -1,7 +1,7 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { getTimeFormatter, getValueFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
@@ -15,7 +15,7 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
   const metric = metricLabel(fd.metric as MetricEntry);
   const isTime = result.coltypes?.[result.colnames?.indexOf(x) ?? -1] === GenericDataType.TEMPORAL;
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
-  const format = getNumberFormatter(fd.y_axis_format);
+  const format = getValueFormatter(fd.y_axis_format, fd.currency_format);
   // Rows of the same x (several group-by values) add up to one step.
   const steps = new Map<string, { raw: unknown; value: number; sort: number }>();
   for (const row of rowsOf(queriesData)) {

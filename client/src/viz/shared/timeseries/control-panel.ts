@@ -39,7 +39,7 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
         label: 'Axes',
         expanded: true,
         tab: 'customize',
-        controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['xAxisLabelRotation'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }], ['logAxis', 'minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
+        controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['xAxisLabelRotation'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }], ['currency_format'], ['logAxis', 'minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
       },
     ],
   };

@@ -8,7 +8,8 @@ import { escapeHtml } from '../format';
 export const STREAM_BASE = '__stream_base';
 
 export interface RichTooltipOptions {
-  numberFormat: (value: number) => string;
+  /** A value's text; a series' value is told its series' name (the total is not). */
+  numberFormat: (value: number, seriesName?: string) => string;
   /** The x value as the tooltip heads it. */
   heading: (x: unknown) => string;
   total: boolean;
@@ -46,7 +47,7 @@ export function richTooltipFormatter(opts: RichTooltipOptions): (params: AxisPar
     const total = rows.reduce((sum, r) => sum + r.value, 0);
     // Shares and the total only where there is more than one value to weigh (Superset's isMultiSeries).
     const share = (value: number) => (opts.percentage && total && rows.length > 1 ? cell(`${((value / total) * 100).toFixed(2)}%`, true) : '');
-    const lines = rows.map((r) => `<tr>${cell(`${r.marker}${escapeHtml(r.name)}`)}${cell(opts.numberFormat(r.value), true)}${share(r.value)}</tr>`);
+    const lines = rows.map((r) => `<tr>${cell(`${r.marker}${escapeHtml(r.name)}`)}${cell(opts.numberFormat(r.value, r.name), true)}${share(r.value)}</tr>`);
     if (opts.total && rows.length > 1) lines.push(`<tr style="font-weight:700">${cell('Total')}${cell(opts.numberFormat(total), true)}${share(total)}</tr>`);
     return `<div style="font-weight:600;margin-bottom:2px">${escapeHtml(opts.heading(points[0]!.axisValue))}</div><table style="border-collapse:collapse">${lines.join('')}</table>`;
   };

@@ -289,3 +289,33 @@ describe("time series: 'Only Total'", () => {
   });
 });
 
+describe("time series: 'Currency format' (Superset's currency_format with the y-axis format)", () => {
+  const usd = { y_axis_format: ',.2f', currency_format: { symbol: 'USD', symbolPosition: 'prefix' } };
+  const text = (html: string) => html.replace(/<[^>]+>/g, '|').replace(/\|+/g, '|');
+
+  it('puts the symbol on the y-axis labels, the values shown and the tooltips', () => {
+    const { option } = transformed('bar', { ...usd, show_value: true });
+    expect(option.yAxis.axisLabel.formatter(1234.5)).toBe('$ 1,234.50');
+    expect(option.series[0].label.formatter({ value: [M(0), 10] })).toBe('$ 10.00');
+    const html = option.tooltip.formatter([{ seriesName: 'Cars', marker: '', value: [M(0), 10], axisValue: M(0) }, { seriesName: 'Trains', marker: '', value: [M(0), 1], axisValue: M(0) }]) as string;
+    expect(text(html)).toBe('|2004|Cars|$ 10.00|90.91%|Trains|$ 1.00|9.09%|Total|$ 11.00|100.00%|');
+    expect(transformed('line', { ...usd, rich_tooltip: false }).option.tooltip.valueFormatter(3)).toBe('$ 3.00');
+  });
+
+  it('a suffix goes after the number; the adaptive format when none is chosen', () => {
+    const { option } = transformed('line', { currency_format: { symbol: 'EUR', symbolPosition: 'suffix' } });
+    expect(option.yAxis.axisLabel.formatter(12345.432)).toBe('12.3k €');
+  });
+
+  it('shares and ratios carry no currency: contributions, expanded stacks and a percentage comparison stay in percent', () => {
+    expect(transformed('line', { ...usd, contributionMode: 'row' }).option.yAxis.axisLabel.formatter(0.25)).toBe('25%');
+    expect(transformed('bar', { ...usd, stack: 'Expand' }).option.yAxis.axisLabel.formatter(0.5)).toBe('50%');
+  });
+
+  it('offers the control right after the y-axis format', async () => {
+    const { default: line } = await import('../../echarts_timeseries_line/index');
+    const rows = line.controlPanel.sections.flatMap((s) => s.controlSetRows).map((row) => row.map((c) => (typeof c === 'string' ? c : c.name)));
+    const at = rows.findIndex((row) => row.includes('y_axis_format'));
+    expect(rows[at + 1]).toEqual(['currency_format']);
+  });
+});

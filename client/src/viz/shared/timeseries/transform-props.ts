@@ -3,7 +3,7 @@ import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../../types';
 import { hasSelection, selectionStyle } from '../cross-filter';
 import { getCategoricalColor } from '../colors';
-import { getNumberFormatter, getTimeFormatter, isSmartDate, smartDateDetailed } from '../format';
+import { getNumberFormatter, getTimeFormatter, getValueFormatter, isSmartDate, smartDateDetailed } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { widestLabel } from '../label-room';
 import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
@@ -42,8 +42,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
-  // A percentage comparison is drawn in a percent format (spec 01 §5), and contributions as whole percents (Superset's).
-  const numberFormat = getNumberFormatter(contributionOf(fd) || stackModeOf(fd.stack) === 'Expand' ? ',.0%' : formatForComparison(activeComparison(fd), fd.y_axis_format));
+  const numberFormat = valueFormatOf(fd);
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
 
   // Each row's x value, taken once: a time axis's times sorted, a category axis's categories in the query's order.
@@ -197,16 +196,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
       ...echartsBase(theme).tooltip,
       trigger: richTooltip ? 'axis' : 'item',
       valueFormatter: (v: number) => numberFormat(v),
-      formatter: richTooltip
-        ? richTooltipFormatter({
-            numberFormat,
-            heading: (x) => (isTime ? smartDateOr(fd.tooltipTimeFormat, x) : String(x ?? '')),
-            total: fd.showTooltipTotal !== false,
-            percentage: fd.showTooltipPercentage !== false && !contributionOf(fd),
-            sortByMetric: !!fd.tooltipSortByMetric,
-            horizontal,
-          })
-        : undefined,
+      formatter: richTooltip ? timeseriesRichTooltip(fd, isTime, horizontal, numberFormat) : undefined,
       axisPointer: { type: kind === 'bar' ? 'shadow' : 'line' },
     },
     xAxis: horizontal ? yAxis : xAxis,
@@ -264,6 +254,29 @@ function yAxisRange(fd: TransformInput['formData']): Record<string, unknown> {
 }
 
 /** The tooltip's time: in its own format, Superset's detailed adaptive one unless set ('2004-02-01' where the axis reads 'February'). */
+/**
+ * The value format of a time-series chart's values, labels, tooltips and y-axis: a percentage comparison in a percent
+ * format (spec 01 §5), contributions and expanded stacks as whole percents (Superset's), else the y-axis format with
+ * the currency format (Superset's getValueFormatter), which shares and ratios do not carry.
+ */
+export function valueFormatOf(fd: TransformInput['formData']): (value: number | null | undefined) => string {
+  if (contributionOf(fd) || stackModeOf(fd.stack) === 'Expand') return getNumberFormatter(',.0%');
+  if (activeComparison(fd) === 'percentage') return getNumberFormatter(formatForComparison('percentage', fd.y_axis_format));
+  return getValueFormatter(fd.y_axis_format, fd.currency_format);
+}
+
+/** The rich tooltip of a time-series chart; `numberFormat` is told each value's series (the mixed chart formats by query). */
+export function timeseriesRichTooltip(fd: TransformInput['formData'], isTime: boolean, horizontal: boolean, numberFormat: (value: number, seriesName?: string) => string) {
+  return richTooltipFormatter({
+    numberFormat,
+    heading: (x) => (isTime ? smartDateOr(fd.tooltipTimeFormat, x) : String(x ?? '')),
+    total: fd.showTooltipTotal !== false,
+    percentage: fd.showTooltipPercentage !== false && !contributionOf(fd),
+    sortByMetric: !!fd.tooltipSortByMetric,
+    horizontal,
+  });
+}
+
 const smartDateOr = (format: unknown, x: unknown): string => (typeof format === 'string' && !isSmartDate(format) ? getTimeFormatter(format)(x as number) : smartDateDetailed(Number(x)));
 
 /**
