@@ -558,6 +558,20 @@ describe('dashboards in the browser', () => {
     // The footer's Close (the header's × is Mantine's own).
     await dialog.locator('button', { hasText: /^Close$/ }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // An automated browser (webdriver, as the report screenshots' Chromium) shows the details inline, not compact.
+    const automated = await page.context().browser()!.newContext({ viewport: { width: 1366, height: 860 }, storageState: await page.context().storageState() });
+    try {
+      await automated.addInitScript(() => Object.defineProperty(Navigator.prototype, 'webdriver', { get: () => true }));
+      const shot = await automated.newPage();
+      await shot.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+      const inline = shot.locator(`[data-testid="dashboard-chart"][data-chart-id="${broken}"]`).getByTestId('error-message');
+      await inline.getByTestId('error-issue-codes').getByText(/^Issue 10\d\d - /).first().waitFor();
+      await inline.getByRole('button', { name: 'See less' }).waitFor();
+      await screenshot(shot, 'dashboard-chart-error-automated');
+    } finally {
+      await automated.close();
+    }
   });
 
   it('offers the saved CSS templates in the CSS editor', { timeout: 60_000 }, async () => {

@@ -70,6 +70,12 @@ const RENDERERS: Partial<Record<string, ErrorRenderer>> = {
 export const linkOf = (error: ChartError | null): string | null => (typeof error?.extra?.link === 'string' ? error.extra.link : null);
 
 /**
+ * Spec 01 §6: automated browsers (webdriver, as the Chromium that takes report screenshots) always show error
+ * details inline, so a screenshot says why a chart failed: the box whole, its details open.
+ */
+const AUTOMATED = typeof navigator !== 'undefined' && navigator.webdriver === true;
+
+/**
  * The error box of spec 01 §8. An error type with a renderer of its own is drawn by it (a database error or a
  * timeout names its source and lists its issue codes); any other is a warning box titled 'Unexpected error'.
  * The message shows under the title, 'See more' / 'See less' open and close the details (issue codes, stack
@@ -77,8 +83,9 @@ export const linkOf = (error: ChartError | null): string | null => (typeof error
  * dashboard cell): the title and message on one line; a click opens them whole in a modal with 'Copy message'
  * and 'Close'.
  */
-export function ErrorMessage({ error, message, stackTrace, link, compact = false }: { error: ChartError | null; message: string; stackTrace?: string | null; link?: string | null; compact?: boolean }) {
-  const [expanded, setExpanded] = useState(false);
+export function ErrorMessage({ error, message, stackTrace, link, compact: compactAsked = false }: { error: ChartError | null; message: string; stackTrace?: string | null; link?: string | null; compact?: boolean }) {
+  const compact = compactAsked && !AUTOMATED;
+  const [expanded, setExpanded] = useState(AUTOMATED);
   const [opened, setOpened] = useState(false);
   const renderer = error?.error_type ? RENDERERS[error.error_type] : undefined;
   const known = renderer?.(error!);
