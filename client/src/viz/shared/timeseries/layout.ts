@@ -1,9 +1,6 @@
 import type { FormData } from '../../types';
 import { widestLabel } from '../label-room';
-import { chartTheme, legendStyle } from '../theme';
-
-/** Superset's legend orientations; anything else is the top. */
-export const legendPlace = (value: unknown): 'top' | 'bottom' | 'left' | 'right' => (value === 'bottom' || value === 'left' || value === 'right' ? value : 'top');
+import { chartTheme, legendPlace, legendStyle } from '../theme';
 
 /** The zoom slider's thickness and the room kept for it beside the plot. */
 const SLIDER_PX = 18;
