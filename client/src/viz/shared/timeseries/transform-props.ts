@@ -26,13 +26,15 @@ export interface TimeseriesProps {
   horizontal: boolean;
   /** Annotation layers to draw (time axes only); the component adds them, loading a formula evaluator if needed. */
   annotations: AnnotationInput | null;
+  /** The y-axis' widest tick label and its title's gap, for a chart that lays out the frame again (the mixed chart). */
+  yLabelRoom: { labelWidth: number; nameGap: number };
 }
 
 /**
  * Chart data rows (one per x value and group) → an ECharts option with one series per metric and group,
  * sorted along x; time on a time axis, anything else on a category axis.
  */
-export function transformTimeseries(input: TransformInput, kind: SeriesKind): TimeseriesProps {
+export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean } = {}): TimeseriesProps {
   const { formData: fd, queriesData, theme } = input;
   const names = displayNames(input.datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
@@ -43,7 +45,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   // Superset's getAxisType: numbers lie along a continuous (value) axis, unless stacked or 'Force categorical'.
-  const isNumericX = !isTime && xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical;
+  // (A chart drawing two queries on one x-axis decides for both: `opts.numericX`.)
+  const isNumericX = !isTime && (opts.numericX ?? (xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical));
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
   // A percentage comparison is drawn in a percent format (spec 01 §5), and contributions as whole percents (Superset's).
   const numberFormat = getNumberFormatter(contributionOf(fd) || stackModeOf(fd.stack) === 'Expand' ? ',.0%' : formatForComparison(activeComparison(fd), fd.y_axis_format));
@@ -224,7 +227,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
           legendAllowed: fd.show_legend !== false,
         }
       : null;
-  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, horizontal, annotations };
+  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, horizontal, annotations, yLabelRoom: { labelWidth: yLabelWidth, nameGap: yNameGap } };
 }
 
 /**
