@@ -98,6 +98,8 @@ describe("pie: Superset's options", () => {
 
   it("'Percentage threshold' (5 unless set) leaves the labels off slices under that share, as Superset's minShowLabelAngle", () => {
     expect(draw().option.series[0].minShowLabelAngle).toBe(18);
+    // Stored as the text box holds it; emptied, no threshold (Superset's `(showLabelsThreshold || 0) * 3.6`).
+    expect([draw({ show_labels_threshold: '10' }).option.series[0].minShowLabelAngle, draw({ show_labels_threshold: null }).option.series[0].minShowLabelAngle]).toEqual([36, 0]);
     // 'other' is 3% and 'unknown' 1% of the births: no labels at 5%; all four at 0.
     const at5 = drawnTexts({ ...draw({ show_legend: false }).option });
     expect(['boy', 'girl', 'other', 'unknown'].map((g) => at5.includes(g))).toEqual([true, true, false, false]);

@@ -122,8 +122,8 @@ export function transformPie(input: TransformInput): PieProps {
   // read '...' in a 300px cell. Each is given the room beside the pie instead: half the width less the radius
   // (a share of half the shorter side) and what ECharts keeps for the line (counted short of it, 'Medium' read 'Medi…').
   const labelRoom = Math.max(40, Math.floor(boxWidth / 2 - (outer / 100) * half - labelLinePx(line)));
-  // 'Percentage threshold' (5 unless set): no label on a slice under that share, as Superset's minShowLabelAngle.
-  const labelThreshold = fd.show_labels_threshold === undefined || fd.show_labels_threshold === null || fd.show_labels_threshold === '' ? 5 : Number(fd.show_labels_threshold) || 0;
+  // 'Percentage threshold' (5 unless set; emptied, none): no label on a slice under that share, as Superset's minShowLabelAngle.
+  const labelThreshold = fd.show_labels_threshold === undefined ? 5 : Number(fd.show_labels_threshold) || 0;
   const rose = fd.roseType === 'area' || fd.roseType === 'radius' ? fd.roseType : undefined;
   const tooltipRow = (name: string, value: number, share: number) => `${escapeHtml(name)}: ${numberFormat(value)} (${percentFormat(share)})`;
   const option = {

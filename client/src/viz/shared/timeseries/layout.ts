@@ -29,7 +29,8 @@ export function timeseriesFrame(
   const baseLeft = fd.y_axis_title && !opts.horizontal ? Math.max(32, opts.yNameGap - opts.yLabelWidth + 20) : fd.y_axis_title ? 64 : 16;
   const legendBottom = legendAt === 'bottom' ? 28 + legendMargin : 0;
   const grid = {
-    top: legendAt === 'top' ? 40 + legendMargin : zoomable ? 32 : 20,
+    // The zoom buttons stand in the top right corner: the top tick labels (a secondary axis' too) keep below them.
+    top: legendAt === 'top' ? 40 + legendMargin : zoomable ? 40 : 20,
     right: (opts.rightAxis ? 40 : 20) + (legendAt === 'right' ? legendWidth + legendMargin : 0) + (zoomable && opts.horizontal ? SLIDER_ROOM_PX : 0),
     bottom: (fd.x_axis_title ? 44 : 28) + legendBottom + (zoomable && !opts.horizontal ? SLIDER_ROOM_PX : 0),
     left: baseLeft + (legendAt === 'left' ? legendWidth + legendMargin : 0),

@@ -363,6 +363,9 @@ describe("time series: 'Data Zoom' as Superset's", () => {
     const plain = option({});
     const zoom = option({ zoomable: true });
     expect(zoom.grid.bottom).toBe(plain.grid.bottom + 26);
+    // Below the zoom buttons (top right), even without a legend on top.
+    expect(option({ zoomable: true, show_legend: false }).grid.top).toBe(40);
+    expect(option({ show_legend: false }).grid.top).toBe(20);
     expect(zoom.legend.width).toBe(600 - 112);
     const bottom = option({ zoomable: true, legendOrientation: 'bottom' });
     expect(bottom.dataZoom[0].bottom).toBe(4 + 28);
