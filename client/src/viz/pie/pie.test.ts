@@ -153,8 +153,10 @@ describe("pie: Superset's options", () => {
 
   it("writes the total in the donut's hole, and above a whole pie rather than over its slices", () => {
     const total = (patch: Record<string, unknown>) => draw({ show_total: true, ...patch }).option.graphic[0];
-    expect(total({ donut: true })).toMatchObject({ left: 300, top: 30 + 185, style: { text: 'Total: 1k', verticalAlign: 'middle' } });
-    expect(total({})).toMatchObject({ left: 300, top: 30, style: { verticalAlign: 'top' } });
+    expect(total({ donut: true })).toMatchObject({ x: 300, y: 30 + 185, style: { text: 'Total: 1k', align: 'center', verticalAlign: 'middle' } });
+    expect(total({})).toMatchObject({ x: 300, y: 30, style: { align: 'center', verticalAlign: 'top' } });
+    // Beside a legend on the right, in the middle of the pie's own box.
+    expect(total({ donut: true, legendOrientation: 'right' }).x).toBeCloseTo((600 - (labelWidth('unknown') + 48)) / 2, 6);
   });
 
   it("shows a row limit of 100, the label options only with labels, and the template only for 'Template'", () => {

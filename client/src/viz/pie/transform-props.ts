@@ -167,8 +167,9 @@ export function transformPie(input: TransformInput): PieProps {
       ? [
           {
             type: 'text',
-            left: room.left + boxWidth / 2,
-            top: fd.donut ? room.top + boxHeight / 2 : room.top,
+            // Anchored by its centre (x) in the pie's box, not by its left edge.
+            x: room.left + boxWidth / 2,
+            y: fd.donut ? room.top + boxHeight / 2 : room.top,
             style: { text: `Total: ${numberFormat(total)}`, fontSize: 16, fontWeight: 'bold', fill: echartsBase(theme).textStyle.color, align: 'center', verticalAlign: fd.donut ? 'middle' : 'top' },
             z: 10,
           },

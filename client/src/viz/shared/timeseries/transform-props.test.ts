@@ -330,6 +330,8 @@ describe("time series: Superset's x-axis options ('Truncate X Axis', 'X Axis Bou
       const o = numeric('line', patch);
       expect([o.xAxis.type, o.xAxis.data, o.xAxis.min]).toEqual(['category', ['4', '2', '10'], undefined]);
     }
+    // Horizontal bars lay numbers along their categories: ECharts stands bars upright on two value axes.
+    expect(transformTimeseries({ formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'years', metrics: ['n'], orientation: 'horizontal' }, queriesData: [{ data: yearRows, colnames: ['years', 'n'], coltypes: [0, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 }, 'bar').option.yAxis.type).toBe('category');
     // A time axis is untouched by the x bounds.
     expect(transformed('line', { xAxisBounds: [0, 5] }).option.xAxis).toMatchObject({ type: 'time' });
     expect(transformed('line', { xAxisBounds: [0, 5] }).option.xAxis.min).toBeUndefined();

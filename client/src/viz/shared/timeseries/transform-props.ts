@@ -44,10 +44,11 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind, opt
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
-  // Superset's getAxisType: numbers lie along a continuous (value) axis, unless stacked or 'Force categorical'.
-  // (A chart drawing two queries on one x-axis decides for both: `opts.numericX`.)
-  const isNumericX = !isTime && (opts.numericX ?? (xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical));
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
+  // Superset's getAxisType: numbers lie along a continuous (value) axis, unless stacked or 'Force categorical'; and
+  // here not under horizontal bars either, which ECharts lays along their categories only (on two value axes it
+  // stood them upright). A chart drawing two queries on one x-axis decides for both: `opts.numericX`.
+  const isNumericX = !isTime && !horizontal && (opts.numericX ?? (xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical));
   // A percentage comparison is drawn in a percent format (spec 01 §5), and contributions as whole percents (Superset's).
   const numberFormat = getNumberFormatter(contributionOf(fd) || stackModeOf(fd.stack) === 'Expand' ? ',.0%' : formatForComparison(activeComparison(fd), fd.y_axis_format));
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
