@@ -374,7 +374,7 @@ describe("time series: 'Data Zoom' as Superset's", () => {
     expect(bottom.grid.bottom).toBe(plain.grid.bottom + 28 + 26);
   });
 
-  it('horizontal bars zoom along their value axis: the slider stands at the right', () => {
+  it('horizontal bars zoom along their categories (the y-axis, as Superset): the slider stands at the right', () => {
     const o = option({ zoomable: true, orientation: 'horizontal' }, 'bar');
     expect(o.dataZoom[0]).toMatchObject({ type: 'slider', yAxisIndex: 0, right: 4 });
     expect(o.grid.right).toBe(option({ orientation: 'horizontal' }, 'bar').grid.right + 26);
