@@ -32,7 +32,8 @@ export interface TimeseriesProps {
 
 /**
  * Chart data rows (one per x value and group) → an ECharts option with one series per metric and group,
- * sorted along x; time on a time axis, anything else on a category axis.
+ * sorted along x; time on a time axis, numbers on a value axis (not stacked, nor forced to categories, nor under
+ * horizontal bars), anything else on a category axis.
  */
 export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean } = {}): TimeseriesProps {
   const { formData: fd, queriesData, theme } = input;
