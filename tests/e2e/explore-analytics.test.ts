@@ -196,6 +196,61 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     await screenshot(page, 'explore-mixed-time-shift-b');
   });
 
+  it("Superset's remaining options: the mixed chart names each series' query and orders B's its own way, the legend below and zoom on; the pie leaves labels off slices under 'Percentage threshold'; all drawn again without a new query", { timeout: 180_000 }, async () => {
+    const id = await saveChart('Births by gender, mixed', { viz_type: 'mixed_timeseries', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: ['gender'], metrics_b: ['count'], groupby_b: ['gender'], adhoc_filters_b: [], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1, row_limit: 1000 });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const before = await seriesOf(page);
+    expect(before).toHaveLength(4);
+    let queried = 0;
+    const count = (req: import('playwright-core').Request) => void (req.url().includes('/api/v1/chart/data') && queried++);
+    page.on('request', count);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await controls.getByText('Show query identifiers', { exact: true }).click();
+    // Query B's own order: by name, ascending (A's stays the largest total first).
+    await controls.getByLabel('Sort Series By').nth(1).click();
+    await page.getByRole('option', { name: 'Category name', exact: true }).click();
+    await controls.getByText('Sort Series Ascending', { exact: true }).nth(1).click();
+    await controls.getByLabel('Orientation', { exact: true }).click();
+    await page.getByRole('option', { name: 'Bottom', exact: true }).click();
+    await controls.getByText('Data Zoom', { exact: true }).click();
+    await controls.getByText('Minor ticks', { exact: true }).click();
+    await rendered(page);
+    await expect.poll(() => seriesOf(page)).toEqual([
+      expect.stringMatching(/ \(Query A\), (boy|girl)$/),
+      expect.stringMatching(/ \(Query A\), (boy|girl)$/),
+      expect.stringMatching(/ \(Query B\), boy$/),
+      expect.stringMatching(/ \(Query B\), girl$/),
+    ]);
+    await screenshot(page, 'explore-mixed-query-identifiers');
+    expect(queried).toBe(0);
+    await page.getByTestId('explore-header').getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Save chart' }).getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Chart [Births by gender, mixed] has been overwritten').waitFor();
+    const params = JSON.parse((await rest('get', `/api/v1/chart/${id}`)).body.result.params);
+    expect(params).toMatchObject({ show_query_identifiers: true, sort_series_typeB: 'name', sort_series_ascendingB: true, legendOrientation: 'bottom', zoomable: true, minorTicks: true });
+
+    // A pie of births by state: at 5% (the default) the smaller states have no label; at 0 every slice has one.
+    const pieId = await saveChart('Births by state, pie', { viz_type: 'pie', datasource: `${birthNames}__table`, groupby: ['state'], metric: 'sum__num', row_limit: 100, show_legend: false });
+    await page.goto(`${t.url}/explore/?slice_id=${pieId}`);
+    await rendered(page);
+    queried = 0;
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect(controls.getByLabel('Percentage threshold').inputValue()).resolves.toBe('5');
+    const chart = page.getByTestId('explore-chart');
+    const atDefault = await chart.screenshot();
+    await screenshot(page, 'explore-pie-threshold-5');
+    await controls.getByLabel('Percentage threshold').fill('0');
+    await rendered(page);
+    await expect.poll(async () => (await chart.screenshot()).equals(atDefault)).toBe(false);
+    await screenshot(page, 'explore-pie-threshold-0');
+    await controls.getByLabel('Percentage threshold').fill('5');
+    await expect.poll(async () => (await chart.screenshot()).equals(atDefault)).toBe(true);
+    page.off('request', count);
+    expect(queried).toBe(0);
+  });
+
   it('filters with NOT LIKE and a TEMPORAL_RANGE picked in the time range popover inside the filter editor', { timeout: 120_000 }, async () => {
     const id = await saveChart('Births, filtered', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], row_limit: 1000 });
     await page.goto(`${t.url}/explore/?slice_id=${id}`);

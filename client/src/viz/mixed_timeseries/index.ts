@@ -44,6 +44,9 @@ function seriesSection(label: string, suffix: '' | 'B'): ControlPanelSection {
       [{ name: name('markerEnabled'), type: 'CheckboxControl', label: 'Marker', default: false, renderTrigger: true, description: 'Draw a marker on data points. Only applicable for line types.' }],
       [{ name: name('markerSize'), type: 'SliderControl', label: 'Marker size', default: 6, min: 0, max: 100, step: 1, renderTrigger: true, description: 'Size of marker. Also applies to forecast observations.' }],
       [{ name: name('yAxisIndex'), type: 'SelectControl', label: 'Y Axis', default: suffix ? 1 : 0, clearable: false, renderTrigger: true, choices: [[0, 'Primary'], [1, 'Secondary']], description: 'Primary or secondary y-axis' }],
+      // Superset's 'Series Order' of each query: A's keys are the time-series' own, B's end in `B`.
+      [{ ...SHARED_CONTROLS.sort_series_type!, name: name('sort_series_type') }],
+      [{ ...SHARED_CONTROLS.sort_series_ascending!, name: name('sort_series_ascending') }],
     ],
   };
 }
@@ -52,7 +55,7 @@ const mixed: ChartPlugin<TimeseriesProps> = {
   ...meta,
   controlPanel: {
     sections: [
-      { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], ['time_range']] },
+      { label: 'Shared query fields', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['xAxisForceCategorical'], ['time_grain_sqla'], ['time_range']] },
       querySection('Query A', ''),
       advancedAnalyticsSection('Advanced analytics Query A'),
       querySection('Query B', '_b'),
@@ -61,7 +64,27 @@ const mixed: ChartPlugin<TimeseriesProps> = {
         label: 'Chart options',
         expanded: true,
         tab: 'customize',
-        controlSetRows: [['color_scheme'], ['show_legend'], ['zoomable'], ['x_axis_time_format']],
+        controlSetRows: [
+          ['color_scheme'],
+          ['show_legend'],
+          ['legendType', 'legendOrientation'],
+          ['legendMargin'],
+          ['zoomable'],
+          ['minorTicks'],
+          ['x_axis_time_format'],
+          ['truncateXAxis'],
+          ['xAxisBounds'],
+          [
+            {
+              name: 'show_query_identifiers',
+              type: 'CheckboxControl',
+              label: 'Show query identifiers',
+              default: false,
+              renderTrigger: true,
+              description: 'Add Query A and Query B identifiers to tooltips to help differentiate series',
+            },
+          ],
+        ],
       },
       seriesSection('Query A series', ''),
       seriesSection('Query B series', 'B'),

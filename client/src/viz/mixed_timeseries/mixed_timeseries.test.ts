@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import mixed from './index';
+import { withQueryIdentifier } from './transform-props';
 
 describe('mixed chart type', () => {
   const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['boys'], groupby: [], metrics_b: ['girls'], groupby_b: [], adhoc_filters: [], adhoc_filters_b: [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: 'num > 0' }], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1 };
@@ -119,8 +120,8 @@ describe("mixed chart: each query's series options (Superset's createCustomizeSe
 
   it("offers Superset's series types, the three steps among them, with B's controls named as Superset stores them", () => {
     const names = (label: string) => mixed.controlPanel.sections.find((s) => s.label === label)!.controlSetRows.flat().map((c) => (c as { name: string }).name);
-    expect(names('Query A series')).toEqual(['seriesType', 'stack', 'area', 'show_value', 'opacity', 'markerEnabled', 'markerSize', 'yAxisIndex']);
-    expect(names('Query B series')).toEqual(['seriesTypeB', 'stackB', 'areaB', 'show_valueB', 'opacityB', 'markerEnabledB', 'markerSizeB', 'yAxisIndexB']);
+    expect(names('Query A series')).toEqual(['seriesType', 'stack', 'area', 'show_value', 'opacity', 'markerEnabled', 'markerSize', 'yAxisIndex', 'sort_series_type', 'sort_series_ascending']);
+    expect(names('Query B series')).toEqual(['seriesTypeB', 'stackB', 'areaB', 'show_valueB', 'opacityB', 'markerEnabledB', 'markerSizeB', 'yAxisIndexB', 'sort_series_typeB', 'sort_series_ascendingB']);
     const seriesType = mixed.controlPanel.sections.find((s) => s.label === 'Query A series')!.controlSetRows[0]![0] as unknown as { choices: Array<[string, string]> };
     expect(seriesType.choices.map(([v]) => v)).toEqual(['line', 'scatter', 'smooth', 'bar', 'start', 'middle', 'end']);
   });
@@ -205,5 +206,72 @@ describe("mixed chart: 'Currency format' and 'Secondary currency format' (Supers
   it('offers both controls after their y-axis formats', () => {
     const rows = mixed.controlPanel.sections.find((s) => s.label === 'Y Axis')!.controlSetRows.map((row) => (typeof row[0] === 'string' ? row[0] : (row[0] as { name: string }).name));
     expect(rows.slice(0, 4)).toEqual(['y_axis_format', 'currency_format', 'y_axis_format_secondary', 'currency_format_secondary']);
+  });
+});
+
+describe("mixed chart: Superset's 'Sort Series By' per query, 'Show query identifiers', the legend's place", () => {
+  const t0 = Date.UTC(2000, 0, 1);
+  const t1 = Date.UTC(2001, 0, 1);
+  // Both queries: births by gender (girls more in all), A as lines, B as bars.
+  const rows = [
+    { ds: t0, gender: 'boy', sum__num: 1 },
+    { ds: t0, gender: 'girl', sum__num: 5 },
+    { ds: t1, gender: 'boy', sum__num: 3 },
+    { ds: t1, gender: 'girl', sum__num: 4 },
+  ];
+  const answer = { data: rows, colnames: ['ds', 'gender', 'sum__num'], coltypes: [2, 1, 0] };
+  const fd = { viz_type: 'mixed_timeseries', x_axis: 'ds', metrics: ['sum__num'], groupby: ['gender'], metrics_b: ['sum__num'], groupby_b: ['gender'], seriesType: 'line', seriesTypeB: 'bar' };
+  const draw = (patch: Record<string, unknown>) => mixed.transformProps({ formData: { ...fd, ...patch }, queriesData: [answer, answer] as any, datasource: null, theme: 'light', width: 600, height: 400 });
+  const names = (patch: Record<string, unknown>) => draw(patch).option.series.map((s: any) => s.name);
+
+  it("orders B's series by B's own 'Sort Series By' and 'Sort Series Ascending' (`sort_series_typeB`, `sort_series_ascendingB`), A's by A's", () => {
+    // Girls total 9, boys 4: largest first by default; a clashing name of B's carries '(Query B)'.
+    expect(names({})).toEqual(['girl', 'boy', 'girl (Query B)', 'boy (Query B)']);
+    expect(names({ sort_series_typeB: 'name', sort_series_ascendingB: true })).toEqual(['girl', 'boy', 'boy (Query B)', 'girl (Query B)']);
+    expect(names({ sort_series_ascending: true })).toEqual(['boy', 'girl', 'girl (Query B)', 'boy (Query B)']);
+  });
+
+  it("'Show query identifiers' names each series' query, after the metric when grouped, as Superset's ('sum__num (Query A), girl')", () => {
+    const out = draw({ show_query_identifiers: true });
+    expect(out.option.series.map((s: any) => s.name)).toEqual(['sum__num (Query A), girl', 'sum__num (Query A), boy', 'sum__num (Query B), girl', 'sum__num (Query B), boy']);
+    expect(out.option.legend.data).toEqual(out.option.series.map((s: any) => s.name));
+    // Clicks still find each series' group under its new name.
+    expect(out.seriesGroups).toEqual({ 'sum__num (Query A), girl': ['girl'], 'sum__num (Query A), boy': ['boy'], 'sum__num (Query B), girl': ['girl'], 'sum__num (Query B), boy': ['boy'] });
+    // Without group-by the name itself carries it: 'sum__num (Query A)'.
+    const plain = mixed.transformProps({
+      formData: { ...fd, groupby: [], groupby_b: [], metrics_b: ['count'], show_query_identifiers: true },
+      queriesData: [{ data: [{ ds: t0, sum__num: 1 }], colnames: ['ds', 'sum__num'], coltypes: [2, 0] }, { data: [{ ds: t0, count: 2 }], colnames: ['ds', 'count'], coltypes: [2, 0] }] as any,
+      datasource: null,
+      theme: 'light',
+      width: 600,
+      height: 400,
+    });
+    expect(plain.option.series.map((s: any) => s.name)).toEqual(['sum__num (Query A)', 'count (Query B)']);
+  });
+
+  it('withQueryIdentifier keeps a name that already names its metric, marking it after the metric', () => {
+    expect(withQueryIdentifier('sum__num, girl', ['girl'], 'sum__num', 'B')).toBe('sum__num (Query B), girl');
+    expect(withQueryIdentifier('SUM(num), 1 year ago', [], 'SUM(num)', 'A')).toBe('SUM(num), 1 year ago (Query A)');
+  });
+
+  it("places the legend by 'Orientation', 'Type' and 'Margin', with room for the secondary axis on the right", () => {
+    const right = draw({ legendOrientation: 'right', legendType: 'plain', legendMargin: 10, yAxisIndexB: 1 }).option;
+    expect([right.legend.orient, right.legend.right, right.legend.type, right.grid.top]).toEqual(['vertical', 0, 'plain', 20]);
+    const top = draw({ yAxisIndexB: 1 }).option;
+    expect(top.grid.top).toBe(40);
+    expect(right.grid.right).toBeGreaterThan(top.grid.right + 10);
+    expect(top.grid.right).toBe(40);
+    expect(draw({ legendOrientation: 'bottom' }).option.legend.bottom).toBe(0);
+  });
+
+  it("lays both queries on A's x-axis: numbers as numbers (B's stacked bars too), spanning the data unless bars keep their ends", () => {
+    const numbers = { data: [{ years: 2, n: 1 }, { years: 10, n: 3 }], colnames: ['years', 'n'], coltypes: [0, 0] };
+    const option = (patch: Record<string, unknown>) =>
+      mixed.transformProps({ formData: { viz_type: 'mixed_timeseries', x_axis: 'years', metrics: ['n'], metrics_b: ['n'], seriesType: 'line', ...patch }, queriesData: [numbers, numbers] as any, datasource: null, theme: 'light', width: 600, height: 400 }).option;
+    const lines = option({ seriesTypeB: 'line', stackB: true });
+    expect(lines.xAxis).toMatchObject({ type: 'value', min: 'dataMin', max: 'dataMax' });
+    expect(lines.series[1].data).toEqual([[2, 1], [10, 3]]);
+    const bars = option({ seriesTypeB: 'bar' }).xAxis;
+    expect([bars.type, bars.scale, bars.min, bars.max]).toEqual(['value', true, undefined, undefined]);
   });
 });

@@ -8,7 +8,9 @@ const PARTS = [EPie, LegendComponent, TooltipComponent, GraphicComponent];
 
 export default function PieChart({ transformed, width, height, theme, onRendered, onRenderError, onDataPointClick }: ChartProps<PieProps>) {
   const click = (params: any, isContextMenu: boolean) => {
-    const group = transformed.sliceGroups[params.name] ?? [];
+    // 'Other' stands for several slices: no one value to filter or drill by.
+    const group = transformed.sliceGroups[params.name];
+    if (!group) return;
     params.event?.event?.preventDefault?.();
     onDataPointClick?.({
       filters: transformed.groupby.map((col, i) => ({ col, op: '==' as const, val: group[i] })),

@@ -17,6 +17,15 @@ const integer = (value: unknown) => (value === null || value === undefined || va
 export const columnChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 const temporalChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
+/** Whether a dataset column's type is a number's (the types Superset reads as GenericDataType.NUMERIC). */
+const isNumericType = (type: string | null | undefined): boolean => !!type && /INT|NUM|DEC|FLOAT|DOUBLE|REAL|MONEY/i.test(type);
+
+/** The x-axis is a dataset column of numbers (Superset's checkColumnType(x_axis, [NUMERIC])). */
+const xAxisIsNumeric = ({ formData, datasource }: ControlContext) => {
+  const axis = typeof formData.x_axis === 'string' ? datasource?.columns.find((c) => c.column_name === formData.x_axis) : undefined;
+  return !!axis && !axis.is_dttm && isNumericType(axis.type);
+};
+
 /** Time grain applies only to a temporal x-axis (unknown columns, e.g. adhoc SQL, keep it shown). */
 const xAxisIsTemporal = ({ formData, datasource }: ControlContext) => {
   const axis = typeof formData.x_axis === 'string' ? datasource?.columns.find((c) => c.column_name === formData.x_axis) : undefined;
@@ -42,6 +51,8 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   all_columns: { name: 'all_columns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices },
   // A new chart's x-axis is the dataset's default time column, else its first temporal one (Superset's x_axis initialValue).
   x_axis: { name: 'x_axis', type: 'GroupByControl', label: 'X-axis', multi: false, choices: columnChoices, validators: [nonEmpty], description: 'Dimension to use on x-axis.', initialValue: ({ datasource }) => datasource?.main_dttm_col || datasource?.columns.find((c) => c.is_dttm)?.column_name },
+  // Shown for a number x-axis only: numbers lie along a continuous axis unless drawn as categories.
+  xAxisForceCategorical: { name: 'xAxisForceCategorical', type: 'CheckboxControl', label: 'Force categorical', default: false, renderTrigger: true, description: 'Treat values as categorical.', visibility: xAxisIsNumeric },
   time_grain_sqla: { name: 'time_grain_sqla', type: 'SelectControl', label: 'Time grain', choices: ({ datasource }) => timeGrainChoices(datasource?.time_grain_sqla), clearable: true, default: 'P1D', description: 'Select a time grain for the visualization.', visibility: xAxisIsTemporal },
   granularity_sqla: { name: 'granularity_sqla', type: 'SelectControl', label: 'Time column', choices: temporalChoices, clearable: true },
   adhoc_filters: { name: 'adhoc_filters', type: 'AdhocFilterControl', label: 'Filters', default: [] },
@@ -63,7 +74,28 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   show_value: { name: 'show_value', type: 'CheckboxControl', label: 'Show value', default: false, renderTrigger: true },
   x_axis_title: { name: 'x_axis_title', type: 'TextControl', label: 'X Axis Title', default: '', renderTrigger: true },
   y_axis_title: { name: 'y_axis_title', type: 'TextControl', label: 'Y Axis Title', default: '', renderTrigger: true },
-  zoomable: { name: 'zoomable', type: 'CheckboxControl', label: 'Data Zoom', default: false, renderTrigger: true },
+  zoomable: { name: 'zoomable', type: 'CheckboxControl', label: 'Data Zoom', default: false, renderTrigger: true, description: 'Enable data zooming controls' },
+  minorTicks: { name: 'minorTicks', type: 'CheckboxControl', label: 'Minor ticks', default: false, renderTrigger: true, description: 'Show minor ticks on axes.' },
+  // Superset's DEFAULT_FORM_DATA.truncateXAxis is true: a number x-axis spans its data unless turned off.
+  truncateXAxis: {
+    name: 'truncateXAxis',
+    type: 'CheckboxControl',
+    label: 'Truncate X Axis',
+    default: true,
+    renderTrigger: true,
+    description: 'Truncate X Axis. Can be overridden by specifying a min or max bound. Only applicable for numerical X axis.',
+  },
+  xAxisBounds: {
+    name: 'xAxisBounds',
+    type: 'BoundsControl',
+    label: 'X Axis Bounds',
+    default: [null, null],
+    renderTrigger: true,
+    description:
+      "Bounds for numerical X axis. Not applicable for temporal or categorical axes. When left empty, the bounds are dynamically defined based on the min/max of the data. Note that this feature will only expand the axis range. It won't narrow the data's extent.",
+    // Superset shows it whenever 'Truncate X Axis' is on; here only where it applies too, a number x-axis.
+    visibility: (ctx) => ctx.formData.truncateXAxis !== false && xAxisIsNumeric(ctx),
+  },
   // Superset's time-series options: the legend's kind and place, the x labels' angle, the y-axis' scale and bounds.
   legendType: { name: 'legendType', type: 'SelectControl', label: 'Type', default: 'scroll', clearable: false, renderTrigger: true, choices: [['scroll', 'Scroll'], ['plain', 'Plain']], description: 'Legend type', visibility: ({ formData }) => formData.show_legend !== false },
   legendOrientation: { name: 'legendOrientation', type: 'SelectControl', label: 'Orientation', default: 'top', clearable: false, renderTrigger: true, choices: [['top', 'Top'], ['bottom', 'Bottom'], ['left', 'Left'], ['right', 'Right']], description: 'Legend Orientation', visibility: ({ formData }) => formData.show_legend !== false },

@@ -6,7 +6,7 @@ export const TIMESERIES_QUERY: ControlPanelSection = {
   label: 'Query',
   expanded: true,
   tab: 'data',
-  controlSetRows: [['x_axis'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['contributionMode'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit'], ['truncate_metric']],
+  controlSetRows: [['x_axis'], ['xAxisForceCategorical'], ['time_grain_sqla'], ['metrics'], ['groupby'], ['contributionMode'], ['adhoc_filters'], ['time_range'], ['limit', 'timeseries_limit_metric'], ['order_desc'], ['row_limit'], ['truncate_metric']],
 };
 
 export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRows'] = []): ControlPanelConfig {
@@ -29,6 +29,7 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
           ['show_value'],
           ...extra,
           ['zoomable'],
+          ['minorTicks'],
           ['rich_tooltip'],
           ['showTooltipTotal', 'showTooltipPercentage'],
           ['tooltipSortByMetric'],
@@ -39,7 +40,7 @@ export function timeseriesControlPanel(extra: ControlPanelSection['controlSetRow
         label: 'Axes',
         expanded: true,
         tab: 'customize',
-        controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['xAxisLabelRotation'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }], ['currency_format'], ['logAxis', 'minorSplitLine'], ['truncateYAxis'], ['y_axis_bounds']],
+        controlSetRows: [['x_axis_title', 'y_axis_title'], ['x_axis_time_format'], ['xAxisLabelRotation'], [{ name: 'y_axis_format', override: { choices: yAxisFormatChoices } }], ['currency_format'], ['logAxis', 'minorSplitLine'], ['truncateXAxis'], ['xAxisBounds'], ['truncateYAxis'], ['y_axis_bounds']],
       },
     ],
   };

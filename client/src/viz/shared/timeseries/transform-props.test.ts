@@ -319,3 +319,98 @@ describe("time series: 'Currency format' (Superset's currency_format with the y-
     expect(rows[at + 1]).toEqual(['currency_format']);
   });
 });
+
+describe("time series: Superset's x-axis options ('Truncate X Axis', 'X Axis Bounds', 'Force categorical', 'Minor ticks')", () => {
+  // Births by a number of years since 2000 (a number x-axis), answered out of order.
+  const yearRows = [
+    { years: 4, n: 40 },
+    { years: 2, n: 20 },
+    { years: 10, n: 100 },
+  ];
+  const numeric = (kind: SeriesKind, patch: Record<string, unknown> = {}) =>
+    transformTimeseries(
+      { formData: { viz_type: 'echarts_timeseries_line', x_axis: 'years', metrics: ['n'], ...patch }, queriesData: [{ data: yearRows, colnames: ['years', 'n'], coltypes: [0, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 },
+      kind,
+    ).option;
+
+  it('lays numbers along a value axis in their order (Superset\'s getAxisType), not as categories in the answer\'s order', () => {
+    const o = numeric('line');
+    expect(o.xAxis.type).toBe('value');
+    expect(o.xAxis.data).toBeUndefined();
+    expect(o.series[0].data).toEqual([[2, 20], [4, 40], [10, 100]]);
+  });
+
+  it("'Truncate X Axis' (on unless turned off, Superset's default) spans the data: from its least to its greatest x", () => {
+    expect(numeric('line').xAxis).toMatchObject({ min: 'dataMin', max: 'dataMax' });
+    const off = numeric('line', { truncateXAxis: false }).xAxis;
+    expect([off.min, off.max, off.scale]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it("'X Axis Bounds' widen the range, never narrow it (the control's description); an empty side is the data's", () => {
+    const x = numeric('line', { xAxisBounds: [0, 5] }).xAxis;
+    expect([x.min({ min: 2 }), x.max({ max: 10 }), x.max({ max: 3 })]).toEqual([0, 10, 5]);
+    expect(numeric('line', { xAxisBounds: [null, 12] }).xAxis.min).toBe('dataMin');
+    // Bounds count only with the axis truncated, as Superset's getMinAndMaxFromBounds.
+    expect(numeric('line', { truncateXAxis: false, xAxisBounds: [0, 5] }).xAxis.min).toBeUndefined();
+  });
+
+  it("bars keep ECharts' own ends (room for the first and last bar), scaled to the data as Superset's", () => {
+    const x = numeric('bar').xAxis;
+    expect([x.type, x.scale, x.min, x.max]).toEqual(['value', true, undefined, undefined]);
+  });
+
+  it("stacked, or with 'Force categorical', numbers are categories (in the answer's order), which no bounds apply to", () => {
+    for (const patch of [{ stack: 'Stack' }, { xAxisForceCategorical: true }]) {
+      const o = numeric('line', patch);
+      expect([o.xAxis.type, o.xAxis.data, o.xAxis.min]).toEqual(['category', ['4', '2', '10'], undefined]);
+    }
+    // Horizontal bars lay numbers along their categories: ECharts stands bars upright on two value axes.
+    expect(transformTimeseries({ formData: { viz_type: 'echarts_timeseries_bar', x_axis: 'years', metrics: ['n'], orientation: 'horizontal' }, queriesData: [{ data: yearRows, colnames: ['years', 'n'], coltypes: [0, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 }, 'bar').option.yAxis.type).toBe('category');
+    // A time axis is untouched by the x bounds.
+    expect(transformed('line', { xAxisBounds: [0, 5] }).option.xAxis).toMatchObject({ type: 'time' });
+    expect(transformed('line', { xAxisBounds: [0, 5] }).option.xAxis.min).toBeUndefined();
+  });
+
+  it("'Minor ticks' shows minor ticks on both axes; 'Minor Split Line' draws the lines alone, as Superset keeps them apart", () => {
+    const ticks = numeric('line', { minorTicks: true });
+    expect([ticks.xAxis.minorTick.show, ticks.yAxis.minorTick.show]).toEqual([true, true]);
+    const lines = numeric('line', { minorSplitLine: true });
+    expect([lines.xAxis.minorTick.show, lines.yAxis.minorTick.show, lines.yAxis.minorSplitLine.show]).toEqual([false, false, true]);
+  });
+});
+
+describe("time series: 'Data Zoom' as Superset's", () => {
+  const option = (patch: Record<string, unknown>, kind: SeriesKind = 'line') => transformed(kind, patch).option;
+
+  it("adds a slider under the plot, the mouse wheel panning instead of zooming, and the 'zoom area' / 'restore zoom' buttons", () => {
+    const o = option({ zoomable: true });
+    expect(o.dataZoom).toEqual([
+      expect.objectContaining({ type: 'slider', xAxisIndex: 0, start: 0, end: 100 }),
+      { type: 'inside', yAxisIndex: 0, zoomOnMouseWheel: false, moveOnMouseWheel: true },
+      { type: 'inside', xAxisIndex: 0, zoomOnMouseWheel: false, moveOnMouseWheel: true },
+    ]);
+    expect(o.toolbox).toMatchObject({ show: true, top: 0, right: 5, feature: { dataZoom: { title: { zoom: 'zoom area', back: 'restore zoom' } } } });
+    // Stacked values zoom along x only.
+    expect(option({ zoomable: true, stack: 'Stack' }).toolbox.feature.dataZoom.yAxisIndex).toBe(false);
+    expect([option({}).dataZoom, option({}).toolbox]).toEqual([undefined, undefined]);
+  });
+
+  it('keeps room for the slider under the plot, above a legend at the bottom, and the legend on top clear of the buttons', () => {
+    const plain = option({});
+    const zoom = option({ zoomable: true });
+    expect(zoom.grid.bottom).toBe(plain.grid.bottom + 26);
+    // Below the zoom buttons (top right), even without a legend on top.
+    expect(option({ zoomable: true, show_legend: false }).grid.top).toBe(40);
+    expect(option({ show_legend: false }).grid.top).toBe(20);
+    expect(zoom.legend.width).toBe(600 - 112);
+    const bottom = option({ zoomable: true, legendOrientation: 'bottom' });
+    expect(bottom.dataZoom[0].bottom).toBe(4 + 28);
+    expect(bottom.grid.bottom).toBe(plain.grid.bottom + 28 + 26);
+  });
+
+  it('horizontal bars zoom along their categories (the y-axis, as Superset): the slider stands at the right', () => {
+    const o = option({ zoomable: true, orientation: 'horizontal' }, 'bar');
+    expect(o.dataZoom[0]).toMatchObject({ type: 'slider', yAxisIndex: 0, right: 4 });
+    expect(o.grid.right).toBe(option({ orientation: 'horizontal' }, 'bar').grid.right + 26);
+  });
+});

@@ -6,7 +6,8 @@ import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter, getValueFormatter, isSmartDate, smartDateDetailed } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
 import { widestLabel } from '../label-room';
-import { axisStyle, chartTheme, echartsBase, legendStyle } from '../theme';
+import { axisStyle, chartTheme, echartsBase } from '../theme';
+import { timeseriesFrame } from './layout';
 import { formatForComparison } from '@meridian/contracts/rules/validators';
 import type { AnnotationInput } from './annotations';
 import { richTooltipFormatter, STREAM_BASE } from './tooltip';
@@ -25,13 +26,16 @@ export interface TimeseriesProps {
   horizontal: boolean;
   /** Annotation layers to draw (time axes only); the component adds them, loading a formula evaluator if needed. */
   annotations: AnnotationInput | null;
+  /** The y-axis' widest tick label and its title's gap, for a chart that lays out the frame again (the mixed chart). */
+  yLabelRoom: { labelWidth: number; nameGap: number };
 }
 
 /**
  * Chart data rows (one per x value and group) → an ECharts option with one series per metric and group,
- * sorted along x; time on a time axis, anything else on a category axis.
+ * sorted along x; time on a time axis, numbers on a value axis (not stacked, nor forced to categories, nor under
+ * horizontal bars), anything else on a category axis.
  */
-export function transformTimeseries(input: TransformInput, kind: SeriesKind): TimeseriesProps {
+export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean } = {}): TimeseriesProps {
   const { formData: fd, queriesData, theme } = input;
   const names = displayNames(input.datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
@@ -42,15 +46,22 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const xIndex = (result.colnames ?? []).indexOf(xColumn);
   const isTime = xIndex >= 0 ? result.coltypes?.[xIndex] === GenericDataType.TEMPORAL : rows.some((r) => typeof r[xColumn] === 'number' && Number(r[xColumn]) > 1e11);
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
+  // Superset's getAxisType: numbers lie along a continuous (value) axis, unless stacked or 'Force categorical'; and
+  // here not under horizontal bars either, which ECharts lays along their categories only (on two value axes it
+  // stood them upright). A chart drawing two queries on one x-axis decides for both: `opts.numericX`.
+  const isNumericX = !isTime && !horizontal && (opts.numericX ?? (xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical));
   const numberFormat = valueFormatOf(fd);
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
 
-  // Each row's x value, taken once: a time axis's times sorted, a category axis's categories in the query's order.
-  const points = rows.map((row) => ({ row, x: isTime ? toTime(row[xColumn]) : String(row[xColumn] ?? 'NULL') }));
-  if (isTime) points.sort((a, b) => Number(a.x) - Number(b.x));
+  // Each row's x value, taken once: times and numbers sorted (a number axis has no place for a null), a category
+  // axis's categories in the query's order.
+  const points = rows
+    .map((row) => ({ row, x: isTime ? toTime(row[xColumn]) : isNumericX ? toNumber(row[xColumn]) : String(row[xColumn] ?? 'NULL') }))
+    .filter((p) => !isNumericX || p.x !== null);
+  if (isTime || isNumericX) points.sort((a, b) => Number(a.x) - Number(b.x));
   // The x values in order, each once.
   const xs = [...new Set(points.map((p) => p.x))];
-  const categories = isTime ? [] : (xs as string[]);
+  const categories = isTime || isNumericX ? [] : (xs as string[]);
 
   const series = new Map<string, { name: string; group: string[]; points: Array<[unknown, number | null]> }>();
   const add = (name: string, group: string[], x: unknown, y: number | null) => {
@@ -146,8 +157,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
   const axis = axisStyle(theme);
   const xAxis: Record<string, any> = {
     ...axis,
-    type: isTime ? 'time' : 'category',
-    data: isTime ? undefined : categories,
+    type: isTime ? 'time' : isNumericX ? 'value' : 'category',
+    data: isTime || isNumericX ? undefined : categories,
     // About one time label per 90 px: ECharts' own count crowded a narrow chart, which then hid its years.
     splitNumber: isTime && !horizontal ? Math.max(2, Math.floor((input.width ?? 600) / 90)) : undefined,
     name: fd.x_axis_title || undefined,
@@ -157,6 +168,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     // kept when labels crowd (a single adaptive formatter let ECharts hide the years first: 'July April October').
     axisLabel: { ...axis.axisLabel, formatter: isTime && !isSmartDate(fd.x_axis_time_format) ? (v: number) => timeFormat(v) : undefined, rotate: Number(fd.xAxisLabelRotation) || undefined },
     splitLine: { show: false },
+    minorTick: { show: !!fd.minorTicks },
+    ...(isNumericX ? xAxisRange(fd, kind) : {}),
   };
   const yAxis: Record<string, any> = {
     ...axis,
@@ -166,32 +179,21 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     // The title stands clear of the widest tick label (a fixed 48 px put it among '$600,000.00' and the like).
     nameGap: yNameGap,
     axisLabel: { ...axis.axisLabel, formatter: (v: number) => numberFormat(v) },
-    minorTick: fd.minorSplitLine ? { show: true } : undefined,
+    // 'Minor ticks' and 'Minor Split Line' are apart, as Superset's (ECharts places the minor lines by the minor ticks, shown or not).
+    minorTick: { show: !!fd.minorTicks },
     minorSplitLine: fd.minorSplitLine ? { show: true, lineStyle: { opacity: 0.4 } } : undefined,
     // Shares stacked to the whole (Expand, or row contributions stacked) fill exactly 0–100%, as Superset's axis.
     ...(!fd.logAxis && (stacking === 'Expand' || (stacking && contributionOf(fd) === 'row')) ? { min: 0, max: 1 } : yAxisRange(fd)),
   };
-  const showLegend = fd.show_legend !== false && series.size > 1;
   const richTooltip = fd.rich_tooltip !== false && kind !== 'scatter';
-  const legendAt = showLegend ? legendPlace(fd.legendOrientation) : null;
-  // Room beside the plot for a legend on its left or right: its widest name, the symbol and some air.
-  const legendWidth = legendAt === 'left' || legendAt === 'right' ? Math.min(widestLabel(series.keys()) + 48, (input.width ?? 600) * 0.4) : 0;
-  // 'Margin': more room between the legend and the plot.
-  const legendMargin = legendAt ? Math.max(0, Number(fd.legendMargin) || 0) : 0;
-  const baseLeft = fd.y_axis_title && !horizontal ? Math.max(32, yNameGap - yLabelWidth + 20) : fd.y_axis_title ? 64 : 16;
+  const frame = timeseriesFrame(fd, theme, { names: [...series.keys()], width: input.width ?? 600, horizontal, yNameGap, yLabelWidth, stacked: !!stacking });
   const option = {
     ...echartsBase(theme),
     // Times are UTC throughout (the answers' and the formatters'): ticks fall on UTC months and days.
     useUTC: true,
     animation: false,
-    grid: {
-      top: legendAt === 'top' ? 40 + legendMargin : 20,
-      right: 20 + (legendAt === 'right' ? legendWidth + legendMargin : 0),
-      bottom: (fd.x_axis_title ? 44 : 28) + (legendAt === 'bottom' ? 28 + legendMargin : 0),
-      left: baseLeft + (legendAt === 'left' ? legendWidth + legendMargin : 0),
-      containLabel: true,
-    },
-    legend: { ...legendStyle(theme, { show: showLegend, orientation: legendAt ?? 'top', type: fd.legendType === 'plain' ? 'plain' : 'scroll' }), data: [...series.keys()] },
+    grid: frame.grid,
+    legend: frame.legend,
     tooltip: {
       ...echartsBase(theme).tooltip,
       trigger: richTooltip ? 'axis' : 'item',
@@ -201,7 +203,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
     },
     xAxis: horizontal ? yAxis : xAxis,
     yAxis: horizontal ? { ...xAxis, inverse: true } : yAxis,
-    dataZoom: fd.zoomable ? [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 4 }] : undefined,
+    dataZoom: frame.dataZoom,
+    toolbox: frame.toolbox,
     series: echartsSeries,
   };
   const layers = Array.isArray(fd.annotation_layers) ? fd.annotation_layers : [];
@@ -217,7 +220,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind): Ti
           legendAllowed: fd.show_legend !== false,
         }
       : null;
-  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, horizontal, annotations };
+  return { option, xColumn, groupby, seriesGroups: Object.fromEntries([...series.values()].map((s) => [s.name, s.group])), isTime, horizontal, annotations, yLabelRoom: { labelWidth: yLabelWidth, nameGap: yNameGap } };
 }
 
 /**
@@ -236,22 +239,41 @@ function pivotedColumns(fd: TransformInput['formData'], colnames: readonly strin
     });
 }
 
-/** Superset's legend orientations; anything else is the top. */
-const legendPlace = (value: unknown): 'top' | 'bottom' | 'left' | 'right' => (value === 'bottom' || value === 'left' || value === 'right' ? value : 'top');
-
 /**
  * The y-axis' range: from zero unless 'Truncate Y Axis', then fitted to the data and widened (never narrowed) to the
  * bounds given, as Superset's 'Y Axis Bounds' say.
  */
 function yAxisRange(fd: TransformInput['formData']): Record<string, unknown> {
   if (!fd.truncateYAxis) return {};
-  const [lo, hi] = Array.isArray(fd.y_axis_bounds) ? fd.y_axis_bounds.map((b: unknown) => (b === null || b === '' || b === undefined || !Number.isFinite(Number(b)) ? null : Number(b))) : [null, null];
+  const [lo, hi] = axisBounds(fd.y_axis_bounds);
   return {
     scale: true,
     ...(lo !== null ? { min: (extent: { min: number }) => Math.min(extent.min, lo) } : {}),
     ...(hi !== null ? { max: (extent: { max: number }) => Math.max(extent.max, hi) } : {}),
   };
 }
+
+/**
+ * A number x-axis' range (Superset's getMinAndMaxFromBounds): with 'Truncate X Axis' (on unless turned off) it spans
+ * the data, from its least to its greatest x, widened (never narrowed, as the control's description says) to 'X Axis
+ * Bounds' where given; bars keep ECharts' own ends (room for the first and last bar). Off, ECharts' rounded range.
+ */
+export function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Record<string, unknown> {
+  if (fd.truncateXAxis === false) return {};
+  const [lo, hi] = axisBounds(fd.xAxisBounds);
+  const bar = kind === 'bar';
+  return {
+    ...(bar ? { scale: true } : {}),
+    ...(lo !== null ? { min: (extent: { min: number }) => Math.min(extent.min, lo) } : bar ? {} : { min: 'dataMin' }),
+    ...(hi !== null ? { max: (extent: { max: number }) => Math.max(extent.max, hi) } : bar ? {} : { max: 'dataMax' }),
+  };
+}
+
+/** [min, max] as stored by a BoundsControl, a side empty (null, '', not a number) as null. */
+const axisBounds = (value: unknown): [number | null, number | null] => {
+  const side = (b: unknown) => (b === null || b === '' || b === undefined || !Number.isFinite(Number(b)) ? null : Number(b));
+  return Array.isArray(value) ? [side(value[0]), side(value[1])] : [null, null];
+};
 
 /** The tooltip's time: in its own format, Superset's detailed adaptive one unless set ('2004-02-01' where the axis reads 'February'). */
 /**

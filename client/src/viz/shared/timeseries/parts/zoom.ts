@@ -1,3 +1,4 @@
-import { DataZoomComponent } from 'echarts/components';
+import { DataZoomComponent, ToolboxComponent } from 'echarts/components';
 
-export default [DataZoomComponent];
+// 'Data Zoom': the slider and wheel (DataZoom) and the toolbox's 'zoom area' / 'restore zoom' buttons (Toolbox).
+export default [DataZoomComponent, ToolboxComponent];
