@@ -1,11 +1,12 @@
 import { buildMapQuery } from '../world_map/index';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin } from '../types';
-import { COUNTRY_MAP_COUNTRIES, transformCountryMap } from './transform-props';
+import { transformCountryMap } from './transform-props';
+import { COUNTRY_MAP_COUNTRIES } from './countries';
 import { columnChoices, REQUIRED } from '../shared/controls';
 import meta from './meta';
 
-const countryMap: ChartPlugin<EChartsTransformed & { map: 'usa' | null }> = {
+const countryMap: ChartPlugin<EChartsTransformed & { map: string | null }> = {
   ...meta,
   controlPanel: {
     sections: [
