@@ -1,12 +1,12 @@
 import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import { registerCountry, registerUsa } from '../shared/geo';
-import { countryRegionCode, regionName, usStateCode } from '../shared/geo-codes';
+import { regionName, usStateCode } from '../shared/geo-codes';
 import { getSequentialColors } from '../shared/colors';
 import { chartTheme } from '../shared/theme';
 import countryMap from './index';
 import { compactCountry, countryKeys } from './country-shapes.build';
-import { COUNTRY_MAP_COUNTRIES, COUNTRY_MAP_KEYS, countryKey } from './countries';
+import { COUNTRY_MAP_COUNTRIES, COUNTRY_MAP_KEYS, countryKey, regionCodeOf } from './countries';
 
 /** A colour as ECharts writes it after its visuals: rgba(r,g,b,a). */
 const rgba = (c: string) => echarts.color.stringify(echarts.color.parse(c), 'rgba');
@@ -39,6 +39,7 @@ describe('country map chart type', () => {
     expect(visualMap).toMatchObject({ orient: 'horizontal', min: 2, max: 5, bottom: 8 });
     // The map's box ends above the scale's bar and its handles' labels.
     expect(series[0].bottom).toBeGreaterThanOrEqual(visualMap.bottom + visualMap.itemWidth + 20);
+
   });
 
   it("draws the states without a value in the theme's 'no data' grey, and only the states with values on the scale", async () => {
@@ -73,15 +74,17 @@ describe('country map chart type', () => {
   });
 
   it("matches a row's ISO 3166-2 code to its country's region: FR-75 is Paris, DE-BY Bayern, US-CA California", async () => {
-    await Promise.all([registerCountry('france'), registerCountry('germany')]);
+    await Promise.all(['france', 'germany', 'poland', 'india'].map(registerCountry));
     const region = (country: string, value: string) => {
-      const code = countryRegionCode(country, value);
+      const code = regionCodeOf(country, value);
       return code && regionName(country === 'usa' ? 'usa' : `country:${country}`, code);
     };
     expect(region('france', 'FR-75')).toBe('Paris');
     expect(region('france', ' fr-2a')).toBe('Corse-du-Sud');
     expect(region('germany', 'DE-BY')).toBe('Bayern');
     expect(region('usa', 'US-CA')).toBe('California');
+    // Codes ISO has changed since Superset's shapes were made match by either: Paris, Poland's Silesia, India's Telangana.
+    expect([region('france', 'FR-75C'), region('france', 'FR-974'), region('poland', 'PL-24'), region('poland', 'PL-SL'), region('india', 'IN-TS'), region('india', 'IN-TG')]).toEqual(['Paris', 'La Réunion', 'Silesian', 'Silesian', 'Telangana', 'Telangana']);
     // Unknown codes, another country's code and a value that is no code match nothing.
     expect([region('france', 'FR-99'), region('germany', 'FR-75'), region('france', 'other'), region('usa', 'US-ZZ')]).toEqual([undefined, undefined, null, null]);
     await expect(registerCountry('atlantis')).rejects.toThrow(/No shapes for atlantis/);
@@ -125,5 +128,19 @@ describe('country map chart type', () => {
     const height = Math.max(...west.map((p) => p[1]!)) - Math.min(...west.map((p) => p[1]!));
     expect(width / height).toBeCloseTo(Math.cos((60.5 * Math.PI) / 180), 2);
     expect(Math.min(...xs)).toBeCloseTo(180.5 * Math.cos((60.5 * Math.PI) / 180), 1);
+  });
+
+  it('draws a tall country tall in a wide chart: its proportions kept, not stretched to the box', async () => {
+    await registerCountry('italy');
+    const out = countryMap.transformProps({ formData: { viz_type: 'country_map', select_country: 'italy', entity: 'r', metric: 'n' }, queriesData: [{ data: [{ r: 'IT-RM', n: 5 }] } as any], datasource: null, theme: 'light', width: 800, height: 300 });
+    const chart = echarts.init(null, null, { renderer: 'svg', ssr: true, width: 800, height: 300 });
+    chart.setOption(out.option);
+    const geo = (chart as any).getModel().getSeriesByIndex(0).coordinateSystem;
+    const shape = geo.getBoundingRect();
+    const drawn = geo.getViewRect();
+    expect(shape.width / shape.height).toBeLessThan(1);
+    expect(drawn.width / drawn.height).toBeCloseTo(shape.width / shape.height, 2);
+    expect(drawn.height).toBeGreaterThan(200);
+    chart.dispose();
   });
 });

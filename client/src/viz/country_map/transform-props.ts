@@ -1,12 +1,12 @@
 import type { TransformInput } from '../types';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { escapeHtml, getNumberFormatter } from '../shared/format';
-import { COUNTRY_MAP_PREFIX, countryRegionCode, regionName } from '../shared/geo-codes';
+import { COUNTRY_MAP_PREFIX, regionName } from '../shared/geo-codes';
 import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cross-filter';
 import { mapScale } from '../shared/map-scale';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
-import { COUNTRY_MAP_COUNTRIES, countryKey } from './countries';
+import { COUNTRY_MAP_COUNTRIES, countryKey, regionCodeOf } from './countries';
 
 /**
  * Regions coloured by the metric: each row's ISO 3166-2 code (FR-75, DE-BY) matched against each region's code, as
@@ -22,7 +22,7 @@ export function transformCountryMap({ formData: fd, queriesData, theme, filterSt
   const map = country === 'usa' ? 'usa' : `${COUNTRY_MAP_PREFIX}${country}`;
   const groups: Record<string, unknown[]> = {};
   const data = rowsOf(queriesData).flatMap((row) => {
-    const code = countryRegionCode(country, row[entity]);
+    const code = regionCodeOf(country, row[entity]);
     if (!code) return [];
     groups[code] = [row[entity]];
     const selection = selectionStyle(filterState, [row[entity]]);
@@ -54,6 +54,9 @@ export function transformCountryMap({ formData: fd, queriesData, theme, filterSt
           aspectScale: 1,
           roam: true,
           ...scale.mapBox,
+          // Fitted into the box with its proportions kept: a box given by its four sides otherwise stretches the
+          // country to the cell's shape (Albania as wide as it is tall).
+          preserveAspect: 'contain',
           // While the chart's own cross-filter is in effect every region is faded but the selected one (as Superset's charts).
           itemStyle: { areaColor: t.noData, borderColor: t.tooltipBackground, borderWidth: 0.7, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
