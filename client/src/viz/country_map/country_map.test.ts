@@ -71,6 +71,9 @@ describe('country map chart type', () => {
 
   it('reads select_country as any Superset version stored it', () => {
     expect(['france', 'France', 'USA', 'france_overseas', 'srilanka', 'south_africa', 'atlantis', undefined].map(countryKey)).toEqual(['france', 'france', 'usa', 'france', 'sri_lanka', 'south_africa', null, 'usa']);
+    // Explore opens such a chart on the Country control's own choice.
+    const control = countryMap.controlPanel.sections.flatMap((sec) => sec.controlSetRows.flat()).find((c): c is any => typeof c === 'object' && (c as any).name === 'select_country');
+    expect(['France', 'USA', 'srilanka', 'atlantis'].map(control.fromStored)).toEqual(['france', 'usa', 'sri_lanka', 'atlantis']);
   });
 
   it("matches a row's ISO 3166-2 code to its country's region: FR-75 is Paris, DE-BY Bayern, US-CA California", async () => {
