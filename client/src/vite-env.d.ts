@@ -2,6 +2,6 @@
 
 /** The Country Map's shapes, one loader per Superset `select_country` key (client/src/viz/country_map/country-shapes.build.ts). */
 declare module 'virtual:country-map-shapes' {
-  const loaders: Record<string, () => Promise<{ default: { step: number; regions: Array<{ code: string; name: string; polygons: number[][][] }> } }>>;
+  const loaders: Record<string, () => Promise<{ default: import('./viz/country_map/country-shapes.build').CompactCountry }>>;
   export default loaders;
 }

@@ -64,9 +64,6 @@ export async function registerUsa(): Promise<void> {
   registered.add('usa');
 }
 
-/** A country's regions as the build compacts them (country_map/country-shapes.build.ts): delta-encoded rings on a grid. */
-type CompactCountry = { step: number; regions: Array<{ code: string; name: string; polygons: number[][][] }> };
-
 /** A delta-encoded ring back in map units, closed. */
 function decodeRing(ring: number[], step: number): number[][] {
   const out: number[][] = [];
@@ -89,7 +86,8 @@ function decodeRing(ring: number[], step: number): number[][] {
 export async function registerCountry(key: string): Promise<void> {
   const name = `${COUNTRY_MAP_PREFIX}${key}`;
   if (registered.has(name)) return;
-  const load = (countryShapes as Record<string, (() => Promise<{ default: CompactCountry }>) | undefined>)[key];
+  // The build's compacted shapes (country_map/country-shapes.build.ts): delta-encoded rings on a grid of `step`.
+  const load = Object.hasOwn(countryShapes, key) ? countryShapes[key] : undefined;
   if (!load) throw new Error(`No shapes for ${key}`);
   const { step, regions } = (await load()).default;
   const features = regions.map((r) => ({
