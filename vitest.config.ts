@@ -1,7 +1,10 @@
 import { defineConfig } from 'vitest/config';
+import { countryShapes } from './client/src/viz/country_map/country-shapes.build.ts';
 
 // One runner for the whole workspace: unit tests beside their files, cross-package flows in tests/.
 export default defineConfig({
+  // The Country Map's shapes (virtual modules), for the unit tests that draw a country.
+  plugins: [countryShapes()],
   test: {
     include: ['contracts/src/**/*.test.ts', 'server/src/**/*.test.ts', 'query-worker/src/**/*.test.ts', 'client/src/**/*.test.ts', 'tests/**/*.test.ts'],
     exclude: ['**/node_modules/**'],

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { countryShapes } from './src/viz/country_map/country-shapes.build.ts';
 
 /**
  * Writes a brotli and a gzip copy beside each built script, style sheet and SVG of more than 1 KB, which the
@@ -31,7 +32,7 @@ const server = process.env.MERIDIAN_URL ?? 'http://localhost:8088';
 
 export default defineConfig({
   base: '/static/',
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), countryShapes()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,1 +1,7 @@
 /// <reference types="vite/client" />
+
+/** The Country Map's shapes, one loader per Superset `select_country` key (client/src/viz/country_map/country-shapes.build.ts). */
+declare module 'virtual:country-map-shapes' {
+  const loaders: Record<string, () => Promise<{ default: import('./viz/country_map/country-shapes.build').CompactCountry }>>;
+  export default loaders;
+}

@@ -11,14 +11,20 @@ import { startTestApp, type TestApp } from '../helpers/app';
 import { supersetDashboardZip } from '../helpers/superset-export';
 import { ensureClientBuilt, launchBrowser, login, screenshot } from './browser';
 
-type Example = 'birth_names' | 'wb_health_population';
+type Example = 'birth_names' | 'wb_health_population' | 'france_departments';
+/** Virtual datasets on the examples database, by name: data for the charts that the examples' tables have none for. */
+const VIRTUAL: Partial<Record<Example, string>> = {
+  // Births by French department's ISO 3166-2 code (FR-01 ... FR-95, Corsica's FR-2A and FR-2B, La Réunion by its
+  // current code, FR-974, which Superset's shapes key as FR-RE): a country map of France.
+  france_departments: "SELECT CASE i WHEN 20 THEN 'FR-2A' ELSE 'FR-' || lpad(CAST(i AS VARCHAR), 2, '0') END AS department, i * 1000 AS births FROM range(1, 96) t(i) UNION ALL SELECT 'FR-2B', 21000 UNION ALL SELECT 'FR-974', 50000",
+};
 const everyYear = { time_range: 'No filter' };
 const year2014 = { time_range: '2014-01-01 : 2015-01-01' };
 const notAggregates = { adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'region', operator: '!=', comparator: 'Aggregates' }] };
 const yearly = { x_axis: 'ds', time_grain_sqla: 'P1Y', ...everyYear };
 
 /** One saved chart per chart type, on the examples, with the form data a user would build. */
-const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unknown>; text?: string }> = [
+const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, unknown>; text?: string; name?: string }> = [
   { viz_type: 'echarts_timeseries_line', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['gender'] } },
   { viz_type: 'echarts_timeseries_bar', on: 'birth_names', params: { ...yearly, metrics: ['sum__num_boys', 'sum__num_girls'], stack: 'Stack', show_value: true } },
   { viz_type: 'echarts_area', on: 'birth_names', params: { ...yearly, metrics: ['sum__num'], groupby: ['state'], limit: 5, stack: 'Stream' } },
@@ -46,12 +52,13 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   { viz_type: 'sankey_v2', on: 'birth_names', params: { source: 'gender', target: 'state', metric: 'sum__num', ...everyYear } },
   { viz_type: 'world_map', on: 'wb_health_population', params: { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...year2014, ...notAggregates } },
   { viz_type: 'country_map', on: 'birth_names', params: { entity: 'state', select_country: 'usa', metric: 'sum__num', ...everyYear } },
+  { viz_type: 'country_map', name: 'country_map-france', on: 'france_departments', params: { entity: 'department', select_country: 'france', metric: { expressionType: 'SIMPLE', column: { column_name: 'births' }, aggregate: 'SUM', label: 'SUM(births)' } } },
   { viz_type: 'pivot_table_v2', on: 'birth_names', params: { groupbyRows: ['gender', 'state'], groupbyColumns: [], metrics: ['sum__num'], rowTotals: true, colTotals: true, rowSubTotals: true, ...everyYear }, text: 'Subtotal' },
 ];
 
 // GALLERY_ONLY=pie,table draws only those types (for looking at one type's screenshots while working on it).
 const only = process.env.GALLERY_ONLY?.split(',');
-const CHARTS = only ? ALL_CHARTS.filter((c) => only.includes(c.viz_type)) : ALL_CHARTS;
+const CHARTS = only ? ALL_CHARTS.filter((c) => only.includes(c.viz_type) || only.includes(c.name ?? '')) : ALL_CHARTS;
 
 async function useScheme(page: Page, scheme: 'light' | 'dark'): Promise<void> {
   await page.evaluate((s) => localStorage.setItem('meridian-color-scheme', s), scheme);
@@ -69,7 +76,7 @@ describe('Chart types in the browser', () => {
   let dir: string;
   let admin: string;
   const datasets = {} as Record<Example, number>;
-  const slices: Array<{ id: number; viz_type: string; text?: string }> = [];
+  const slices: Array<{ id: number; viz_type: string; text?: string; name: string }> = [];
   const errors: string[] = [];
 
   const rest = (method: 'get' | 'post' | 'put', path: string, body?: unknown) => {
@@ -88,17 +95,23 @@ describe('Chart types in the browser', () => {
     for (const name of ['birth_names', 'wb_health_population'] as const) {
       datasets[name] = (await rest('get', `/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:${name})))`)).body.ids[0];
     }
+    const examples = (await rest('get', `/api/v1/dataset/${datasets.birth_names}`)).body.result.database.id;
+    for (const [name, sql] of Object.entries(VIRTUAL) as Array<[Example, string]>) {
+      const res = await rest('post', '/api/v1/dataset/', { database: examples, schema: 'main', table_name: name, sql });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      datasets[name] = res.body.id;
+    }
     for (const c of CHARTS) {
       const datasource = datasets[c.on];
       const res = await rest('post', '/api/v1/chart/', {
-        slice_name: c.viz_type,
+        slice_name: c.name ?? c.viz_type,
         viz_type: c.viz_type,
         datasource_id: datasource,
         datasource_type: 'table',
         params: JSON.stringify({ viz_type: c.viz_type, datasource: `${datasource}__table`, ...c.params }),
       });
       expect(res.status, JSON.stringify(res.body)).toBe(201);
-      slices.push({ id: res.body.id, viz_type: c.viz_type, text: c.text });
+      slices.push({ id: res.body.id, viz_type: c.viz_type, text: c.text, name: c.name ?? c.viz_type });
     }
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
@@ -154,10 +167,17 @@ describe('Chart types in the browser', () => {
       });
     }
     for (const s of slices) {
+      // The scripts of countries' shapes the page fetches: a country map fetches its own country's only.
+      const shapes: string[] = [];
+      const onRequest = (r: { url: () => string }) => {
+        const m = /country-map-([a-z_]+)-[\w-]+\.js$/.exec(r.url());
+        if (m) shapes.push(m[1]!);
+      };
+      page.on('request', onRequest);
       await page.goto(`${t.url}/explore/?slice_id=${s.id}`);
       const chart = page.locator('[data-testid="explore-chart"]');
-      await expect.poll(() => chart.getAttribute('data-chart-state'), { message: `${s.viz_type} is drawn`, timeout: 30_000 }).toMatch(/^(rendered|failed)$/);
-      expect(await chart.getAttribute('data-chart-state'), `${s.viz_type}: ${await chart.innerText()}`).toBe('rendered');
+      await expect.poll(() => chart.getAttribute('data-chart-state'), { message: `${s.name} is drawn`, timeout: 30_000 }).toMatch(/^(rendered|failed)$/);
+      expect(await chart.getAttribute('data-chart-state'), `${s.name}: ${await chart.innerText()}`).toBe('rendered');
       if (s.text) await chart.getByText(s.text, { exact: false }).first().waitFor();
       else expect(await chart.locator('canvas, svg').count(), `${s.viz_type} draws a canvas or svg`).toBeGreaterThan(0);
       if (s.viz_type === 'word_cloud') {
@@ -175,7 +195,20 @@ describe('Chart types in the browser', () => {
         const overlapping = texts.flatMap((a, i) => texts.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.text} / ${b.text}`));
         expect(overlapping).toEqual([]);
       }
-      await screenshot(page, `gallery-${s.viz_type}-${scheme}`);
+      expect(shapes, `${s.name}: the countries' shapes fetched`).toEqual(s.name === 'country_map-france' ? ['france'] : []);
+      await screenshot(page, `gallery-${s.name}-${scheme}`);
+      if (s.name === 'country_map-france' && scheme === 'light') {
+        // Another country chosen in Explore draws once its own shapes have come (the rows' French codes leave it grey).
+        const controls = page.getByRole('region', { name: 'Chart controls' });
+        await controls.getByRole('combobox', { name: 'Country' }).click();
+        await page.getByRole('option', { name: 'Germany', exact: true }).click();
+        await page.getByRole('button', { name: 'Update chart' }).click();
+        await expect.poll(() => shapes, { message: "Germany's shapes fetched" }).toEqual(['france', 'germany']);
+        await expect.poll(() => chart.getAttribute('data-chart-state'), { message: 'Germany is drawn' }).toBe('rendered');
+        await page.waitForTimeout(500);
+        await screenshot(page, 'gallery-country_map-germany-light');
+      }
+      page.off('request', onRequest);
     }
   }
 
@@ -206,7 +239,7 @@ describe('Chart types in the browser', () => {
       await expect.poll(() => chart.getAttribute('data-chart-state'), { message: `${s.viz_type} is drawn`, timeout: 30_000 }).toBe('rendered');
       await header.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.getByRole('radio', { name: 'Save as...' }).check();
-      const name = `${s.viz_type} (from Explore)`;
+      const name = `${s.name} (from Explore)`;
       await dialog.getByLabel('Chart name').fill(name);
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByText(`Chart [${name}] has been saved`).waitFor();
@@ -232,7 +265,7 @@ describe('Chart types in the browser', () => {
   });
 
   it.skipIf(!!only)('draws every chart type together on one dashboard', { timeout: 120_000 }, async () => {
-    const rowsOfThree = Array.from({ length: Math.ceil(slices.length / 3) }, (_, i) => slices.slice(i * 3, i * 3 + 3).map((s) => ({ chartId: s.id, sliceName: s.viz_type })));
+    const rowsOfThree = Array.from({ length: Math.ceil(slices.length / 3) }, (_, i) => slices.slice(i * 3, i * 3 + 3).map((s) => ({ chartId: s.id, sliceName: s.name })));
     const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Every chart type', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Every chart type', rowsOfThree))) });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);

@@ -93,6 +93,8 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
           aria-label={control.label}
           data={choices.map(({ value: v, label }) => ({ value: v, label }))}
           value={value === null || value === undefined ? none : str(value)}
+          // A long list (the Country Map's ~200 countries) is searched by typing, as Superset's selects are.
+          searchable={choices.length > 20}
           clearable={!!control.clearable}
           onChange={(v) => onChange(choices.find((c) => c.value === v)?.raw ?? null)}
           error={error}

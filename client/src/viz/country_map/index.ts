@@ -1,11 +1,12 @@
 import { buildMapQuery } from '../world_map/index';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin } from '../types';
-import { COUNTRY_MAP_COUNTRIES, transformCountryMap } from './transform-props';
+import { transformCountryMap } from './transform-props';
+import { COUNTRY_MAP_COUNTRIES, countryKey } from './countries';
 import { columnChoices, REQUIRED } from '../shared/controls';
 import meta from './meta';
 
-const countryMap: ChartPlugin<EChartsTransformed & { map: 'usa' | null }> = {
+const countryMap: ChartPlugin<EChartsTransformed & { map: string | null }> = {
   ...meta,
   controlPanel: {
     sections: [
@@ -14,7 +15,7 @@ const countryMap: ChartPlugin<EChartsTransformed & { map: 'usa' | null }> = {
         expanded: true,
         tab: 'data',
         controlSetRows: [
-          [{ name: 'select_country', type: 'SelectControl', label: 'Country', default: 'usa', choices: COUNTRY_MAP_COUNTRIES, description: 'Which country to plot the map for?' }],
+          [{ name: 'select_country', type: 'SelectControl', label: 'Country', default: 'usa', choices: COUNTRY_MAP_COUNTRIES, fromStored: (v) => countryKey(v) ?? v, description: 'Which country to plot the map for?' }],
           [{ name: 'entity', type: 'GroupByControl', label: 'ISO 3166-2 Codes', multi: false, choices: columnChoices, validators: REQUIRED, description: 'Column containing ISO 3166-2 codes of region/province/department in your table.' }],
           ['metric'],
           ['adhoc_filters'],

@@ -21,3 +21,33 @@ export function usStateCode(value: unknown): string | null {
   for (const [postal, name] of Object.values(US_STATES)) if (postal === code || name.toLowerCase() === text.toLowerCase()) return postal;
   return null;
 }
+
+/** The prefix of the map names the Country Map registers for Superset's countries: 'country:france'. */
+export const COUNTRY_MAP_PREFIX = 'country:';
+
+const regionNames = new Map<string, Map<string, string>>();
+
+/** Keeps the names of a registered map's regions by code, for regionName. */
+export function setRegionNames(map: string, names: Iterable<[string, string]>): void {
+  regionNames.set(map, new Map(names));
+}
+
+/**
+ * A region's name by the code its map keys it by ('Paris' for map 'country:france' and 'FR-75', 'California' for
+ * 'usa' and 'CA'), or undefined when the map has no such region (or, other than 'usa', is not registered yet).
+ */
+export function regionName(map: string, code: string): string | undefined {
+  if (map === 'usa') return Object.values(US_STATES).find(([postal]) => postal === code)?.[1];
+  return regionNames.get(map)?.get(code);
+}
+
+/**
+ * A region's code as the Country Map keys its data for a country: a US state's postal code for 'usa' (usStateCode),
+ * and for the other countries the ISO 3166-2 code as written, trimmed and in capitals ('fr-75 ' → 'FR-75'), as
+ * Superset matches it against each region's ISO code; null for a value that is no such code ('other').
+ */
+export function countryRegionCode(country: string, value: unknown): string | null {
+  if (country === 'usa') return usStateCode(value);
+  const code = String(value ?? '').trim().toUpperCase();
+  return /^[A-Z]{2}-\S+$/.test(code) ? code : null;
+}
