@@ -6,6 +6,7 @@ import { cascadeExtraFormData, dataMaskOf, targetDataset, valueOf, type DataMask
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError } from '../../api';
+import { pasteChoices, renderSelectTag } from '../../components/select-tags';
 import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
 import { timeGrainChoices } from '../../viz/shared/controls';
 import classes from '../dashboard.module.css';
@@ -97,7 +98,7 @@ function SelectFilterValue({ filter, filters, mask, applied, onChange, error }: 
   if (filter.controlValues?.multiSelect === false) return <Select {...common} value={current.length ? asKey(current[0]) : null} onChange={(v) => set(v ? [v] : [])} />;
   // Spec 01 §4: 'Select All' toggles every option loaded; deselecting any option drops it (a pill's ×, as any other).
   const choose = (keys: string[]) => (keys.includes(SELECT_ALL_KEY) ? set(toggleSelectAll(current.map(asKey), data)) : set(keys));
-  return <MultiSelect {...common} data={data.length > 1 ? [{ value: SELECT_ALL_KEY, label: SELECT_ALL }, ...data] : data} value={current.map(asKey)} onChange={choose} />;
+  return <MultiSelect {...common} renderPill={renderSelectTag} onPaste={pasteChoices(current.map(asKey), new Set(byKey.keys()), set)} data={data.length > 1 ? [{ value: SELECT_ALL_KEY, label: SELECT_ALL }, ...data] : data} value={current.map(asKey)} onChange={choose} />;
 }
 
 function RangeFilterValue({ filter, mask, onChange, error }: { filter: NativeFilter; mask: DataMask | undefined; onChange: (m: DataMask) => void; error?: string }) {

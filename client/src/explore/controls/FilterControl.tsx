@@ -1,8 +1,10 @@
 import { ActionIcon, Badge, Button, Group, Popover, SegmentedControl, Select, Stack, Tabs, TagsInput, Text, TextInput } from '@mantine/core';
+import { renderSelectTag } from '../../components/select-tags';
 import { SqlExpressionEditor } from '../../components/SqlExpressionEditor';
 import { IconPlus, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { TIME_RANGE_NO_FILTER } from '@meridian/contracts/messages';
+import { SELECT_TOKEN_SEPARATORS } from '@meridian/contracts/rules/select';
 import { useState } from 'react';
 import type { DatasourceMeta } from '../../viz/types';
 import { fetchColumnValues } from '../explore.api';
@@ -78,7 +80,7 @@ function FilterEditor({ value, datasource, datasourceKey, onSave, onCancel }: { 
                 <TimeRangeControl value={comparatorList[0]} onChange={setComparator} withinPortal={false} />
               </Stack>
             ) : op.multi ? (
-              <TagsInput label="Values" placeholder={values.isFetching ? 'Loading values…' : 'Pick or type values'} data={options} value={comparatorList} onChange={setComparator} comboboxProps={{ withinPortal: false }} limit={200} clearable />
+              <TagsInput label="Values" placeholder={values.isFetching ? 'Loading values…' : 'Pick or type values'} data={options} value={comparatorList} onChange={setComparator} comboboxProps={{ withinPortal: false }} limit={200} clearable splitChars={[...SELECT_TOKEN_SEPARATORS]} renderPill={renderSelectTag} />
             ) : options.length && !op.pattern ? (
               <Select label="Value" placeholder={values.isFetching ? 'Loading values…' : 'Pick a value'} searchable data={options} value={comparatorList[0] ?? null} onChange={setComparator} comboboxProps={{ withinPortal: false }} limit={200} />
             ) : (
