@@ -151,6 +151,12 @@ describe("Explore's header and customizing in the browser", () => {
       expect(await frame.getByRole('region', { name: 'Chart controls' }).count()).toBe(0);
       expect(await frame.getByRole('link', { name: 'Dashboards' }).count()).toBe(0);
       await screenshot(frame, 'explore-standalone-embed');
+      // Any flag value but 'false' or '0' reads as true (spec 01 §2's params): 'True' too.
+      await frame.goto(`${t.url}/explore/?slice_id=${sliceId}&standalone=True`);
+      await frame.locator('[data-chart-state="rendered"]').first().waitFor();
+      expect(await frame.getByTestId('explore-header').count()).toBe(0);
+      await frame.goto(`${t.url}/explore/?slice_id=${sliceId}&standalone=0`);
+      await frame.getByTestId('explore-header').waitFor();
     } finally {
       await frame.close();
     }

@@ -28,6 +28,7 @@ import { prefetchOpeningChart, useExplore, type ChartRequestLimits } from './use
 import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { VizThumbnail } from './VizThumbnail';
 import classes from './explore.module.css';
+import { parseBooleanParam } from '@meridian/contracts/rules/permalink-params';
 
 // Modals open on a click: their code loads then, not with the screen.
 const SaveModal = lazy(() => import('./SaveModal').then((m) => ({ default: m.SaveModal })));
@@ -42,7 +43,8 @@ const ViewQueryModal = lazy(() => import('../charts/ViewQueryModal').then((m) =>
 const DatasetEditorModal = lazy(() => import('../datasets/DatasetEditorModal').then((m) => ({ default: m.DatasetEditorModal })));
 
 const num = (v: unknown) => (v === undefined || v === null || v === '' || Number.isNaN(Number(v)) ? undefined : Number(v));
-const bool = (v: unknown) => v === true || v === 1 || v === '1' || v === 'true';
+/** A flag of the address (spec 01 §2's permalink params): any value but 'false' or '0' is true ('True', 'yes'), absent is false. */
+const bool = (v: unknown) => (v === false || v === 0 || v === undefined || v === null ? false : (parseBooleanParam(String(v)) ?? false));
 
 /** The URL's form_data (JSON text, or already parsed by the router). */
 function urlFormData(v: unknown): Record<string, any> | null {
