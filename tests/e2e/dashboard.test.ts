@@ -54,6 +54,10 @@ describe('dashboards in the browser', () => {
       const res = await rest('post', '/api/v1/chart/', { slice_name: c.slice_name, viz_type: c.viz_type, datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ ...c.params, datasource: `${datasource}__table` }) });
       chartIds.push(res.body.id);
     }
+    // A chart nobody owns: the builder's 'Show only my charts' leaves it out.
+    const orphan = await rest('post', '/api/v1/chart/', { slice_name: "Nobody's chart", viz_type: 'big_number_total', datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ viz_type: 'big_number_total', metric: 'sum__num', datasource: `${datasource}__table` }) });
+    await rest('put', `/api/v1/chart/${orphan.body.id}`, { owners: [] });
+    expect((await rest('get', `/api/v1/chart/${orphan.body.id}`)).body.result.owners).toEqual([]);
     browser = await launchBrowser();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
     page = await context.newPage();
@@ -90,6 +94,18 @@ describe('dashboards in the browser', () => {
     expect(await long.locator('[title]').first().getAttribute('title')).toBe(LONG_CHART_NAME);
     expect(await long.locator('[title]').first().evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
     await page.screenshot({ path: join(SCREENS_DIR, 'dashboard-builder-charts.png') });
+    // Sorted by name (ascending), and only the user's own charts when asked (spec 01 §7's owners filter).
+    const itemNames = () => page.getByTestId('builder-item').locator('[title]').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('title')));
+    await pane.getByLabel('Sort charts').click();
+    await page.getByRole('option', { name: 'Sort by name' }).click();
+    await expect.poll(itemNames).toEqual([...(await itemNames())].sort((a, b) => a!.localeCompare(b!)));
+    await expect.poll(async () => (await itemNames()).includes("Nobody's chart")).toBe(true);
+    await pane.getByLabel('Show only my charts').check();
+    await expect.poll(async () => (await itemNames()).includes("Nobody's chart")).toBe(false);
+    expect((await itemNames()).length).toBeGreaterThan(0);
+    await pane.getByLabel('Show only my charts').uncheck();
+    await pane.getByLabel('Sort charts').click();
+    await page.getByRole('option', { name: 'Sort by recent' }).click();
     await page.getByLabel('Dashboard title').fill('Births board');
 
     // The empty dashboard's whole box takes the drop.

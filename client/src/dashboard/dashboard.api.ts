@@ -88,11 +88,24 @@ export async function createDashboardPermalink(idOrSlug: string | number, state:
   return api<{ key: string; url: string }>(`/api/v1/dashboard/${idOrSlug}/permalink`, { method: 'POST', body: state });
 }
 
-/** Saved charts for the builder's picker (spec 02 §7: page size 200, newest changes first, searchable). */
-export async function fetchChartChoices(search: string): Promise<DashboardChart[]> {
-  const filters = search ? [{ col: 'slice_name', opr: 'chart_all_text', value: search }] : [];
+/** How the builder's picker orders the saved charts (Superset's SliceAdder): the newest changes first, else by a column, ascending. */
+export const CHART_CHOICE_SORTS = [
+  ['changed_on', 'Sort by recent'],
+  ['slice_name', 'Sort by name'],
+  ['viz_type', 'Sort by viz type'],
+  ['datasource_name', 'Sort by dataset'],
+] as const;
+export type ChartChoiceSort = (typeof CHART_CHOICE_SORTS)[number][0];
+
+/**
+ * Saved charts for the builder's picker (spec 01 §7: `GET /api/v1/chart/` with `slice_name` all-text search and
+ * `owners` (many-to-many), page size 200, ordered by changed_on descending or by a given column ascending).
+ */
+export async function fetchChartChoices(search: string, opts: { sort?: ChartChoiceSort; ownerId?: number | null } = {}): Promise<DashboardChart[]> {
+  const sort = opts.sort ?? 'changed_on';
+  const filters = [...(search ? [{ col: 'slice_name', opr: 'chart_all_text', value: search }] : []), ...(opts.ownerId ? [{ col: 'owners', opr: 'rel_m_m', value: opts.ownerId }] : [])];
   const answer = await api<{ result: Array<DashboardChart & { form_data: Record<string, any> }> }>('/api/v1/chart/', {
-    query: { q: { page: 0, page_size: 200, order_column: 'changed_on_delta_humanized', order_direction: 'desc', filters } },
+    query: { q: { page: 0, page_size: 200, order_column: sort, order_direction: sort === 'changed_on' ? 'desc' : 'asc', filters } },
   });
   return answer.result;
 }

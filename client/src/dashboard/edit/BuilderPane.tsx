@@ -1,5 +1,5 @@
-import { Badge, Loader, ScrollArea, Stack, Tabs, Text, TextInput } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
+import { Badge, Checkbox, Group, Loader, ScrollArea, Select, Stack, Tabs, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue, useLocalStorage } from '@mantine/hooks';
 import { IconChartBar, IconColumns, IconHeading, IconLayoutRows, IconMarkdown, IconSearch, IconSeparatorHorizontal, IconTableColumn } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { FETCH_ALL_SAVED_CHARTS_FAILED, FETCH_SAVED_CHARTS_ERROR } from '@meridian/contracts/messages';
@@ -7,7 +7,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { vizTypeName } from '../../charts/viz-types';
 import { addDangerToast } from '../../notify';
 import { errorOf } from '../../trpc';
-import { fetchChartChoices } from '../dashboard.api';
+import { useSessionUser } from '../../auth/session';
+import { CHART_CHOICE_SORTS, fetchChartChoices, type ChartChoiceSort } from '../dashboard.api';
 import classes from '../dashboard.module.css';
 import { DRAG_MIME, type DragPayload } from '../layout/DashboardGrid';
 
@@ -35,13 +36,17 @@ function DragItem({ payload, icon, label, extra, used }: { payload: DragPayload;
 }
 
 /**
- * Edit mode's builder pane: saved charts to drag in (spec 02 §7: `GET /api/v1/chart/`, page size 200,
- * newest changes first, searchable) and the layout elements (tabs, row, column, header, markdown, divider).
+ * Edit mode's builder pane: saved charts to drag in (spec 01 §7: `GET /api/v1/chart/`, page size 200, searchable,
+ * sorted by recent changes or by name, viz type or dataset, optionally only the user's own) and the layout elements (tabs, row, column, header, markdown, divider).
  */
 export function BuilderPane({ usedChartIds }: { usedChartIds: Set<number> }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
-  const charts = useQuery({ queryKey: ['dashboard-chart-picker', debounced], queryFn: () => fetchChartChoices(debounced) });
+  const { userId } = useSessionUser();
+  const [sort, setSort] = useState<ChartChoiceSort>('changed_on');
+  // Kept across visits, as Superset keeps it. Off at first (Superset's is on): the examples' charts have no owners.
+  const [onlyMine, setOnlyMine] = useLocalStorage({ key: 'meridian-builder-only-my-charts', defaultValue: false });
+  const charts = useQuery({ queryKey: ['dashboard-chart-picker', debounced, sort, onlyMine], queryFn: () => fetchChartChoices(debounced, { sort, ownerId: onlyMine ? userId : null }) });
   // Spec 02 §8: a failed read of the saved charts is toasted, and said in the pane with its error.
   useEffect(() => {
     if (charts.isError) addDangerToast(FETCH_ALL_SAVED_CHARTS_FAILED);
@@ -54,7 +59,11 @@ export function BuilderPane({ usedChartIds }: { usedChartIds: Set<number> }) {
           <Tabs.Tab value="layout">Layout elements</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="charts" pt="sm">
-          <TextInput placeholder="Filter your charts" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="sm" aria-label="Filter your charts" />
+          <TextInput placeholder="Filter your charts" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} mb="xs" aria-label="Filter your charts" />
+          <Group gap="xs" mb="sm" wrap="nowrap">
+            <Select size="xs" aria-label="Sort charts" data={CHART_CHOICE_SORTS.map(([value, label]) => ({ value, label }))} value={sort} onChange={(v) => v && setSort(v as ChartChoiceSort)} allowDeselect={false} style={{ flex: 1 }} comboboxProps={{ withinPortal: true }} />
+            <Checkbox size="xs" label="Show only my charts" checked={onlyMine} onChange={(e) => setOnlyMine(e.currentTarget.checked)} title="You can choose to display all charts that you have access to or only the ones you own. Your filter selection will be saved and remain active until you choose to change it." />
+          </Group>
           {charts.isLoading ? (
             <Loader size="sm" />
           ) : charts.isError ? (
