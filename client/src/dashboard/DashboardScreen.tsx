@@ -383,8 +383,11 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   };
 
   const save = async (overwrite = false, edited = draft) => {
-    // The open descriptions are saved as expanded_slices, as Superset's save sends them.
-    const d = { ...edited, json_metadata: JSON.stringify({ ...parseMetadata(edited.json_metadata), expanded_slices: expandedSlices }, null, 2) };
+    // The open descriptions are saved as expanded_slices, as Superset's save sends them (none open and none stored
+    // before: the key is not added, so an overwrite's diff does not list an unchanged json_metadata).
+    const edits = parseMetadata(edited.json_metadata);
+    const keepExpanded = Object.keys(expandedSlices).length > 0 || 'expanded_slices' in edits;
+    const d = keepExpanded ? { ...edited, json_metadata: JSON.stringify({ ...edits, expanded_slices: expandedSlices }, null, 2) } : edited;
     setSaving(true);
     try {
       afterSave(await saveDashboard(dashboard.id, bodyOf(overwrite, d)), d);
