@@ -71,7 +71,8 @@ describe('event log in the browser', () => {
       (await rest('post', '/api/v1/chart/', { slice_name: name, viz_type: 'big_number_total', datasource_id: datasetId, datasource_type: 'table', params: JSON.stringify({ viz_type: 'big_number_total', datasource: `${datasetId}__table`, metric }) })).body.id as number;
     const broken = await chart('Logged broken', { expressionType: 'SQL', sqlExpression: 'SUM(no_such_column)', label: 'broken' });
     const good = await chart('Logged total', 'sum__num');
-    const position = positionFromLayout(layoutOfRows('Logged', [[{ chartId: broken, width: 6 }, { chartId: good, width: 6 }]]));
+    const layout = layoutOfRows('Logged', [[{ chartId: broken, width: 6 }, { chartId: good, width: 6 }]]);
+    const position = positionFromLayout(layout);
     const dashboardId = (await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Logged', position_json: JSON.stringify(position) })).body.id as number;
     const logged = async (name: string, sliceId: number) =>
       ((await rest('get', `/api/v1/log/?q=(filters:!((col:action,opr:eq,value:${name})),page_size:100)`)).body.result as Array<Record<string, any>>).filter((l) => l.slice_id === sliceId).map((l) => JSON.parse(l.json) as Record<string, any>);
@@ -105,6 +106,13 @@ describe('event log in the browser', () => {
     await page.getByRole('button', { name: 'Discard' }).click();
     const toggles = async () => ((await rest('get', '/api/v1/log/?q=(filters:!((col:action,opr:eq,value:toggle_edit_dashboard)),page_size:100)')).body.result as Array<Record<string, any>>).filter((l) => l.dashboard_id === dashboardId).map((l) => JSON.parse(l.json).edit_mode);
     await expect.poll(async () => (await toggles()).sort(), { timeout: 15_000 }).toEqual([false, true]);
+
+    // Opened on a permalink's anchor: mount_dashboard names it as its target.
+    const goodComponent = Object.values(layout).find((c) => c.type === 'CHART' && c.meta.chartId === good)!.id;
+    await page.goto('about:blank');
+    await page.goto(`${t.url}/superset/dashboard/${dashboardId}/#${goodComponent}`);
+    const mounts = async () => ((await rest('get', '/api/v1/log/?q=(filters:!((col:action,opr:eq,value:mount_dashboard)),page_size:100)')).body.result as Array<Record<string, any>>).filter((l) => l.dashboard_id === dashboardId).map((l) => JSON.parse(l.json).target_id);
+    await expect.poll(mounts, { timeout: 15_000 }).toContain(goodComponent);
 
     // Explore logs its chart's load too, failed or not.
     await page.goto(`${t.url}/explore/?slice_id=${broken}`);

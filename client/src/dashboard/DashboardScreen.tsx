@@ -168,7 +168,9 @@ export function DashboardScreen() {
   // The dashboard opened: logged once per dashboard, with the time its definition took (Superset's mount_dashboard).
   const dashboardId = dashboard.data?.id;
   useEffect(() => {
-    if (dashboardId !== undefined) logEvent(LOG_ACTIONS.MOUNT_DASHBOARD, { source: 'dashboard', source_id: dashboardId, event_type: 'timing', duration: Math.round(performance.now()) });
+    // A permalink's anchor is the event's target_id, as Superset logs it.
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (dashboardId !== undefined) logEvent(LOG_ACTIONS.MOUNT_DASHBOARD, { source: 'dashboard', source_id: dashboardId, event_type: 'timing', duration: Math.round(performance.now()), ...(anchor ? { target_id: anchor } : {}) });
   }, [dashboardId]);
 
   if (dashboard.isError || charts.isError) {
