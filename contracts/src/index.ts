@@ -25,3 +25,4 @@ export * from './dashboard/native-filters';
 export * from './schemas/tag';
 export * from './schemas/report';
 export * from './schemas/rls';
+export * from './dashboard/direct-path';

@@ -10,7 +10,7 @@ import { GRID_ID, layoutOfRows, newComponent, positionFromLayout, ROOT_ID, withP
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
-import { afterFailure, closeDialog, ensureClientBuilt, launchBrowser, screenshot, signedInPage } from './browser';
+import { afterFailure, closeDialog, ensureClientBuilt, launchBrowser, login, screenshot, signedInPage } from './browser';
 
 type ChartQuery = { sliceId: number; force: boolean; filters: Array<{ col: string; op: string; val: unknown }> };
 
@@ -244,7 +244,8 @@ describe('dashboard display, refresh and first filter values in the browser', ()
 
   it("'Share dashboard by email' and a chart's 'Share chart by email' open a mailto: link carrying the permalink", { timeout: 120_000 }, async () => {
     const id = await stackedDashboard('Mailed', [chartIds['Total births']!]);
-    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    // An extra parameter of the address is kept in the permalink; Meridian's own (standalone) is not.
+    await page.goto(`${t.url}/superset/dashboard/${id}/?year=2000&standalone=0`);
     await rendered(1);
     const mailto = () => page.waitForRequest((r) => r.url().startsWith('mailto:'), { timeout: 15_000 });
     const [dashboardMail] = await Promise.all([mailto(), menuItem('Share dashboard by email')]);
@@ -254,17 +255,120 @@ describe('dashboard display, refresh and first filter values in the browser', ()
     expect(dashboardLink).toMatch(new RegExp(`^${t.url}/superset/dashboard/p/[\\w-]+/$`));
     // The permalink opens this dashboard.
     const key = /\/p\/([\w-]+)\/$/.exec(dashboardLink!)![1];
-    expect((await rest('get', `/api/v1/dashboard/permalink/${key}`)).body.dashboardId).toBe(String(id));
+    const dashboardState = (await rest('get', `/api/v1/dashboard/permalink/${key}`)).body;
+    expect(dashboardState.dashboardId).toBe(String(id));
+    expect(dashboardState.state.urlParams).toEqual([['year', '2000']]);
+    expect(dashboardState.state.anchor ?? null).toBe(null);
 
     await page.getByTestId('dashboard-chart').getByTestId('chart-menu').click();
     const [chartMail] = await Promise.all([mailto(), page.getByRole('menuitem', { name: 'Share chart by email', exact: true }).click()]);
     const chartHref = new URL(chartMail.url());
     expect(chartHref.searchParams.get('Subject')).toBe('Meridian chart: Total births');
+    // The chart's link is the dashboard's, anchored on the chart's layout component (Superset's chart share items).
     const chartLink = /^Check out this chart: (\S+)$/.exec(chartHref.searchParams.get('Body') ?? '')?.[1];
-    expect(chartLink).toMatch(new RegExp(`^${t.url}/superset/explore/p/[\\w-]+/$`));
+    expect(chartLink).toMatch(new RegExp(`^${t.url}/superset/dashboard/p/[\\w-]+/$`));
     const chartKey = /\/p\/([\w-]+)\/$/.exec(chartLink!)![1];
-    const chartState = (await rest('get', `/api/v1/explore/permalink/${chartKey}`)).body.state;
-    expect(chartState.formData.viz_type).toBe('big_number_total');
+    const chartState = (await rest('get', `/api/v1/dashboard/permalink/${chartKey}`)).body;
+    const position = JSON.parse((await rest('get', `/api/v1/dashboard/${id}`)).body.result.position_json);
+    const chartComponent = Object.values(position as Record<string, { id: string; type: string; meta?: { chartId?: number } }>).find((c) => c?.type === 'CHART' && c.meta?.chartId === chartIds['Total births'])!.id;
+    expect(chartState).toMatchObject({ dashboardId: String(id), state: { anchor: chartComponent, urlParams: [['year', '2000']] } });
+  });
+
+  it("a chart's permalink opens the dashboard in a fresh browser on the chart's tab, scrolled to the chart, with the address's extra parameter reaching its queries", { timeout: 150_000 }, async () => {
+    const table = chartIds['Births table']!;
+    const tabbed = layoutOfRows('Anchored', [
+      { tab: 'First', rows: [[{ chartId: chartIds['Total births']!, width: 6 }]] },
+      { tab: 'Second', rows: [[{ chartId: chartIds['Births by gender']!, width: 12, height: 70 }], [{ chartId: chartIds['Total births']!, width: 12, height: 70 }], [{ chartId: table, width: 12, height: 60 }]] },
+    ]);
+    const id = (await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Anchored', position_json: JSON.stringify(positionFromLayout(tabbed)) })).body.id as number;
+    const tableComponent = Object.values(tabbed).find((c) => c.type === 'CHART' && c.meta.chartId === table)!.id;
+    const secondTab = Object.values(tabbed).find((c) => c.type === 'TAB' && c.meta.text === 'Second')!.id;
+    await page.goto(`${t.url}/superset/dashboard/${id}/?year=2000`);
+    await rendered(1);
+    await page.getByRole('tab', { name: 'Second' }).click();
+    const cell = page.locator(`[data-testid="dashboard-chart"][data-chart-id="${table}"]`);
+    await cell.scrollIntoViewIfNeeded();
+    await expect.poll(() => cell.getAttribute('data-chart-state'), { timeout: 30_000 }).toBe('rendered');
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    await cell.getByTestId('chart-menu').click();
+    await page.getByRole('menuitem', { name: 'Copy permalink to clipboard', exact: true }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText()), { timeout: 15_000 }).toMatch(/\/superset\/dashboard\/p\/[\w-]+\/$/);
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    const key = /\/p\/([\w-]+)\/$/.exec(link)![1];
+    expect((await rest('get', `/api/v1/dashboard/permalink/${key}`)).body.state).toMatchObject({ anchor: tableComponent, urlParams: [['year', '2000']], activeTabs: [secondTab] });
+
+    // Someone else's browser: the link opens the dashboard on the Second tab, scrolled down to the table.
+    const fresh = await browser.newContext({ viewport: { width: 1440, height: 900 }, reducedMotion: 'reduce' });
+    const other = await fresh.newPage();
+    const urlParams: unknown[] = [];
+    other.on('request', (req) => {
+      if (req.url().includes('/api/v1/chart/data') && req.method() === 'POST') urlParams.push(JSON.parse(req.postData() ?? '{}').form_data?.url_params);
+    });
+    try {
+      await login(other, t.url);
+      await other.goto(link.replace(/^https?:\/\/[^/]+/, t.url));
+      await other.waitForURL(new RegExp(`/superset/dashboard/${id}/\\?year=2000#${tableComponent}$`));
+      const otherCell = other.locator(`[data-testid="dashboard-chart"][data-chart-id="${table}"]`);
+      await otherCell.waitFor();
+      expect(await other.getByRole('tab', { name: 'Second' }).getAttribute('aria-selected')).toBe('true');
+      const inView = (id: number) =>
+        other.locator(`[data-testid="dashboard-chart"][data-chart-id="${id}"]`).first().evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        });
+      await expect.poll(() => inView(table), { timeout: 10_000 }).toBe(true);
+      // The chart at the top of the tab was scrolled past; the anchored one is outlined for a moment.
+      expect(await inView(chartIds['Births by gender']!)).toBe(false);
+      expect(await otherCell.getAttribute('data-focused')).toBe('true');
+      await expect.poll(() => otherCell.getAttribute('data-chart-state'), { timeout: 30_000 }).toBe('rendered');
+      await screenshot(other, 'dashboard-chart-permalink-anchor');
+      // The kept parameter reaches the charts' queries as url_params, as on the page the link was made from.
+      expect(urlParams.length).toBeGreaterThan(0);
+      expect(urlParams.every((p) => JSON.stringify(p) === JSON.stringify({ year: '2000' }))).toBe(true);
+
+      // The anchor alone (no active tabs kept) opens the tab that holds it.
+      const anchorOnly = await rest('post', `/api/v1/dashboard/${id}/permalink`, { anchor: tableComponent, activeTabs: [], urlParams: [], dataMask: {} });
+      await other.goto(anchorOnly.body.url.replace(/^https?:\/\/[^/]+/, t.url));
+      await other.waitForURL(new RegExp(`/superset/dashboard/${id}/#${tableComponent}$`));
+      await expect.poll(() => other.getByRole('tab', { name: 'Second' }).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => inView(table), { timeout: 10_000 }).toBe(true);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it("json_metadata.expanded_slices opens a chart's description; the descriptions toggled are saved as expanded_slices with the dashboard", { timeout: 120_000 }, async () => {
+    const described = async (name: string, description: string) =>
+      (await rest('post', '/api/v1/chart/', { slice_name: name, description, viz_type: 'big_number_total', datasource_id: datasetId, datasource_type: 'table', params: JSON.stringify({ viz_type: 'big_number_total', metric: 'sum__num', datasource: `${datasetId}__table` }) })).body.id as number;
+    const opened = await described('Described births', 'Every birth in the table, summed.');
+    const closed = await described('Other births', 'The same sum, described too.');
+    const position = positionFromLayout(layoutOfRows('Described', [[{ chartId: opened, width: 6 }, { chartId: closed, width: 6 }]]));
+    const id = (await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Described', position_json: JSON.stringify(position), json_metadata: JSON.stringify({ expanded_slices: { [opened]: true } }) })).body.id as number;
+    await page.goto(`${t.url}/superset/dashboard/${id}/`);
+    await rendered(2);
+    const cellOf = (chartId: number) => page.locator(`[data-testid="dashboard-chart"][data-chart-id="${chartId}"]`);
+    await expect(cellOf(opened).getByTestId('chart-description').textContent()).resolves.toBe('Every birth in the table, summed.');
+    expect(await cellOf(closed).getByTestId('chart-description').count()).toBe(0);
+    await screenshot(page, 'dashboard-expanded-slices');
+
+    // Toggled from the charts' menus: the first closed, the second opened; kept into edit mode and saved with it.
+    await cellOf(opened).getByTestId('chart-menu').click();
+    await page.getByRole('menuitem', { name: 'Hide chart description' }).click();
+    await cellOf(closed).getByTestId('chart-menu').click();
+    await page.getByRole('menuitem', { name: 'Show chart description' }).click();
+    await cellOf(closed).getByTestId('chart-description').waitFor();
+    expect(await cellOf(opened).getByTestId('chart-description').count()).toBe(0);
+    await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    await cellOf(closed).getByTestId('chart-description').waitFor();
+    await page.getByLabel('Dashboard title').fill('Described again');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('This dashboard was saved successfully.').waitFor();
+    const metadata = JSON.parse((await rest('get', `/api/v1/dashboard/${id}`)).body.result.json_metadata);
+    expect(metadata.expanded_slices).toEqual({ [closed]: true });
+    await page.reload();
+    await rendered(2);
+    await cellOf(closed).getByTestId('chart-description').waitFor();
+    expect(await cellOf(opened).getByTestId('chart-description').count()).toBe(0);
   });
 
   it("'Export to full Excel' of a table chart (ALLOW_FULL_CSV_EXPORT) saves an .xlsx with every row of the result, past the chart's row limit", { timeout: 120_000 }, async () => {

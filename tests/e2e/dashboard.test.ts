@@ -726,9 +726,9 @@ describe('dashboards in the browser', () => {
     await expect.poll(() => forced).toEqual([table]);
     page.off('request', onRequest);
 
-    // Share: a permalink that opens the chart in Explore.
+    // Share: a permalink of the dashboard anchored on the chart (Superset's chart share items).
     await menu('Births by gender', 'Copy permalink to clipboard');
-    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/superset\/explore\/p\/[\w-]+\/$/);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toMatch(/\/superset\/dashboard\/p\/[\w-]+\/$/);
 
     // Downloads: the data as CSV (limited and full), pivoted CSV and Excel; the chart as a PNG.
     const csv = await download('Births table', 'Export to .CSV');

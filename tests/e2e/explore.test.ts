@@ -196,7 +196,8 @@ describe('Explore in the browser', () => {
     const params = { viz_type: 'echarts_timeseries_bar', datasource: `${birthNames}__table`, x_axis: 'state', metrics: ['sum__num'], row_limit: 10 };
     const created = await rest('post', '/api/v1/chart/', { slice_name: 'Births by state', viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) });
     const id = created.body.id as number;
-    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    // An extra parameter of the address (a Jinja url_param) goes with the permalink.
+    await page.goto(`${t.url}/explore/?slice_id=${id}&region=west`);
     await rendered(page);
     await page.getByRole('button', { name: 'Add Births by state to favorites' }).click();
     await expect.poll(async () => (await rest('get', `/api/v1/chart/favorite_status/?q=!(${id})`)).body.result[0].value).toBe(true);
@@ -235,12 +236,19 @@ describe('Explore in the browser', () => {
     const [answer] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/api/v1/explore/permalink') && r.request().method() === 'POST'), page.getByRole('menuitem', { name: 'Copy permalink to clipboard' }).click()]);
     const url = (await answer.json()).url as string;
     expect(url).toMatch(/\/superset\/explore\/p\/[^/]+\/$/);
+    expect(JSON.parse(answer.request().postData() ?? '{}').urlParams).toEqual([['region', 'west']]);
     const fresh = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const other = await fresh.newPage();
+    const queried: unknown[] = [];
+    other.on('request', (req) => {
+      if (req.url().includes('/api/v1/chart/data') && req.method() === 'POST') queried.push(JSON.parse(req.postData() ?? '{}').form_data?.url_params);
+    });
     await login(other, t.url);
     await other.goto(url);
     await rendered(other);
     await expect(other.getByLabel('Chart name').inputValue()).resolves.toBe('Births by state');
+    // Opened with the link's URL params as the form data's url_params, which reach the chart's query.
+    expect(queried).toContainEqual({ region: 'west' });
     await fresh.close();
   });
 

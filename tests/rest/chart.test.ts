@@ -137,6 +137,9 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     const read = await t.http.get(`/api/v1/explore/permalink/${link.body.key}`).set(bearer(admin));
     expect(read.body).toMatchObject({ datasourceId: birthNames, datasourceType: 'table', state: { formData, urlParams: [['standalone', '1']] } });
     expect((await t.http.get('/api/v1/explore/permalink/nope').set(bearer(admin))).status).toBe(404);
+    // Explore opens the link with its URL params as the form data's url_params (Superset's GetExploreCommand).
+    const opened = await t.http.get('/api/v1/explore/').query({ permalink_key: link.body.key }).set(bearer(admin));
+    expect(opened.body.result.form_data).toMatchObject({ viz_type: 'table', url_params: { standalone: '1' } });
 
     const key = (await t.http.post('/api/v1/explore/form_data').set(bearer(admin)).send({ datasource_id: birthNames, datasource_type: 'table', form_data: JSON.stringify(formData) })).body.key;
     expect(JSON.parse((await t.http.get(`/api/v1/explore/form_data/${key}`).set(bearer(admin))).body.form_data)).toEqual(formData);

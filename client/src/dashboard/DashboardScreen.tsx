@@ -27,8 +27,13 @@ import {
   type UndoHistory,
   visibleChartIds,
   chartAncestors,
+  directPathToChild,
+  expandedSlicesOf,
+  tabsShowingPath,
+  toggleExpandSlice,
   type FilterConfigItem,
 } from '@meridian/contracts';
+import { dashboardUrlParamEntries } from '@meridian/contracts/rules/permalink-params';
 import { canShareDashboard, hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
 import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask, type DashboardDisplayOptions } from '@meridian/contracts/rules/display-options';
 import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
@@ -62,6 +67,7 @@ import { FiltersConfigModal } from './filters/FiltersConfigModal';
 import { useUndoRedoKeys } from './edit/use-undo-redo-keys';
 import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
 import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDashboardFilters';
+import { DashboardStateContext, type DashboardStateValue } from './dashboard-state.context';
 import { dashboardColors, DashboardColorSchemeContext, sharedLabelColorsToSave, useDashboardLabelColors } from './layout/dashboard-colors';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
@@ -162,7 +168,9 @@ export function DashboardScreen() {
   // The dashboard opened: logged once per dashboard, with the time its definition took (Superset's mount_dashboard).
   const dashboardId = dashboard.data?.id;
   useEffect(() => {
-    if (dashboardId !== undefined) logEvent(LOG_ACTIONS.MOUNT_DASHBOARD, { source: 'dashboard', source_id: dashboardId, event_type: 'timing', duration: Math.round(performance.now()) });
+    // A permalink's anchor is the event's target_id, as Superset logs it.
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (dashboardId !== undefined) logEvent(LOG_ACTIONS.MOUNT_DASHBOARD, { source: 'dashboard', source_id: dashboardId, event_type: 'timing', duration: Math.round(performance.now()), ...(anchor ? { target_id: anchor } : {}) });
   }, [dashboardId]);
 
   if (dashboard.isError || charts.isError) {
@@ -245,6 +253,16 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   const [sessionPeriod, setSessionPeriod] = useState<number | null>(null);
   const metadata = useMemo(() => parseMetadata(draft.json_metadata), [draft.json_metadata]);
   const refreshPeriod = sessionPeriod ?? (Number(metadata.refresh_frequency) || 0);
+  // spec 02 §3 expandedSlices: the charts whose description is open, as json_metadata.expanded_slices holds them;
+  // toggled from a chart's menu and saved with the dashboard (Superset's TOGGLE_EXPAND_SLICE: a toggle alone is no
+  // unsaved change). Expanded slices edited in the properties' JSON are taken.
+  const [expandedSlices, setExpandedSlices] = useState(() => expandedSlicesOf(metadata));
+  const draftExpanded = JSON.stringify(metadata.expanded_slices ?? null);
+  const [expandedFrom, setExpandedFrom] = useState(draftExpanded);
+  if (expandedFrom !== draftExpanded) {
+    setExpandedFrom(draftExpanded);
+    setExpandedSlices(expandedSlicesOf(metadata));
+  }
   useDashboardLabelColors(metadata);
   const layout = history.present;
   const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
@@ -366,7 +384,12 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     else window.history.replaceState(window.history.state, '', url.pathname + url.search);
   };
 
-  const save = async (overwrite = false, d = draft) => {
+  const save = async (overwrite = false, edited = draft) => {
+    // The open descriptions are saved as expanded_slices, as Superset's save sends them (none open and none stored
+    // before: the key is not added, so an overwrite's diff does not list an unchanged json_metadata).
+    const edits = parseMetadata(edited.json_metadata);
+    const keepExpanded = Object.keys(expandedSlices).length > 0 || 'expanded_slices' in edits;
+    const d = keepExpanded ? { ...edited, json_metadata: JSON.stringify({ ...edits, expanded_slices: expandedSlices }, null, 2) } : edited;
     setSaving(true);
     try {
       afterSave(await saveDashboard(dashboard.id, bodyOf(overwrite, d)), d);
@@ -397,10 +420,17 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     }
   };
 
+  // Edit mode entered or left (Superset's toggle_edit_dashboard, with the mode entered).
+  const toggleEditMode = (next: boolean) => {
+    logEvent(LOG_ACTIONS.TOGGLE_EDIT_DASHBOARD, { source: 'dashboard', source_id: dashboard.id, edit_mode: next });
+    setEditMode(next);
+  };
   const discard = () => {
     setHistory(startHistory(saved.layout));
     setDraft(saved.draft);
-    setEditMode(false);
+    // As Superset's discard (a reload), the descriptions open as saved.
+    setExpandedSlices(expandedSlicesOf(parseMetadata(saved.draft.json_metadata)));
+    toggleEditMode(false);
   };
 
   const togglePublished = async () => {
@@ -422,7 +452,6 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
       addDangerToast((error as Error).message);
     }
   };
-  const permalinkUrl = async () => (await createDashboardPermalink(dashboard.id, { activeTabs: Object.values(activeTabs), urlParams: [], dataMask: filters.dataMask })).url;
   const shareByEmail = async () => {
     try {
       window.location.href = shareByEmailHref(`Meridian dashboard: ${draft.dashboard_title}`, 'Check out this dashboard: ', await permalinkUrl());
@@ -462,13 +491,32 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   const showFilterBar = !editMode && (filters.filters.length > 0 || canEdit || Object.keys(filters.crossFilters).length > 0);
   const gridShown = filters.ready || editMode;
 
-  // The focused chart of the address: its tabs opened, then, once the grid is drawn (after a kept filter state is
-  // read), scrolled to the middle of the view and outlined for a moment.
-  const [focusPending, setFocusPending] = useState(focusedChart);
+  // spec 02 §2 permalinks carry 'URL params, data mask, active tabs and an anchor': the address's own parameters, the
+  // filters' data mask and the tabs shown, read when the link is made; the anchor is a component's id (a chart's menu
+  // gives its CHART-…), which the link opens scrolled to.
+  const shown = useRef({ activeTabs, dataMask: filters.dataMask });
+  shown.current = { activeTabs, dataMask: filters.dataMask };
+  const permalinkUrl = useCallback(
+    async (anchor?: string) => (await createDashboardPermalink(dashboard.id, { urlParams: dashboardUrlParamEntries(window.location.search), dataMask: shown.current.dataMask, activeTabs: Object.values(shown.current.activeTabs), ...(anchor ? { anchor } : {}) })).url,
+    [dashboard.id],
+  );
+  const mayShare = canShareDashboard(user);
+  const dashboardState = useMemo<DashboardStateValue>(
+    () => ({ dashboardId: dashboard.id, expandedSlices, toggleExpandSlice: (chartId) => setExpandedSlices((e) => toggleExpandSlice(e, chartId)), ...(mayShare ? { permalink: permalinkUrl } : {}) }),
+    [dashboard.id, expandedSlices, mayShare, permalinkUrl],
+  );
+
+  // The component to show at once: the focused chart of the address, or a permalink's anchor (the address's
+  // #CHART-…, as Superset's directPathToChild): its tabs opened, then, once the grid is drawn (after a kept filter
+  // state is read), scrolled to the middle of the view and outlined for a moment.
+  const [focusPending, setFocusPending] = useState<string | null>(() => {
+    if (focusedChart !== null) return Object.values(saved.layout).find((c) => c.type === 'CHART' && Number(c.meta.chartId) === focusedChart)?.id ?? null;
+    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    return anchor && saved.layout[anchor] ? anchor : null;
+  });
   useEffect(() => {
     if (focusPending === null) return;
-    const path = chartAncestors(layout).get(focusPending) ?? [];
-    const opened = Object.fromEntries(path.flatMap((id, i) => (layout[id]?.type === 'TAB' && path[i - 1] ? [[path[i - 1]!, id]] : [])));
+    const opened = tabsShowingPath(layout, directPathToChild(layout, focusPending));
     if (Object.keys(opened).length) setActiveTabs((t) => ({ ...t, ...opened }));
     // The focus is asked for once.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -479,7 +527,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     const deadline = performance.now() + 5_000;
     let frame = 0;
     const look = () => {
-      const cell = gridRef.current?.querySelector<HTMLElement>(`[data-testid="dashboard-chart"][data-chart-id="${focusPending}"]`);
+      const component = gridRef.current?.querySelector<HTMLElement>(`[data-component-id="${CSS.escape(focusPending)}"]`);
+      // A chart's cell is outlined (drawn once the grid knows its width); any other component itself.
+      const cell = component?.querySelector<HTMLElement>('[data-testid="dashboard-chart"]') ?? (layout[focusPending]?.type === 'CHART' ? null : component);
       if (!cell) {
         if (performance.now() < deadline) frame = requestAnimationFrame(look);
         else setFocusPending(null);
@@ -565,7 +615,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
           ) : (
             <Group gap="xs">
               {canEdit && (
-                <Button variant="default" onClick={() => setEditMode(true)}>
+                <Button variant="default" onClick={() => toggleEditMode(true)}>
                   Edit dashboard
                 </Button>
               )}
@@ -630,7 +680,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
               {gridShown ? (
                 <div ref={gridRef}>
                   <AllNearViewport value={drawAll}>
+                    <DashboardStateContext.Provider value={dashboardState}>
                     <DashboardGrid layout={layout} charts={charts} editMode={editMode} refreshToken={refreshToken} force={force} hideTopLevelTabs={display.hideTab && !editMode} chartControls={!display.hideChartControls} dispatch={dispatch} drop={drop} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+                    </DashboardStateContext.Provider>
                   </AllNearViewport>
                 </div>
               ) : (

@@ -1,11 +1,12 @@
 import { Alert, Center, Loader, Title } from '@mantine/core';
-import { layoutFromPosition } from '@meridian/contracts';
+import { expandedSlicesOf, layoutFromPosition, toggleExpandSlice } from '@meridian/contracts';
 import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask } from '@meridian/contracts/rules/display-options';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
 import { useEffect, useMemo, useState } from 'react';
 import { api, ApiError, setGuestToken } from '../api';
 import { AutoRefreshProvider } from './auto-refresh';
+import { DashboardStateContext, type DashboardStateValue } from './dashboard-state.context';
 import { fetchDashboard, fetchDashboardCharts } from './dashboard.api';
 import { DatasourcesContext, useDashboardDatasources } from './layout/datasources';
 import classes from './dashboard.module.css';
@@ -44,6 +45,12 @@ export function EmbeddedScreen() {
   const chartMap = useMemo(() => new Map((charts.data ?? []).map((c) => [c.id, c])), [charts.data]);
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>({});
   const metadata = useMemo(() => JSON.parse(dashboard.data?.json_metadata || '{}') as Record<string, unknown>, [dashboard.data]);
+  // The descriptions of json_metadata.expanded_slices open, as on the dashboard's own page.
+  const [toggled, setToggled] = useState<Record<string, true> | null>(null);
+  const dashboardState = useMemo<DashboardStateValue | null>(
+    () => (dashboard.data ? { dashboardId: dashboard.data.id, expandedSlices: toggled ?? expandedSlicesOf(metadata), toggleExpandSlice: (chartId) => setToggled((t) => toggleExpandSlice(t ?? expandedSlicesOf(metadata), chartId)) } : null),
+    [dashboard.data, metadata, toggled],
+  );
   const [display] = useState(() => displayOptionsFromMask(Number(new URLSearchParams(window.location.search).get(DISPLAY_OPTIONS_URL_KEY))));
 
   const failure = [embedded, dashboard, charts].find((q) => q.isError)?.error;
@@ -62,7 +69,9 @@ export function EmbeddedScreen() {
         <main className={classes.main}>
           <DatasourcesContext.Provider value={datasets.datasources}>
             <AutoRefreshProvider periodSeconds={Number(metadata.refresh_frequency) || 0} chartIds={[...chartMap.keys()]} metadata={metadata}>
+              <DashboardStateContext.Provider value={dashboardState}>
               <DashboardGrid chartMenu={false} chartControls={!display.hideChartControls} hideTopLevelTabs={display.hideTab} layout={layout} charts={chartMap} editMode={false} refreshToken={0} force={false} dispatch={() => undefined} drop={() => undefined} activeTabs={activeTabs} setActiveTab={(tabsId, tabId) => setActiveTabs((t) => ({ ...t, [tabsId]: tabId }))} />
+              </DashboardStateContext.Provider>
             </AutoRefreshProvider>
           </DatasourcesContext.Provider>
         </main>

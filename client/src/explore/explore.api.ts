@@ -8,6 +8,7 @@ import { takePageExplore } from '../page-data';
 import { preloadChart } from '../viz/shared/SuperChart';
 import { asyncEvents } from '../async-events/async-event-client';
 import type { DatasourceMeta, FormData, QueryContext } from '../viz/types';
+import { chartUrlParamEntries } from '@meridian/contracts/rules/permalink-params';
 
 export interface ExploreDataset extends DatasourceMeta {
   table_name: string;
@@ -167,6 +168,10 @@ export async function fetchSamples(datasource: string): Promise<{ data: Record<s
   return (await api<{ result: any }>('/datasource/samples', { method: 'POST', query: { datasource_id: id, datasource_type: type || 'table', per_page: 1000, page: 1 }, body: {}, lossless: true })).result;
 }
 
+/**
+ * `POST /api/v1/explore/permalink` (spec 01 §7 'formData and urlParams'): the form data and the address's extra query
+ * parameters, as Superset's getChartPermalink sends them; the link opens with them as the form data's url_params.
+ */
 export async function createPermalink(formData: FormData): Promise<string> {
-  return (await api<{ url: string }>('/api/v1/explore/permalink', { method: 'POST', body: { formData, urlParams: [] } })).url;
+  return (await api<{ url: string }>('/api/v1/explore/permalink', { method: 'POST', body: { formData, urlParams: chartUrlParamEntries(window.location.search) } })).url;
 }

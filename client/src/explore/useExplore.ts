@@ -7,6 +7,7 @@ import { chartReducer, initialChartState } from '@meridian/contracts/explore/cha
 import { dropMissingDatasourceValues, renameMetricConfig, switchVizType } from '@meridian/contracts/explore/form-data';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiError } from '../api';
+import { loggedChartLoad } from '../event-log/chart-events';
 import { getChartPlugin, loadChartPlugin } from '../viz/registry';
 import { asList, metricLabel, type MetricEntry } from '../viz/shared/metrics';
 import { preloadChart } from '../viz/shared/SuperChart';
@@ -173,7 +174,9 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);
       try {
         const request = chartRequest(p, fd);
-        const result = await (takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force, timeoutMs: opts.timeoutMs }));
+        // load_chart, a failure with has_err and its error type (spec 01 §4), as Superset's chart actions log it.
+        const sliceId = typeof fd.slice_id === 'number' ? fd.slice_id : undefined;
+        const result = await loggedChartLoad({ source: 'explore', source_id: sliceId }, { sliceId, formData: fd, force }, () => takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force, timeoutMs: opts.timeoutMs }));
         await component;
         if (controller.current !== abort) return;
         dispatch({ type: 'CHART_UPDATE_SUCCEEDED', queriesResponse: result, now: Date.now() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificationOf, DEFAULT_DASHBOARD_TITLE, normalizeSlug, parseJsonMetadata, validateJsonMetadata } from './metadata';
+import { certificationOf, DEFAULT_DASHBOARD_TITLE, expandedSlicesOf, normalizeSlug, parseJsonMetadata, toggleExpandSlice, validateJsonMetadata } from './metadata';
 
 describe('dashboard stored fields (spec 02 §3, §5)', () => {
   it("'The dashboard title defaults to '[ untitled dashboard ]''", () => {
@@ -36,5 +36,20 @@ describe('dashboard stored fields (spec 02 §3, §5)', () => {
     expect(parseJsonMetadata('{"some_future_key": {"a": 1}, "refresh_frequency": 0}')).toEqual({ ok: true, value: { some_future_key: { a: 1 }, refresh_frequency: 0 } });
     expect(parseJsonMetadata('')).toEqual({ ok: true, value: {} });
     expect(parseJsonMetadata('{nope')).toEqual({ ok: false, errors: { _schema: ['JSON not valid'] } });
+  });
+});
+
+describe('spec 02 §3 metadata expanded_slices (dashboard state expandedSlices)', () => {
+  it('opens the descriptions of the charts stored as {chartId: true}; others, and a stored value that is no mapping, stay closed', () => {
+    expect(expandedSlicesOf({ expanded_slices: { '12': true, '13': false, '14': 1 } })).toEqual({ '12': true, '14': true });
+    expect(expandedSlicesOf({ expanded_slices: [12] })).toEqual({});
+    expect(expandedSlicesOf({})).toEqual({});
+  });
+
+  it('a toggle opens a closed description (chartId: true) and closes an open one by removing its key', () => {
+    const opened = toggleExpandSlice({}, 12);
+    expect(opened).toEqual({ '12': true });
+    expect(toggleExpandSlice(opened, '12')).toEqual({});
+    expect(toggleExpandSlice({ '5': true }, 12)).toEqual({ '5': true, '12': true });
   });
 });

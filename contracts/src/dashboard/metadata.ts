@@ -117,3 +117,24 @@ export function certificationOf(certifiedBy: string | null | undefined, details:
   const by = certifiedBy?.trim() ? certifiedBy : null;
   return { certified_by: by, certification_details: by ? (details ?? null) : null };
 }
+
+/**
+ * The charts whose description a dashboard opens with (spec 02 §3 metadata expanded_slices, state expandedSlices), as
+ * Superset stores them: `{chartId: true}`; anything else in the stored value is left out.
+ *
+ * @example expandedSlicesOf({ expanded_slices: { '12': true, '13': false } }) // { '12': true }
+ */
+export function expandedSlicesOf(metadata: Record<string, unknown>): Record<string, true> {
+  const stored = metadata.expanded_slices;
+  const out: Record<string, true> = {};
+  if (isObject(stored)) for (const [id, open] of Object.entries(stored)) if (open) out[id] = true;
+  return out;
+}
+
+/** Superset's TOGGLE_EXPAND_SLICE: a chart's description opened (`chartId: true`) or, when open, closed (its key removed). */
+export function toggleExpandSlice(expanded: Record<string, true>, chartId: number | string): Record<string, true> {
+  const next = { ...expanded };
+  if (next[String(chartId)]) delete next[String(chartId)];
+  else next[String(chartId)] = true;
+  return next;
+}

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { buildEntityListLink, decodeRison, encodeRison, getUrlParam } from './permalink-params';
+import { buildEntityListLink, chartUrlParamEntries, dashboardUrlParamEntries, decodeRison, encodeRison, getUrlParam } from './permalink-params';
 
 describe('permalink URL params (spec 01 §2, spec 02 §2)', () => {
   it("'Boolean values false or 0 read as false'", () => {
@@ -45,5 +45,18 @@ describe('permalink URL params (spec 01 §2, spec 02 §2)', () => {
   it("'A link to an entity listing page is built with a query parameter id'", () => {
     expect(buildEntityListLink('/chart/list/', 5)).toBe('/chart/list/?id=5');
     expect(buildEntityListLink('/chart/list/?page=2', 'a b')).toBe('/chart/list/?page=2&id=a+b');
+  });
+});
+
+describe("spec 02 §2 'Dashboard permalinks carry URL params', spec 01 §7 explore permalink 'formData and urlParams'", () => {
+  it("keeps a dashboard address's own parameters in order, leaving out Superset's reserved keys and those the screen reads", () => {
+    const search = '?country=FR&native_filters_key=abc&edit=true&standalone=1&year=2020&preselect_filters=%7B%7D&native_filters=x&permalink_key=k&show_filters=0&expand_filters=1&dashboard-focused-chart=3&country=DE';
+    expect(dashboardUrlParamEntries(search)).toEqual([['country', 'FR'], ['year', '2020'], ['country', 'DE']]);
+    expect(dashboardUrlParamEntries('')).toEqual([]);
+  });
+
+  it("keeps an Explore address's extra parameters, leaving out Superset's reserved chart keys and Explore's own", () => {
+    const search = new URLSearchParams({ slice_id: '5', form_data_key: 'k', datasource_id: '1', datasource_type: 'table', dataset_id: '1', form_data: '{}', dashboard_id: '2', viz_type: 'pie', standalone: '1', force: 'true', permalink_key: 'p', region: 'EU' });
+    expect(chartUrlParamEntries(search)).toEqual([['region', 'EU']]);
   });
 });

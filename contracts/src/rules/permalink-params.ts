@@ -84,3 +84,50 @@ export function buildEntityListLink(base: string, id: string | number): string {
   params.set('id', String(id));
   return `${path}?${params.toString()}`;
 }
+
+/** Superset's RESERVED_DASHBOARD_URL_PARAMS: a dashboard address's own keys, which a dashboard permalink leaves out. */
+export const RESERVED_DASHBOARD_URL_PARAMS = ['native_filters', 'native_filters_key', 'permalink_key', 'preselect_filters'] as const;
+
+/**
+ * Keys the dashboard screen reads itself, besides the reserved ones: Superset's extractUrlParams keeps `standalone` and
+ * `edit` out of the charts' url_params; `show_filters`, `expand_filters` and `dashboard-focused-chart` are Meridian's.
+ */
+const DASHBOARD_SCREEN_URL_PARAMS = ['standalone', 'edit', 'show_filters', 'expand_filters', 'dashboard-focused-chart'] as const;
+
+/** Superset's RESERVED_CHART_URL_PARAMS: an Explore address's own keys, which a chart permalink leaves out. */
+export const RESERVED_CHART_URL_PARAMS = ['form_data_key', 'slice_id', 'datasource_id', 'datasource_type', 'dataset_id'] as const;
+
+/**
+ * Keys Meridian's Explore reads itself, besides the reserved ones (spec 01 §2): the form data's own text, a permalink's
+ * key, the dashboard it was opened from and the display switches; none of them is a parameter for the chart's query.
+ */
+const EXPLORE_SCREEN_URL_PARAMS = ['form_data', 'permalink_key', 'dashboard_id', 'viz_type', 'standalone', 'force'] as const;
+
+function entriesWithout(search: Search, excluded: readonly string[]): Array<[string, string]> {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const out: Array<[string, string]> = [];
+  params.forEach((value, key) => {
+    if (!excluded.includes(key)) out.push([key, value]);
+  });
+  return out;
+}
+
+/**
+ * A dashboard address's own query parameters as `[key, value]` pairs, in their order (spec 02 §2 'Dashboard permalinks
+ * carry URL params'): what reaches every chart query as url_params and what a dashboard permalink keeps.
+ *
+ * @example dashboardUrlParamEntries('?country=FR&native_filters_key=abc&edit=true') // [['country', 'FR']]
+ */
+export function dashboardUrlParamEntries(search: Search): Array<[string, string]> {
+  return entriesWithout(search, [...RESERVED_DASHBOARD_URL_PARAMS, ...DASHBOARD_SCREEN_URL_PARAMS]);
+}
+
+/**
+ * An Explore address's extra query parameters as `[key, value]` pairs (spec 01 §7 'formData and urlParams'), as
+ * Superset's getChartPermalink sends them; an Explore permalink opens with them as the form data's url_params.
+ *
+ * @example chartUrlParamEntries('?slice_id=5&form_data_key=k&country=FR') // [['country', 'FR']]
+ */
+export function chartUrlParamEntries(search: Search): Array<[string, string]> {
+  return entriesWithout(search, [...RESERVED_CHART_URL_PARAMS, ...EXPLORE_SCREEN_URL_PARAMS]);
+}

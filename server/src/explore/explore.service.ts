@@ -46,6 +46,8 @@ export class ExploreService {
     if (params.permalink_key) {
       const state = await this.permalink(actor, params.permalink_key);
       formData = state.state.formData;
+      // The address's parameters the link was made with become the form data's url_params (Superset's GetExploreCommand).
+      if (state.state.urlParams?.length) formData.url_params = Object.fromEntries(state.state.urlParams);
     } else if (params.form_data_key) {
       const stored = await this.getFormData(actor, params.form_data_key).catch(() => null);
       if (stored) formData = JSON.parse(stored);

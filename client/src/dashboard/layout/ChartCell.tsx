@@ -4,9 +4,11 @@ import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
+import { dashboardUrlParamEntries } from '@meridian/contracts/rules/permalink-params';
 import { chartFailureAlert, chartRenderAlert } from '@meridian/contracts/explore/chart-state';
 import { useBootstrap } from '../../auth/session';
 import { ErrorMessage, linkOf } from '../../components/ErrorMessage';
+import { logChartRender, loggedChartLoad } from '../../event-log/chart-events';
 import { logEvent } from '../../event-log/event-logger';
 import { chartErrorsOf, chartRequestTimeoutMs, fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
@@ -15,6 +17,7 @@ import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
 import type { ChartPlugin, FormData } from '../../viz/types';
 import { useAutoRefreshToken } from '../auto-refresh';
+import { useDashboardState } from '../dashboard-state.context';
 import { useFiltersContext } from '../filters/useDashboardFilters';
 import { ChartHeaderMenu } from './ChartHeaderMenu';
 import { useDashboardColorScheme } from './dashboard-colors';
@@ -24,14 +27,8 @@ import classes from '../dashboard.module.css';
 const NOT_DRAWN = Symbol('not drawn');
 const NO_FILTERS: AppliedFilter[] = [];
 
-/** Address parameters of Meridian's own (Superset's reserved dashboard URL parameters) are not url_params. */
-const RESERVED_URL_PARAMS = new Set(['standalone', 'edit', 'native_filters_key', 'native_filters', 'preselect_filters', 'permalink_key', 'show_filters', 'expand_filters', 'dashboard-focused-chart']);
-
-function dashboardUrlParams(): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [key, value] of new URLSearchParams(window.location.search)) if (!RESERVED_URL_PARAMS.has(key)) out[key] = value;
-  return out;
-}
+/** The dashboard address's own parameters (not Meridian's keys), as the charts' url_params. */
+const dashboardUrlParams = (): Record<string, string> => Object.fromEntries(dashboardUrlParamEntries(window.location.search));
 
 /** How far below the viewport a chart starts loading (spec 02: charts below the fold wait until they scroll near). */
 const NEAR_VIEWPORT = '300px';
@@ -41,11 +38,14 @@ const NEAR_VIEWPORT = '300px';
  * type. A failure shows in this cell only; the other charts keep working. Memoised: the dashboard around it
  * re-renders as it loads (favourite status, reports, filter state), which must not re-render 50 cells.
  */
-export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, height: cellHeight, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
+export const ChartCell = memo(function ChartCell({ chart, componentId, width: cellWidth, height: cellHeight, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; componentId?: string; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
   const theme = useComputedColorScheme('light');
   // "Enter fullscreen" of the chart menu: the chart drawn over the whole window until it is left.
   const [fullSize, setFullSize] = useState(false);
-  const [descriptionShown, setDescriptionShown] = useState(false);
+  // The description is open when the dashboard's expandedSlices lists the chart (json_metadata.expanded_slices).
+  const dashboardState = useDashboardState();
+  const [ownDescriptionShown, setOwnDescriptionShown] = useState(false);
+  const descriptionShown = dashboardState && chart ? !!dashboardState.expandedSlices[chart.id] : ownDescriptionShown;
   // "Force refresh" of this chart alone: a new query that bypasses the cache.
   const [ownRefresh, setOwnRefresh] = useState(0);
   const viewport = useWindowSizeWhile(fullSize);
@@ -65,6 +65,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   // The type's code (its buildQuery) loads once the cell is near, then its data is asked for.
   const { plugin, failed: pluginFailed } = useChartPlugin(near ? vizType : null);
   const filters = useFiltersContext();
+  const dashboardId = dashboardState?.dashboardId ?? filters?.dashboardId;
   // Native filters and cross-filters in scope reach the query as extra_form_data (applied by the server).
   const extraFormData = filters && chart ? filters.extraFormDataFor(chart.id) : null;
   const extraKey = JSON.stringify(extraFormData ?? {});
@@ -89,9 +90,9 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
       // The type's component loads while its data is queried, and the answer waits for it: drawn at once, not
       // through Suspense.
       const component = preloadChart(formData!.viz_type);
-      const started = performance.now();
-      const answer = await fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: force || autoRefresh > 0 || ownRefresh > 0, timeoutMs });
-      logEvent(LOG_ACTIONS.LOAD_CHART, { source: 'dashboard', source_id: filters?.dashboardId, slice_id: chart!.id, event_type: 'timing', duration: Math.round(performance.now() - started), target_id: chart!.id });
+      const forced = force || autoRefresh > 0 || ownRefresh > 0;
+      // load_chart, a failure with has_err and its error type (spec 01 §4), as Superset's chart actions log it.
+      const answer = await loggedChartLoad({ source: 'dashboard', source_id: dashboardId, target_id: chart!.id }, { sliceId: chart!.id, formData: formData!, force: forced }, () => fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: forced, timeoutMs }));
       await component;
       return answer;
     },
@@ -118,9 +119,21 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
   answer.current = data.data;
   const queriesData = useCallback(() => answer.current, []);
   const chartElement = useCallback(() => bodyRef.current, []);
-  const forceRefresh = useCallback(() => setOwnRefresh((n) => n + 1), []);
+  const chartId = chart?.id;
+  const forceRefresh = useCallback(() => {
+    if (chartId !== undefined) logEvent(LOG_ACTIONS.FORCE_REFRESH_CHART, { source: 'dashboard', source_id: dashboardId, slice_id: chartId, is_cached: !!answer.current?.[0]?.is_cached });
+    setOwnRefresh((n) => n + 1);
+  }, [chartId, dashboardId]);
   const toggleFullSize = useCallback(() => setFullSize((f) => !f), []);
-  const toggleDescription = useCallback(() => setDescriptionShown((d) => !d), []);
+  const toggleExpandSlice = dashboardState?.toggleExpandSlice;
+  const toggleDescription = useCallback(() => (toggleExpandSlice && chartId !== undefined ? toggleExpandSlice(chartId) : setOwnDescriptionShown((d) => !d)), [toggleExpandSlice, chartId]);
+  // render_chart once per answer drawn (a redraw of the same answer, a resize, is not logged), as Superset's renderer.
+  const renderLogged = useRef<unknown>(null);
+  const logRender = (error?: string) => {
+    if (!data.data || renderLogged.current === data.data || chartId === undefined) return;
+    renderLogged.current = data.data;
+    logChartRender({ source: 'dashboard', source_id: dashboardId }, { sliceId: chartId, vizType: formData?.viz_type, sinceAnswerMs: Date.now() - data.dataUpdatedAt, error });
+  };
   const appliedTo = filters?.appliedTo;
   const applied = useMemo(() => (appliedTo && chart ? appliedTo(chart.id) : NO_FILTERS), [appliedTo, chart]);
 
@@ -150,8 +163,14 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
         theme={theme}
         // The chart's own cross-filter: it keeps its selected item drawn and fades the others.
         filterState={chart ? filters?.crossFilters[chart.id]?.filterState : undefined}
-        onRenderError={(e: Error) => setRenderError(e.message)}
-        onRendered={() => setRenderedFor(data.data ?? null)}
+        onRenderError={(e: Error) => {
+          setRenderError(e.message);
+          logRender(String(e));
+        }}
+        onRendered={() => {
+          setRenderedFor(data.data ?? null);
+          logRender();
+        }}
         onDataPointClick={filters?.crossFiltersEnabled && chart ? (click) => {
           if (click.isContextMenu) return;
           // A click emits a cross-filter on the chart's group-by value; clicking the same value again clears it.
@@ -167,6 +186,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
     <div ref={ref} className={fullSize ? `${classes.chartCell} ${classes.fullSizeChart}` : classes.chartCell} data-full-size={fullSize || undefined} data-testid="dashboard-chart" data-chart-id={chart?.id} data-filter-focus={filters?.highlighted && chart ? (filters.highlighted.has(chart.id) ? 'in' : 'out') : undefined} data-chart-state={data.isError || renderError || !meta || pluginFailed ? 'failed' : rendered ? 'rendered' : data.data && !refreshing ? 'success' : 'loading'} data-updated={data.dataUpdatedAt || undefined} style={{ height }}>
       <ChartHeader
         chart={chart}
+        componentId={componentId}
         dashboardId={filters?.dashboardId}
         filtered={!!filters}
         indicator={controls}
@@ -204,7 +224,7 @@ export const ChartCell = memo(function ChartCell({ chart, width: cellWidth, heig
 type AppliedFilter = { id: string; name: string; label: string };
 
 /** A chart cell's header: its title (a link to Explore with the filters applied), filter indicator and menu. */
-const ChartHeader = memo(function ChartHeader({ chart, dashboardId, filtered, indicator, applied, extraKey, menu, plugin, formData, queriesData, hasData, fullSize, descriptionShown, chartElement, onForceRefresh, onToggleFullSize, onToggleDescription }: { chart: DashboardChart | undefined; dashboardId: number | undefined; filtered: boolean; indicator: boolean; applied: AppliedFilter[]; extraKey: string; menu: boolean; plugin: ChartPlugin | null | undefined; formData: FormData | null; queriesData: () => any[] | undefined; hasData: boolean; fullSize: boolean; descriptionShown: boolean; chartElement: () => HTMLElement | null; onForceRefresh: () => void; onToggleFullSize: () => void; onToggleDescription: () => void }) {
+const ChartHeader = memo(function ChartHeader({ chart, componentId, dashboardId, filtered, indicator, applied, extraKey, menu, plugin, formData, queriesData, hasData, fullSize, descriptionShown, chartElement, onForceRefresh, onToggleFullSize, onToggleDescription }: { chart: DashboardChart | undefined; componentId: string | undefined; dashboardId: number | undefined; filtered: boolean; indicator: boolean; applied: AppliedFilter[]; extraKey: string; menu: boolean; plugin: ChartPlugin | null | undefined; formData: FormData | null; queriesData: () => any[] | undefined; hasData: boolean; fullSize: boolean; descriptionShown: boolean; chartElement: () => HTMLElement | null; onForceRefresh: () => void; onToggleFullSize: () => void; onToggleDescription: () => void }) {
   return (
     <div className={classes.chartHeader}>
       {chart && filtered ? (
@@ -222,6 +242,7 @@ const ChartHeader = memo(function ChartHeader({ chart, dashboardId, filtered, in
         {menu && chart && plugin && formData && (
           <ChartHeaderMenu
             chart={chart}
+            componentId={componentId}
             exploreUrl={exploreHref(chart.id, extraKey, dashboardId)}
             plugin={plugin}
             formData={formData}

@@ -14,6 +14,7 @@ import { addDangerToast } from '../../notify';
 import { copyWithToast } from '../../query-history/app-link';
 import type { ChartPlugin, FormData } from '../../viz/types';
 import type { DashboardChart } from '../dashboard.api';
+import { useDashboardState } from '../dashboard-state.context';
 
 /** The chart's query with the row limit lifted to SQL_MAX_ROW ("Export to full .CSV"/"full Excel" of tables). */
 function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number) {
@@ -27,6 +28,7 @@ function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number) {
  */
 export const ChartHeaderMenu = memo(function ChartHeaderMenu({
   chart,
+  componentId,
   exploreUrl,
   plugin,
   formData,
@@ -40,6 +42,8 @@ export const ChartHeaderMenu = memo(function ChartHeaderMenu({
   onToggleDescription,
 }: {
   chart: DashboardChart;
+  /** The chart's layout component (CHART-…): the anchor of its permalink. */
+  componentId?: string;
   /** "Edit chart": Explore with the dashboard's filters and dashboard_id, as the chart's title links. */
   exploreUrl: string;
   plugin: ChartPlugin;
@@ -74,16 +78,20 @@ export const ChartHeaderMenu = memo(function ChartHeaderMenu({
       addDangerToast(LOAD_SQL_FAILED);
     }
   };
+  // Superset's share items of a dashboard's chart: a permalink of the dashboard as shown (filters, tabs), anchored on
+  // the chart, which opens scrolled to it; outside a dashboard page, the chart's own Explore permalink.
+  const dashboardPermalink = useDashboardState()?.permalink;
+  const shareUrl = () => (dashboardPermalink ? dashboardPermalink(componentId) : createPermalink(formData));
   const permalink = async () => {
     try {
-      await copyWithToast(await createPermalink(formData));
+      await copyWithToast(await shareUrl());
     } catch {
       failed();
     }
   };
   const email = async () => {
     try {
-      window.location.href = shareByEmailHref(`Meridian chart: ${name}`, 'Check out this chart: ', await createPermalink(formData));
+      window.location.href = shareByEmailHref(`Meridian chart: ${name}`, 'Check out this chart: ', await shareUrl());
     } catch {
       failed();
     }

@@ -109,7 +109,8 @@ function Fragment({ parentId, index, vertical, children }: { parentId: string; i
 /** Edit-mode chrome around a component: a drag handle, its own actions and a delete button. */
 function Editable({ component, children, className, actions }: { component: Component; children: ReactNode; className?: string; actions?: ReactNode }) {
   const { editMode, dispatch } = useGrid();
-  if (!editMode) return <div className={className}>{children}</div>;
+  // In view mode too the component is found by its id (a permalink's anchor is scrolled to).
+  if (!editMode) return <div className={className} data-component-id={component.id}>{children}</div>;
   return (
     <div className={`${className ?? ''} ${classes.editable}`} data-component-id={component.id} data-component-type={component.type}>
       <div className={classes.editChrome}>
@@ -194,7 +195,7 @@ function ComponentView({ id }: { id: string }) {
       return (
         <Editable component={c} className={classes.sized}>
           <div style={{ width }}>
-            <ChartCell chart={charts.get(Number(c.meta.chartId))} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && ctx.chartControls !== false && !ctx.editMode} controls={ctx.chartControls !== false} />
+            <ChartCell chart={charts.get(Number(c.meta.chartId))} componentId={id} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && ctx.chartControls !== false && !ctx.editMode} controls={ctx.chartControls !== false} />
           </div>
           <ResizeHandle component={c} />
         </Editable>
@@ -255,6 +256,7 @@ function TabsView({ component }: { component: Component }) {
               key={tabId}
               value={tabId}
               data-testid="dashboard-tab"
+              data-component-id={tabId}
               rightSection={
                 editMode && (
                   <CloseButton
