@@ -53,6 +53,8 @@ export function transformWorldMap({ formData: fd, queriesData, datasource, theme
           nameProperty: 'code',
           roam: true,
           ...scale.mapBox,
+          // Fitted into the box with the world's proportions kept (a box given by its four sides stretched it to the cell).
+          preserveAspect: 'contain',
           // While the chart's own cross-filter is in effect every country is faded but the selected one (as Superset's charts).
           itemStyle: { areaColor: t.noData, borderColor: t.tooltipBackground, borderWidth: 0.5, ...(hasSelection(filterState) ? { opacity: UNSELECTED_OPACITY } : {}) },
           emphasis: { label: { show: false }, itemStyle: { areaColor: '#FCC700' } },
