@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import mixed from './index';
 import { withQueryIdentifier } from './transform-props';
 
+/** The mixed chart's option drawn from form data and its two answers. */
+const drawMixed = (formData: Record<string, unknown>, queriesData: unknown[]) => mixed.transformProps({ formData: formData as any, queriesData: queriesData as any, datasource: null, theme: 'light', width: 400, height: 300 }).option;
+
 describe('mixed chart type', () => {
   const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['boys'], groupby: [], metrics_b: ['girls'], groupby_b: [], adhoc_filters: [], adhoc_filters_b: [{ expressionType: 'SQL', clause: 'WHERE', sqlExpression: 'num > 0' }], seriesType: 'line', seriesTypeB: 'bar', yAxisIndexB: 1 };
   const t0 = Date.UTC(2000, 0, 1);
@@ -106,17 +109,10 @@ describe("mixed chart: each query's series options (Superset's createCustomizeSe
   const t0 = Date.UTC(2000, 0, 1);
   const t1 = Date.UTC(2001, 0, 1);
   const draw = (patch: Record<string, unknown>) =>
-    mixed.transformProps({
-      formData: { ...fd, ...patch },
-      queriesData: [
-        { data: [{ ds: t0, state: 'CA', boys: 1 }, { ds: t1, state: 'CA', boys: 3 }], colnames: ['ds', 'state', 'boys'], coltypes: [2, 1, 0] },
-        { data: [{ ds: t0, state: 'NY', girls: 2 }, { ds: t1, state: 'NY', girls: 4 }], colnames: ['ds', 'state', 'girls'], coltypes: [2, 1, 0] },
-      ] as any,
-      datasource: null,
-      theme: 'light',
-      width: 400,
-      height: 300,
-    }).option;
+    drawMixed({ ...fd, ...patch }, [
+      { data: [{ ds: t0, state: 'CA', boys: 1 }, { ds: t1, state: 'CA', boys: 3 }], colnames: ['ds', 'state', 'boys'], coltypes: [2, 1, 0] },
+      { data: [{ ds: t0, state: 'NY', girls: 2 }, { ds: t1, state: 'NY', girls: 4 }], colnames: ['ds', 'state', 'girls'], coltypes: [2, 1, 0] },
+    ]);
 
   it("offers Superset's series types, the three steps among them, with B's controls named as Superset stores them", () => {
     const names = (label: string) => mixed.controlPanel.sections.find((s) => s.label === label)!.controlSetRows.flat().map((c) => (c as { name: string }).name);
@@ -176,17 +172,10 @@ describe("mixed chart: 'Currency format' and 'Secondary currency format' (Supers
   const fd = { viz_type: 'mixed_timeseries', datasource: '1__table', x_axis: 'ds', metrics: ['boys'], groupby: [], metrics_b: ['girls'], groupby_b: [], seriesType: 'line', seriesTypeB: 'bar', y_axis_format: ',d', y_axis_format_secondary: ',.1f', currency_format: { symbol: 'USD', symbolPosition: 'prefix' }, currency_format_secondary: { symbol: 'EUR', symbolPosition: 'suffix' } };
   const t0 = Date.UTC(2000, 0, 1);
   const draw = (patch: Record<string, unknown>) =>
-    mixed.transformProps({
-      formData: { ...fd, ...patch },
-      queriesData: [
-        { data: [{ ds: t0, boys: 1000 }], colnames: ['ds', 'boys'], coltypes: [2, 0] },
-        { data: [{ ds: t0, girls: 2 }], colnames: ['ds', 'girls'], coltypes: [2, 0] },
-      ] as any,
-      datasource: null,
-      theme: 'light',
-      width: 400,
-      height: 300,
-    }).option;
+    drawMixed({ ...fd, ...patch }, [
+      { data: [{ ds: t0, boys: 1000 }], colnames: ['ds', 'boys'], coltypes: [2, 0] },
+      { data: [{ ds: t0, girls: 2 }], colnames: ['ds', 'girls'], coltypes: [2, 0] },
+    ]);
 
   it('the primary axis and A read the currency format; B on the secondary axis reads the secondary one, tooltip too', () => {
     const option = draw({ yAxisIndexB: 1 });
