@@ -45,7 +45,9 @@ describe('gauge: Superset\'s intervals, progress and axis options', () => {
     const series = draw({ intervals: '50,80,100', interval_color_indices: '3,4,2', max_val: 100 });
     expect(series.axisLine.lineStyle.color).toHaveLength(3);
     expect(series.axisLine.lineStyle.color[2][0]).toBe(1);
-    expect([series.pointer.itemStyle.color, series.axisLabel.color, series.splitLine.lineStyle.color]).toEqual(['auto', 'auto', 'auto']);
+    expect([series.pointer.itemStyle.color, series.axisTick.lineStyle.color, series.splitLine.lineStyle.color]).toEqual(['auto', 'auto', 'auto']);
+    // The labels stay in the text colour, legible on a dark page whatever the band's colour.
+    expect(series.axisLabel.color).not.toBe('auto');
     expect(draw({}).axisLine.lineStyle.color).toHaveLength(1);
   });
 

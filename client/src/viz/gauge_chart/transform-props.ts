@@ -62,7 +62,8 @@ export function transformGauge({ formData: fd, queriesData, datasource, theme, w
   const [min, max] = gaugeRange(data.map((d) => d.value), fd.min_val, fd.max_val);
   const size = Math.min(width, height);
   const bands = intervalStops(fd, min, max, categoricalScheme(fd.color_scheme).colors);
-  // On a banded dial the ticks, labels and pointer take the colour of the band they stand on (Superset's 'auto').
+  // On a banded dial the ticks, split lines and pointer take the colour of the band they stand on (Superset's 'auto').
+  // The labels keep the theme's text colour: in a dark band's colour (the scheme's navy) they were lost on a dark page.
   const banded = bands.length > 0;
   const roundCap = fd.round_cap === true;
   return {
@@ -86,7 +87,7 @@ export function transformGauge({ formData: fd, queriesData, datasource, theme, w
           axisLine: { roundCap, lineStyle: { width: Math.max(6, size / 30), color: banded ? bands : [[1, t.splitLine]] } },
           axisTick: { show: fd.show_axis_tick === true, lineStyle: { color: banded ? 'auto' : t.axisLine } },
           splitLine: { show: fd.show_split_line === true, length: size / 40, lineStyle: { color: banded ? 'auto' : t.axisLine } },
-          axisLabel: { color: banded ? 'auto' : t.subtleText, distance: size / 18, fontSize: Math.max(9, size / 40), formatter: (v: number) => numberFormat(v) },
+          axisLabel: { color: t.subtleText, distance: size / 18, fontSize: Math.max(9, size / 40), formatter: (v: number) => numberFormat(v) },
           pointer: { show: fd.show_pointer !== false, width: Math.max(3, size / 80), ...(banded ? { itemStyle: { color: 'auto' } } : {}) },
           anchor: { show: true, size: Math.max(6, size / 40), itemStyle: { color: t.axisLine } },
           title: { show: data.length > 1, color: t.text },
