@@ -42,7 +42,7 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   // A dial banded by 'Interval bounds' in the scheme's 3rd, 5th and 2nd colours, no progress bars over them.
   { viz_type: 'gauge_chart', on: 'birth_names', params: { metric: 'sum__num', groupby: ['gender'], max_val: 100000000, intervals: '40000000,70000000,100000000', interval_color_indices: '3,5,2', show_progress: false, ...everyYear } },
   { viz_type: 'treemap_v2', on: 'birth_names', params: { groupby: ['gender', 'state'], metric: 'sum__num', label_type: 'value', ...everyYear } },
-  { viz_type: 'sunburst_v2', on: 'birth_names', params: { columns: ['gender', 'state'], metric: 'sum__num', ...everyYear } },
+  { viz_type: 'sunburst_v2', on: 'birth_names', params: { columns: ['gender', 'state'], metric: 'sum__num', show_total: true, ...everyYear } },
   { viz_type: 'radar', on: 'birth_names', params: { groupby: ['state'], metrics: ['sum__num_boys', 'sum__num_girls', 'count'], row_limit: 4, ...everyYear } },
   // Superset's series settings: picked colours as it stores them ({ r, g, b, a }), own labels, the legend shown.
   { viz_type: 'waterfall', on: 'birth_names', params: { x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', time_range: '2000-01-01 : 2009-01-01', increase_color: { r: 31, g: 119, b: 180, a: 1 }, decrease_color: { r: 255, g: 127, b: 14, a: 1 }, increase_label: 'Up', decrease_label: 'Down', total_label: 'Net', show_legend: true, x_axis_label: 'Year', y_axis_label: 'Births' } },
@@ -206,6 +206,11 @@ describe('Chart types in the browser', () => {
         await expect.poll(() => page.getByLabel('Total color').inputValue()).toBe('rgba(102, 102, 102, 1)');
         const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
         expect(texts).toEqual(expect.arrayContaining(['Up', 'Down', 'Net', 'Year']));
+      }
+      if (s.viz_type === 'sunburst_v2') {
+        // 'Show Total' writes the total in the centre.
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
+        expect(texts.some((t) => t.startsWith('Total: '))).toBe(true);
       }
       if (s.viz_type === 'heatmap_v2') {
         // 'Sort X Axis' by the metric, descending: the state with the most births ('other') first, then CA (alphabetically
