@@ -23,3 +23,19 @@ describe('box plot chart type', () => {
     expect(draw(3000)).toMatchObject({ interval: 0, rotate: 0 });
   });
 });
+
+describe("box plot: Superset's 'X Tick Layout' and 'Date format'", () => {
+  const rows = [{ year: Date.UTC(2014, 0, 1), SUM__min: 1, SUM__q1: 2, SUM__median: 3, SUM__q3: 4, SUM__max: 5, SUM__outliers: [] }];
+  const draw = (extra: Record<string, unknown>) => boxPlot.transformProps({ formData: { viz_type: 'box_plot', groupby: ['year'], columns: ['x'], metrics: ['SUM'], ...extra }, queriesData: [{ data: rows, colnames: ['year'], coltypes: [2] } as any], datasource: null, theme: 'light', width: 600, height: 400 }).option;
+
+  it('turns the labels as the layout says (45° and staggered -45°, 90° -90°, flat level), else as room allows', () => {
+    expect(draw({ x_ticks_layout: '45°' }).xAxis.axisLabel.rotate).toBe(-45);
+    expect(draw({ x_ticks_layout: '90°' }).xAxis.axisLabel.rotate).toBe(-90);
+    expect(draw({ x_ticks_layout: 'flat' }).xAxis.axisLabel.rotate).toBe(0);
+    expect(draw({ x_ticks_layout: 'auto' }).xAxis.axisLabel.rotate).toBe(0);
+  });
+
+  it("shows a time dimension's values in the date format", () => {
+    expect(draw({ date_format: '%Y' }).xAxis.data).toEqual(['2014']);
+  });
+});

@@ -37,7 +37,7 @@ const waterfall: ChartPlugin<EChartsTransformed> = {
         controlSetRows: [
           [{ name: 'x_axis_label', type: 'TextControl', label: 'X Axis Label', default: '', renderTrigger: true }],
           ['x_axis_time_format'],
-          [{ name: 'x_ticks_layout', type: 'SelectControl', label: 'X Tick Layout', default: 'auto', clearable: false, renderTrigger: true, choices: ['auto', 'flat', '45°', '90°', 'staggered'].map((v) => [v, v] as const), description: 'The way the ticks are laid out on the X-axis' }],
+          ['x_ticks_layout'],
         ],
       },
       { label: 'Y Axis', expanded: true, tab: 'customize', controlSetRows: [[{ name: 'y_axis_label', type: 'TextControl', label: 'Y Axis Label', default: '', renderTrigger: true }], ['y_axis_format'], ['currency_format']] },

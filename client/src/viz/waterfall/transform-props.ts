@@ -1,6 +1,7 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { pickerColor } from '../shared/colors';
+import { tickLayoutRotate } from '../shared/label-room';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getTimeFormatter, getValueFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../shared/metrics';
@@ -8,11 +9,6 @@ import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
 /** Superset's series colours when none is picked (its increase, decrease and total defaults). */
 export const WATERFALL_COLORS = { increase: 'rgba(90, 193, 137, 1)', decrease: 'rgba(224, 67, 85, 1)', total: 'rgba(102, 102, 102, 1)' };
-
-/** Superset's 'X Tick Layout' as the labels' turn: '45°' and 'staggered' turn them -45°, '90°' -90°, 'flat' none; 'auto' leaves ECharts to choose. */
-export function tickLayoutRotate(layout: unknown): number | undefined {
-  return layout === '45°' || layout === 'staggered' ? -45 : layout === '90°' ? -90 : layout === 'flat' ? 0 : undefined;
-}
 
 /**
  * Each x value's change as a floating bar from the running total (increase or decrease colour),

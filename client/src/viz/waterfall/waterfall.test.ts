@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import waterfall from './index';
-import { tickLayoutRotate } from './transform-props';
+import { tickLayoutRotate } from '../shared/label-room';
 import { pickerColor, toPickerValue } from '../shared/colors';
 
 describe('waterfall chart type', () => {
