@@ -49,8 +49,8 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   { viz_type: 'word_cloud', on: 'birth_names', params: { series: 'name', metric: 'sum__num', ...everyYear } },
   { viz_type: 'box_plot', on: 'wb_health_population', params: { groupby: ['region'], columns: ['country_name'], metrics: ['avg__SP_DYN_LE00_IN'], x_ticks_layout: '45°', ...year2014, ...notAggregates } },
   { viz_type: 'histogram_v2', on: 'wb_health_population', params: { column: 'SP_DYN_LE00_IN', bins: 10, ...year2014, ...notAggregates } },
-  // States by births, most first ('Sort X Axis' by the metric), the colour scale in pieces.
-  { viz_type: 'heatmap_v2', on: 'birth_names', params: { x_axis: 'state', groupby: 'gender', metric: 'sum__num', sort_x_axis: 'value_desc', legend_type: 'piecewise', ...everyYear } },
+  // States by births, most first ('Sort X Axis' by the metric), coloured by rank within each gender, the scale in pieces.
+  { viz_type: 'heatmap_v2', on: 'birth_names', params: { x_axis: 'state', groupby: 'gender', metric: 'sum__num', sort_x_axis: 'value_desc', legend_type: 'piecewise', normalized: true, normalize_across: 'y', ...everyYear } },
   { viz_type: 'bubble_v2', on: 'wb_health_population', params: { entity: 'country_name', series: 'region', x: 'avg__SP_DYN_TFRT_IN', y: 'avg__SP_DYN_LE00_IN', size: 'sum__SP_POP_TOTL', row_limit: 60, xAxisFormat: '.1f', tooltipSizeFormat: ',d', ...year2014, ...notAggregates } },
   { viz_type: 'graph_chart', on: 'birth_names', params: { source: 'state', target: 'gender', metric: 'sum__num', edgeSymbol: 'circle,arrow', baseNodeSize: 16, ...everyYear } },
   { viz_type: 'sankey_v2', on: 'birth_names', params: { source: 'gender', target: 'state', metric: 'sum__num', ...everyYear } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import heatmap from './index';
-import { columnLabels, marginPixels, scaleInterval, sortAxisValues } from './transform-props';
+import { columnLabels, marginPixels, percentRanks, scaleInterval, sortAxisValues } from './transform-props';
 import { labelWidth } from '../shared/label-room';
 
 describe('heatmap chart type', () => {
@@ -37,11 +37,21 @@ describe('heatmap chart type', () => {
     expect(heatmap.transformProps(input({ normalized: true, currency_format: { symbol: 'USD', symbolPosition: 'prefix' } })).option.visualMap.formatter(0.5)).toBe('50%');
   });
 
-  it('normalises across x when asked', () => {
+  it("'Normalized' colours by each cell's percentile rank within its column, row or the heatmap (Superset's rank post-processing)", () => {
     const out = heatmap.transformProps(input({ normalized: true, normalize_across: 'x' }));
-    expect(out.option.series[0].data.map((d: number[]) => d[2])).toEqual([0, 1, 1]);
+    // CA: 10 and 20 rank 1/2 and 2/2; NY's only cell ranks 1. The metric stays third, shown in labels and tooltip.
+    expect(out.option.series[0].data).toEqual([[0, 0, 10, 0.5], [0, 1, 20, 1], [1, 0, 30, 1]]);
+    expect(out.option.visualMap).toMatchObject({ dimension: 3, min: 0.5, max: 1 });
+    expect(out.option.tooltip.formatter({ value: [0, 1, 20, 1] })).toBe('CA · girl<br/>n: 20 · 66.67% (CA)');
     const across = heatmap.transformProps(input({ normalized: true, normalize_across: 'heatmap' }));
-    expect(across.option.series[0].data.map((d: number[]) => d[2])).toEqual([0, 0.5, 1]);
+    expect(across.option.series[0].data.map((d: number[]) => d[3])).toEqual([1 / 3, 2 / 3, 1]);
+    expect(heatmap.transformProps(input()).option.visualMap.dimension).toBe(2);
+  });
+
+  it('ranks as pandas rank(pct=True): ties share their average place, missing values have none', () => {
+    expect(percentRanks([10, 30, 20, 20])).toEqual([0.25, 1, 0.625, 0.625]);
+    expect(percentRanks([5, null, 5])).toEqual([0.75, null, 0.75]);
+    expect(percentRanks([])).toEqual([]);
   });
 
   it('ends the grid before the colour scale and its longest label, so the label does not cover the last column', () => {

@@ -47,6 +47,25 @@ export function sortAxisValues(values: unknown[], rows: Record<string, unknown>[
   });
 }
 
+/**
+ * Each value's percentile rank among its peers, as pandas' rank(pct=True) that Superset's heatmap asks for: its place
+ * in ascending order (ties share their average place) over the number of values; a missing value has none.
+ *
+ * @example percentRanks([10, 30, 20, 20]) // [0.25, 1, 0.625, 0.625]
+ */
+export function percentRanks(values: Array<number | null>): Array<number | null> {
+  const present = values.map((v, i) => [v, i] as const).filter((e): e is readonly [number, number] => e[0] !== null).sort((a, b) => a[0] - b[0]);
+  const ranks: Array<number | null> = values.map(() => null);
+  for (let start = 0; start < present.length; ) {
+    let end = start;
+    while (end + 1 < present.length && present[end + 1]![0] === present[start]![0]) end++;
+    const average = (start + end) / 2 + 1;
+    for (let k = start; k <= end; k++) ranks[present[k]![1]] = average / present.length;
+    start = end + 1;
+  }
+  return ranks;
+}
+
 /** A margin control's value ('auto' or pixels, typed or chosen) as pixels, or undefined for 'auto'. */
 export const marginPixels = (value: unknown): number | undefined => (value === null || value === undefined || value === '' || value === 'auto' || !Number.isFinite(Number(value)) ? undefined : Number(value));
 
@@ -71,27 +90,26 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   const xs = [...new Set(sortAxisValues(distinct(xCol), rows, sortOf(fd.sort_x_axis), xCol, metric).map((v) => label(v, xTime)))];
   const ys = [...new Set(sortAxisValues(distinct(yCol), rows, sortOf(fd.sort_y_axis), yCol, metric).map((v) => label(v, false)))];
   const values = rows.map((r) => toNumber(r[metric]));
-  // Superset's normalize_across: each cell's rank within its x column, y row or the whole heatmap (0..1).
+  // Superset's normalize_across: 'Normalized' colours each cell by its percentile rank within its x column, y row or
+  // the whole heatmap; the tooltip's percentage is its share of the same.
   const across = String(fd.normalize_across ?? 'heatmap');
   const peersOf = (r: Record<string, unknown>) => (across === 'x' ? label(r[xCol], xTime) : across === 'y' ? label(r[yCol], false) : '');
-  // Each group's lowest and highest value and its total, found in one pass (not a pass over all rows for every cell).
-  const ranges = new Map<string, [number, number]>();
+  const peerGroups = new Map<string, number[]>();
   const totals = new Map<string, number>();
-  for (const r of rows) {
-    const v = toNumber(r[metric]) ?? 0;
+  rows.forEach((r, i) => {
     const peers = peersOf(r);
-    totals.set(peers, (totals.get(peers) ?? 0) + v);
-    const range = ranges.get(peers);
-    if (!range) ranges.set(peers, [v, v]);
-    else {
-      if (v < range[0]) range[0] = v;
-      if (v > range[1]) range[1] = v;
+    totals.set(peers, (totals.get(peers) ?? 0) + (values[i] ?? 0));
+    const members = peerGroups.get(peers);
+    if (members) members.push(i);
+    else peerGroups.set(peers, [i]);
+  });
+  const ranks: Array<number | null> = rows.map(() => null);
+  if (fd.normalized) {
+    for (const members of peerGroups.values()) {
+      const rankOf = percentRanks(members.map((i) => values[i] ?? null));
+      members.forEach((row, k) => (ranks[row] = rankOf[k]!));
     }
   }
-  const scaleOf = (r: Record<string, unknown>) => {
-    const [lo, hi] = ranges.get(peersOf(r))!;
-    return hi === lo ? 1 : ((toNumber(r[metric]) ?? 0) - lo) / (hi - lo);
-  };
   // The cell's share of its x column, y row or the heatmap, with what it is a share of (Superset's tooltip percentage).
   const share = new Map<string, string>();
   const percent = getNumberFormatter('.2%');
@@ -100,8 +118,9 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
     const total = totals.get(peers) ?? 0;
     share.set(`${label(r[xCol], xTime)}\u0000${label(r[yCol], false)}`, `${percent(total ? (toNumber(r[metric]) ?? 0) / total : 0)} (${peers || 'heatmap'})`);
   }
-  const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), fd.normalized ? scaleOf(r) : values[i]]);
-  const [dataMin, dataMax] = extent(data.map((d) => Number(d[2] ?? 0)), [0, 1]);
+  // A cell is [x, y, metric], and its rank fourth when normalised (the colour scale then reads that dimension).
+  const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), values[i], ...(fd.normalized ? [ranks[i]] : [])]);
+  const [dataMin, dataMax] = extent(fd.normalized ? ranks : values.map((v) => v ?? 0), [0, 1]);
   // 'Value bounds' fix the colour scale's ends; an empty side follows the data.
   const bounds = Array.isArray(fd.value_bounds) ? fd.value_bounds.map(toNumber) : [];
   const min = bounds[0] ?? dataMin;
@@ -131,7 +150,7 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
         formatter: (p: any) => {
           const x = xs[p.value[0]];
           const y = ys[p.value[1]];
-          const value = fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2]);
+          const value = format(p.value[2]);
           const pct = fd.show_percentage !== false ? ` · ${share.get(`${x}\u0000${y}`) ?? ''}` : '';
           return `${x} · ${y}<br/>${names(metric)}: ${value}${pct}`;
         },
@@ -140,6 +159,7 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
       yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, interval: scaleInterval(fd.yscale_interval) } },
       visualMap: {
         type: piecewise ? 'piecewise' : 'continuous',
+        dimension: fd.normalized ? 3 : 2,
         show: showLegend,
         min,
         max,
