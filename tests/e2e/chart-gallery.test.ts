@@ -52,7 +52,7 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   // States by births, most first ('Sort X Axis' by the metric), coloured by rank within each gender, the scale in pieces.
   { viz_type: 'heatmap_v2', on: 'birth_names', params: { x_axis: 'state', groupby: 'gender', metric: 'sum__num', sort_x_axis: 'value_desc', legend_type: 'piecewise', normalized: true, normalize_across: 'y', ...everyYear } },
   { viz_type: 'bubble_v2', on: 'wb_health_population', params: { entity: 'country_name', series: 'region', x: 'avg__SP_DYN_TFRT_IN', y: 'avg__SP_DYN_LE00_IN', size: 'sum__SP_POP_TOTL', row_limit: 60, xAxisFormat: '.1f', tooltipSizeFormat: ',d', ...year2014, ...notAggregates } },
-  { viz_type: 'graph_chart', on: 'birth_names', params: { source: 'state', target: 'gender', metric: 'sum__num', edgeSymbol: 'circle,arrow', baseNodeSize: 16, ...everyYear } },
+  { viz_type: 'graph_chart', on: 'birth_names', params: { source: 'state', target: 'gender', metric: 'sum__num', edgeSymbol: 'circle,arrow', baseNodeSize: 16, target_category: 'gender', ...everyYear } },
   { viz_type: 'sankey_v2', on: 'birth_names', params: { source: 'gender', target: 'state', metric: 'sum__num', ...everyYear } },
   { viz_type: 'world_map', on: 'wb_health_population', params: { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...year2014, ...notAggregates } },
   { viz_type: 'country_map', on: 'birth_names', params: { entity: 'state', select_country: 'usa', metric: 'sum__num', ...everyYear } },

@@ -106,3 +106,27 @@ describe("graph: Superset's layout, edge and node options", () => {
     expect(draw({ roam: false, selectedMode: false, draggable: true, layout: 'circular' })).toMatchObject({ roam: false, selectedMode: false, draggable: false });
   });
 });
+
+describe("graph: 'Source category' and 'Target category'", () => {
+  const rows = [{ from: 'a', to: 'x', fc: 'letters', tc: 'ends', n: 1 }, { from: 'b', to: 'x', fc: 'vowels', tc: 'other', n: 2 }];
+  const fd = { viz_type: 'graph_chart', datasource: '1__table', source: 'from', target: 'to', source_category: 'fc', target_category: 'tc', metric: 'n' };
+
+  it('queries the categories with each edge, colours each node by its first category and names them in a legend', () => {
+    expect(graph.buildQuery(fd).queries[0]!.columns).toEqual(['from', 'to', 'fc', 'tc']);
+    const out = graph.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+    const series = out.series[0];
+    expect(series.categories.map((c: any) => c.name)).toEqual(['letters', 'ends', 'vowels']);
+    // 'x' is seen first as 'ends', then as 'other': the first category stands.
+    expect(series.data.map((d: any) => [d.name, d.category])).toEqual([['a', 0], ['x', 1], ['b', 2]]);
+    expect(out.legend).toMatchObject({ show: true, data: ['letters', 'ends', 'vowels'] });
+    expect(series.top).toBe(40);
+  });
+
+  it('shows no legend without categories, or when the legend is turned off', () => {
+    const plain = graph.transformProps({ formData: { ...fd, source_category: undefined, target_category: undefined }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+    expect(plain.legend.show).toBe(false);
+    expect(plain.series[0].data[0].itemStyle.color).toBeTruthy();
+    const off = graph.transformProps({ formData: { ...fd, show_legend: false }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+    expect(off.legend.show).toBe(false);
+  });
+});

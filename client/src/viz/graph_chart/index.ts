@@ -11,7 +11,8 @@ const isForce = ({ formData }: { formData: FormData }) => formData.layout !== 'c
 
 /** The metric per (source, target) pair: one edge each. Shared by the graph and the Sankey. */
 export function buildFlowQuery(fd: FormData): QueryContext {
-  const context = queryContextFromFormData({ ...fd, groupby: [fd.source, fd.target].filter(Boolean) });
+  // The graph's node categories come with each edge (Superset's source_category, target_category).
+  const context = queryContextFromFormData({ ...fd, groupby: [fd.source, fd.target, fd.source_category, fd.target_category].filter(Boolean) });
   if (fd.metric) context.queries[0]!.orderby = [[fd.metric, false]];
   return context as QueryContext;
 }
@@ -28,13 +29,36 @@ const graph: ChartPlugin<EChartsTransformed> = {
   ...meta,
   controlPanel: {
     sections: [
-      { label: 'Query', expanded: true, tab: 'data', controlSetRows: FLOW_QUERY_ROWS },
+      {
+        label: 'Query',
+        expanded: true,
+        tab: 'data',
+        controlSetRows: [
+          ...FLOW_QUERY_ROWS.slice(0, 2),
+          [
+            {
+              name: 'source_category',
+              type: 'GroupByControl',
+              label: 'Source category',
+              multi: false,
+              clearable: true,
+              choices: columnChoices,
+              description: 'The category of source nodes used to assign colors. If a node is associated with more than one category, only the first will be used.',
+            },
+          ],
+          [{ name: 'target_category', type: 'GroupByControl', label: 'Target category', multi: false, clearable: true, choices: columnChoices, description: 'Category of target nodes' }],
+          ...FLOW_QUERY_ROWS.slice(2),
+        ],
+      },
       {
         label: 'Chart options',
         expanded: true,
         tab: 'customize',
         controlSetRows: [
           ['color_scheme'],
+          // The legend names the node categories, so it shows only when there are some.
+          ['show_legend'],
+          ['legendType', 'legendOrientation'],
           [{ name: 'layout', type: 'SelectControl', label: 'Graph layout', default: 'force', clearable: false, renderTrigger: true, choices: [['force', 'Force'], ['circular', 'Circular']], description: 'Layout type of graph' }],
           [
             {

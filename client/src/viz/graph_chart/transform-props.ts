@@ -4,7 +4,7 @@ import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { extent } from '../shared/extent';
 import { getNumberFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
-import { chartTheme, echartsBase } from '../shared/theme';
+import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 /** The box size Superset's default force settings suit. */
 const FORCE_BOX_PX = 500;
@@ -30,6 +30,13 @@ export function spreadSize(value: number, [min, max]: [number, number], base: nu
 /** Superset's 'Enable graph roaming' choices (false, 'scale', 'move', true), as stored; an earlier checkbox stored true or false. */
 const roamOf = (value: unknown): boolean | 'scale' | 'move' => (value === 'scale' || value === 'move' ? value : value !== false && value !== 'false');
 
+/** The graph's box, clear of a legend on the side it stands (ECharts' graph otherwise spreads under it). */
+export function legendRoom(show: boolean, orientation: unknown): { top?: number; bottom?: number; left?: number; right?: number } {
+  if (!show) return {};
+  const side = legendPlace(orientation);
+  return side === 'top' || side === 'bottom' ? { [side]: 40 } : { [side]: 120 };
+}
+
 /** Nodes from the source and target values, edges weighted by the metric; node size by total edge weight. */
 export function transformGraph({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
   const source = columnLabel(fd.source as ColumnEntry);
@@ -37,9 +44,16 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getNumberFormatter(fd.number_format);
   const weight = new Map<string, number>();
+  // 'Source category' / 'Target category': a node takes the first category it is seen with, which colours it and names
+  // it in the legend (Superset's); without them each node has its own colour and there is no legend.
+  const sourceCategory = fd.source_category ? columnLabel(fd.source_category as ColumnEntry) : null;
+  const targetCategory = fd.target_category ? columnLabel(fd.target_category as ColumnEntry) : null;
+  const categoryOf = new Map<string, string>();
   const links = rowsOf(queriesData).map((row) => {
     const s = String(row[source] ?? 'NULL');
     const t = String(row[target] ?? 'NULL');
+    if (sourceCategory && !categoryOf.has(s)) categoryOf.set(s, String(row[sourceCategory] ?? 'NULL'));
+    if (targetCategory && !categoryOf.has(t)) categoryOf.set(t, String(row[targetCategory] ?? 'NULL'));
     const v = toNumber(row[metric]) ?? 0;
     weight.set(s, (weight.get(s) ?? 0) + v);
     weight.set(t, (weight.get(t) ?? 0) + v);
@@ -59,7 +73,18 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
   // node sizes, up to 2.5 times the base, make hubs the largest nodes).
   const scale = Math.min(Math.max(Math.min(width, height) / FORCE_BOX_PX, 0.3), 2);
   const repulsion = Number(fd.repulsion ?? 1000) * scale;
-  const nodes = [...weight.entries()].map(([name, w]) => ({ name, value: w, symbolSize: spreadSize(w, nodeRange, nodeBase, 'node'), label: { show: threshold ? w > threshold : true }, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } }));
+  const categories = [...new Set(categoryOf.values())];
+  const nodes = [...weight.entries()].map(([name, w]) => {
+    const category = categoryOf.get(name);
+    return {
+      name,
+      value: w,
+      symbolSize: spreadSize(w, nodeRange, nodeBase, 'node'),
+      label: { show: threshold ? w > threshold : true },
+      ...(category === undefined ? { itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } } : { category: categories.indexOf(category) }),
+    };
+  });
+  const showLegend = categories.length > 0 && fd.show_legend !== false;
   const th = chartTheme(theme);
   return {
     groupby: [source],
@@ -67,6 +92,7 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
     option: {
       ...echartsBase(theme),
       animation: false,
+      legend: { ...legendStyle(theme, { show: showLegend, orientation: legendPlace(fd.legendOrientation), type: fd.legendType === 'plain' ? 'plain' : 'scroll' }), data: categories },
       tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => (p.dataType === 'edge' ? `${p.data.source} → ${p.data.target}: ${format(p.data.value)}` : `${p.name}: ${format(p.value)}`) },
       series: [
         {
@@ -83,6 +109,8 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
           label: { show: true, position: 'right', color: th.text, fontSize: 11 },
           edgeSymbol: edgeSymbols(fd.edgeSymbol),
           lineStyle: { color: th.axisLine, curveness: fd.layout === 'circular' ? 0.2 : 0, opacity: 0.8 },
+          ...legendRoom(showLegend, fd.legendOrientation),
+          categories: categories.map((name) => ({ name, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } })),
           data: nodes,
           links: links.map((l) => ({ ...l, lineStyle: { width: spreadSize(l.value, linkRange, edgeBase, 'edge') } })),
           emphasis: { focus: 'adjacency' },
