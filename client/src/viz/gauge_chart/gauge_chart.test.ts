@@ -75,3 +75,14 @@ describe('gauge: Superset\'s intervals, progress and axis options', () => {
     expect(q({}).orderby).toEqual([]);
   });
 });
+
+describe("gauge: 'Font size'", () => {
+  it('sizes the labels, the bars (as wide as the font is high) and the value (1.2 times); unset, they follow the chart', () => {
+    const draw = (extra: Record<string, unknown>) => gauge.transformProps({ formData: { viz_type: 'gauge_chart', metric: 'count', ...extra }, queriesData: [{ data: [{ count: 40 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 }).option.series[0];
+    const set = draw({ font_size: 12 });
+    expect([set.axisLabel.fontSize, set.progress.width, set.axisLine.lineStyle.width]).toEqual([12, 12, 12]);
+    expect(set.detail.fontSize).toBeCloseTo(14.4);
+    const auto = draw({});
+    expect([auto.axisLabel.fontSize, auto.progress.width]).toEqual([9, 10]);
+  });
+});

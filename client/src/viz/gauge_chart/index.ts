@@ -29,6 +29,7 @@ const gauge: ChartPlugin<EChartsTransformed> = {
           [{ name: 'min_val', type: 'TextControl', label: 'Min', isFloat: true, renderTrigger: true, description: 'Minimum value on the gauge axis' }, { name: 'max_val', type: 'TextControl', label: 'Max', isFloat: true, renderTrigger: true, description: 'Maximum value on the gauge axis' }],
           [{ name: 'start_angle', type: 'TextControl', label: 'Start angle', isFloat: true, default: 225, renderTrigger: true, description: 'Angle at which to start progress axis' }, { name: 'end_angle', type: 'TextControl', label: 'End angle', isFloat: true, default: -45, renderTrigger: true, description: 'Angle at which to end progress axis' }],
           ['color_scheme'],
+          [{ name: 'font_size', type: 'SliderControl', label: 'Font size', default: 15, min: 10, max: 20, step: 1, renderTrigger: true, description: 'Font size for axis labels, detail value and other text elements' }],
           ['number_format'],
           ['currency_format'],
           [{ name: 'value_formatter', type: 'TextControl', label: 'Value format', default: '{value}', renderTrigger: true, description: 'Additional text to add before or after the value, e.g. unit' }],

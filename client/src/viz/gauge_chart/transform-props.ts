@@ -66,6 +66,11 @@ export function transformGauge({ formData: fd, queriesData, datasource, theme, w
   // The labels keep the theme's text colour: in a dark band's colour (the scheme's navy) they were lost on a dark page.
   const banded = bands.length > 0;
   const roundCap = fd.round_cap === true;
+  // Superset's 'Font size' sets the labels' size and the bars' width (the value 1.2 times it); unset, they follow the
+  // chart's size.
+  const fontSize = toNumber(fd.font_size);
+  const barWidth = fontSize ?? Math.max(6, size / 30);
+  const labelSize = fontSize ?? Math.max(9, size / 40);
   return {
     groupby,
     groups,
@@ -83,15 +88,15 @@ export function transformGauge({ formData: fd, queriesData, datasource, theme, w
           splitNumber: Number(fd.split_number ?? 10),
           radius: '85%',
           center: ['50%', '55%'],
-          progress: { show: fd.show_progress !== false, overlap: fd.overlap !== false, roundCap, width: Math.max(6, size / 30) },
-          axisLine: { roundCap, lineStyle: { width: Math.max(6, size / 30), color: banded ? bands : [[1, t.splitLine]] } },
+          progress: { show: fd.show_progress !== false, overlap: fd.overlap !== false, roundCap, width: barWidth },
+          axisLine: { roundCap, lineStyle: { width: barWidth, color: banded ? bands : [[1, t.splitLine]] } },
           axisTick: { show: fd.show_axis_tick === true, lineStyle: { color: banded ? 'auto' : t.axisLine } },
           splitLine: { show: fd.show_split_line === true, length: size / 40, lineStyle: { color: banded ? 'auto' : t.axisLine } },
-          axisLabel: { color: t.subtleText, distance: size / 18, fontSize: Math.max(9, size / 40), formatter: (v: number) => numberFormat(v) },
+          axisLabel: { color: t.subtleText, distance: Math.max(size / 18, barWidth + 8), fontSize: labelSize, formatter: (v: number) => numberFormat(v) },
           pointer: { show: fd.show_pointer !== false, width: Math.max(3, size / 80), ...(banded ? { itemStyle: { color: 'auto' } } : {}) },
           anchor: { show: true, size: Math.max(6, size / 40), itemStyle: { color: t.axisLine } },
-          title: { show: data.length > 1, color: t.text },
-          detail: { valueAnimation: false, fontSize: Math.max(14, size / 12), color: t.text, offsetCenter: [0, '70%'], formatter: (v: number) => format(v) },
+          title: { show: data.length > 1, color: t.text, ...(fontSize ? { fontSize } : {}) },
+          detail: { valueAnimation: false, fontSize: fontSize ? fontSize * 1.2 : Math.max(14, size / 12), color: t.text, offsetCenter: [0, '70%'], formatter: (v: number) => format(v) },
           data: data.length > 1 ? data.map((d, i) => ({ ...d, title: { offsetCenter: [`${(i - (data.length - 1) / 2) * 40}%`, '95%'] }, detail: { show: false } })) : data,
         },
       ],
