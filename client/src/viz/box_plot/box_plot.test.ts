@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import boxPlot from './index';
+import { resolveControl } from '../shared/controls';
 
 describe('box plot chart type', () => {
   it('queries every (group, distribute-across) row and asks the server for the boxplot statistics', () => {
@@ -37,5 +38,15 @@ describe("box plot: Superset's 'X Tick Layout' and 'Date format'", () => {
 
   it("shows a time dimension's values in the date format", () => {
     expect(draw({ date_format: '%Y' }).xAxis.data).toEqual(['2014']);
+  });
+});
+
+describe("box plot: 'Distribute across' on a new chart", () => {
+  it("starts with the dataset's default time column, else its first temporal one (Superset's initialValue)", () => {
+    const control = boxPlot.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).map(resolveControl).find((c) => c.name === 'columns')!;
+    const datasource = (main: string | null) => ({ id: 1, type: 'table', name: 't', metrics: [], main_dttm_col: main, columns: [{ column_name: 'name' }, { column_name: 'year', is_dttm: true }] });
+    expect(control.initialValue!({ formData: { viz_type: 'box_plot' }, datasource: datasource('ds') })).toEqual(['ds']);
+    expect(control.initialValue!({ formData: { viz_type: 'box_plot' }, datasource: datasource(null) })).toEqual(['year']);
+    expect(control.initialValue!({ formData: { viz_type: 'box_plot' }, datasource: null })).toBeUndefined();
   });
 });

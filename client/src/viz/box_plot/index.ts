@@ -39,7 +39,21 @@ const boxPlot: ChartPlugin<EChartsTransformed> = {
         expanded: true,
         tab: 'data',
         controlSetRows: [
-          [{ name: 'columns', override: { label: 'Distribute across', description: 'Columns to calculate distribution across.', validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')] } }],
+          [
+            {
+              name: 'columns',
+              override: {
+                label: 'Distribute across',
+                description: 'Columns to calculate distribution across.',
+                validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')],
+                // A new box plot distributes across the dataset's default time column (Superset's initialValue).
+                initialValue: ({ datasource }) => {
+                  const column = datasource?.main_dttm_col || datasource?.columns.find((c) => c.is_dttm)?.column_name;
+                  return column ? [column] : undefined;
+                },
+              },
+            },
+          ],
           [{ name: 'groupby', override: { label: 'Dimensions', description: 'Categories to group by on the x-axis.' } }],
           ['metrics'],
           ['adhoc_filters'],
