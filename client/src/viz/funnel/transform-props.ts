@@ -61,7 +61,11 @@ export function transformFunnel({ formData: fd, queriesData, datasource, theme, 
   const largest = Math.max(0, extent(data.map((d) => d.value), [0, 0])[1]);
   const showLabels = fd.show_labels !== false;
   // Measured against the narrower funnel the labels beside it leave.
-  const fitsInside = (d: { name: string; value: number }) => largest > 0 && (d.value / largest) * width * 0.6 >= labelWidth(labelOf(d.name, d.value)) + 8;
+  // A stage narrows to the next one's width, so its label (at its middle) has the mean of the two; the last narrows to
+  // a point. The first stage's long label ('other: 33.9M (100.00%)') ran past its sides when its top width was used.
+  const drawnOrder = fd.sort_by_metric === false ? data : [...data].sort((a, b) => b.value - a.value);
+  const nextValue = new Map(drawnOrder.map((d, i) => [d.name, drawnOrder[i + 1]?.value ?? 0]));
+  const fitsInside = (d: { name: string; value: number }) => largest > 0 && ((d.value + (nextValue.get(d.name) ?? 0)) / 2 / largest) * width * 0.6 >= labelWidth(labelOf(d.name, d.value)) + 8;
   const outside = new Set(showLabels && width > 0 ? data.filter((d) => !fitsInside(d)).map((d) => d.name) : []);
   const room = Math.floor(width * 0.35) - 16;
   const textColor = chartTheme(theme).text;
