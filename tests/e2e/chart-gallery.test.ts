@@ -37,18 +37,22 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   { viz_type: 'big_number', on: 'birth_names', params: { ...yearly, metric: 'sum__num' } },
   { viz_type: 'table', on: 'birth_names', params: { groupby: ['name', 'gender'], metrics: ['sum__num'], row_limit: 50, ...everyYear }, text: 'gender' },
   { viz_type: 'markdown', on: 'birth_names', params: { code: '# Births\n\nThe **birth_names** example: names by year, state and gender.' }, text: 'The birth_names example' },
-  { viz_type: 'funnel', on: 'birth_names', params: { groupby: ['state'], metric: 'sum__num', row_limit: 6, ...everyYear } },
-  { viz_type: 'gauge_chart', on: 'birth_names', params: { metric: 'sum__num', groupby: ['gender'], ...everyYear } },
-  { viz_type: 'treemap_v2', on: 'birth_names', params: { groupby: ['gender', 'state'], metric: 'sum__num', ...everyYear } },
-  { viz_type: 'sunburst_v2', on: 'birth_names', params: { columns: ['gender', 'state'], metric: 'sum__num', ...everyYear } },
+  // Superset's numbered label contents (5: category, value and percentage), each stage's share of the one before it.
+  { viz_type: 'funnel', on: 'birth_names', params: { groupby: ['state'], metric: 'sum__num', row_limit: 6, label_type: 5, percent_calculation_type: 'prev_step', ...everyYear } },
+  // A dial banded by 'Interval bounds' in the scheme's 3rd, 5th and 2nd colours, no progress bars over them.
+  { viz_type: 'gauge_chart', on: 'birth_names', params: { metric: 'sum__num', groupby: ['gender'], max_val: 100000000, intervals: '40000000,70000000,100000000', interval_color_indices: '3,5,2', show_progress: false, ...everyYear } },
+  { viz_type: 'treemap_v2', on: 'birth_names', params: { groupby: ['gender', 'state'], metric: 'sum__num', label_type: 'value', ...everyYear } },
+  { viz_type: 'sunburst_v2', on: 'birth_names', params: { columns: ['gender', 'state'], metric: 'sum__num', show_total: true, ...everyYear } },
   { viz_type: 'radar', on: 'birth_names', params: { groupby: ['state'], metrics: ['sum__num_boys', 'sum__num_girls', 'count'], row_limit: 4, ...everyYear } },
-  { viz_type: 'waterfall', on: 'birth_names', params: { x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', time_range: '2000-01-01 : 2009-01-01' } },
+  // Superset's series settings: picked colours as it stores them ({ r, g, b, a }), own labels, the legend shown.
+  { viz_type: 'waterfall', on: 'birth_names', params: { x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', time_range: '2000-01-01 : 2009-01-01', increase_color: { r: 31, g: 119, b: 180, a: 1 }, decrease_color: { r: 255, g: 127, b: 14, a: 1 }, increase_label: 'Up', decrease_label: 'Down', total_label: 'Net', show_legend: true, x_axis_label: 'Year', y_axis_label: 'Births' } },
   { viz_type: 'word_cloud', on: 'birth_names', params: { series: 'name', metric: 'sum__num', ...everyYear } },
-  { viz_type: 'box_plot', on: 'wb_health_population', params: { groupby: ['region'], columns: ['country_name'], metrics: ['avg__SP_DYN_LE00_IN'], ...year2014, ...notAggregates } },
+  { viz_type: 'box_plot', on: 'wb_health_population', params: { groupby: ['region'], columns: ['country_name'], metrics: ['avg__SP_DYN_LE00_IN'], x_ticks_layout: '45°', ...year2014, ...notAggregates } },
   { viz_type: 'histogram_v2', on: 'wb_health_population', params: { column: 'SP_DYN_LE00_IN', bins: 10, ...year2014, ...notAggregates } },
-  { viz_type: 'heatmap_v2', on: 'birth_names', params: { x_axis: 'state', groupby: 'gender', metric: 'sum__num', ...everyYear } },
-  { viz_type: 'bubble_v2', on: 'wb_health_population', params: { entity: 'country_name', series: 'region', x: 'avg__SP_DYN_TFRT_IN', y: 'avg__SP_DYN_LE00_IN', size: 'sum__SP_POP_TOTL', row_limit: 60, ...year2014, ...notAggregates } },
-  { viz_type: 'graph_chart', on: 'birth_names', params: { source: 'state', target: 'gender', metric: 'sum__num', ...everyYear } },
+  // States by births, most first ('Sort X Axis' by the metric), coloured by rank within each gender, the scale in pieces.
+  { viz_type: 'heatmap_v2', on: 'birth_names', params: { x_axis: 'state', groupby: 'gender', metric: 'sum__num', sort_x_axis: 'value_desc', legend_type: 'piecewise', normalized: true, normalize_across: 'y', ...everyYear } },
+  { viz_type: 'bubble_v2', on: 'wb_health_population', params: { entity: 'country_name', series: 'region', x: 'avg__SP_DYN_TFRT_IN', y: 'avg__SP_DYN_LE00_IN', size: 'sum__SP_POP_TOTL', row_limit: 60, xAxisFormat: '.1f', tooltipSizeFormat: ',d', ...year2014, ...notAggregates } },
+  { viz_type: 'graph_chart', on: 'birth_names', params: { source: 'state', target: 'gender', metric: 'sum__num', edgeSymbol: 'circle,arrow', baseNodeSize: 16, target_category: 'gender', ...everyYear } },
   { viz_type: 'sankey_v2', on: 'birth_names', params: { source: 'gender', target: 'state', metric: 'sum__num', ...everyYear } },
   { viz_type: 'world_map', on: 'wb_health_population', params: { entity: 'country_code', country_fieldtype: 'cca3', metric: 'sum__SP_POP_TOTL', ...year2014, ...notAggregates } },
   { viz_type: 'country_map', on: 'birth_names', params: { entity: 'state', select_country: 'usa', metric: 'sum__num', ...everyYear } },
@@ -194,6 +198,26 @@ describe('Chart types in the browser', () => {
         expect(texts.length, 'the treemap labels its rectangles').toBeGreaterThan(10);
         const overlapping = texts.flatMap((a, i) => texts.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.text} / ${b.text}`));
         expect(overlapping).toEqual([]);
+      }
+      if (s.viz_type === 'waterfall' && scheme === 'light') {
+        // The stored { r, g, b, a } colours show in Customize's colour pickers, and the legend names the series as set.
+        await page.getByRole('tab', { name: 'Customize' }).click();
+        await expect.poll(() => page.getByLabel('Increase color').inputValue()).toBe('rgba(31, 119, 180, 1)');
+        await expect.poll(() => page.getByLabel('Total color').inputValue()).toBe('rgba(102, 102, 102, 1)');
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
+        expect(texts).toEqual(expect.arrayContaining(['Up', 'Down', 'Net', 'Year']));
+      }
+      if (s.viz_type === 'sunburst_v2') {
+        // 'Show Total' writes the total in the centre.
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
+        expect(texts.some((t) => t.startsWith('Total: '))).toBe(true);
+      }
+      if (s.viz_type === 'heatmap_v2') {
+        // 'Sort X Axis' by the metric, descending: the state with the most births ('other') first, then CA (alphabetically
+        // CA came before 'other').
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string; left: number }> }).texts ?? []).filter((t) => t.text === 'other' || t.text === 'CA'));
+        const at = (name: string) => texts.find((t) => t.text === name)?.left ?? NaN;
+        expect(at('other')).toBeLessThan(at('CA'));
       }
       expect(shapes, `${s.name}: the countries' shapes fetched`).toEqual(s.name === 'country_map-france' ? ['france'] : []);
       await screenshot(page, `gallery-${s.name}-${scheme}`);

@@ -28,6 +28,7 @@ const FIELDS: Record<ColumnConfigKey, { label: string; description: string }> = 
   showCellBars: { label: 'Show cell bars', description: 'Whether to display a bar chart background in table columns' },
   alignPositiveNegative: { label: 'Align +/-', description: 'Whether to align positive and negative values in cell bar chart at 0' },
   colorPositiveNegative: { label: 'Color +/-', description: 'Whether to colorize numeric values by if they are positive or negative' },
+  radarMetricMinValue: { label: 'Min', description: 'The minimum value of metrics. It is an optional configuration. If not set, it will be the minimum value of the data' },
   radarMetricMaxValue: { label: 'Max', description: 'The maximum value of metrics. It is an optional configuration' },
 };
 
@@ -66,6 +67,7 @@ function ColumnConfigForm({ column, config, rows, ctx, onChange }: { column: Col
     );
     switch (key) {
       case 'columnWidth':
+      case 'radarMetricMinValue':
       case 'radarMetricMaxValue':
         return titled(<NumberInput size="xs" w={120} aria-label={label} placeholder="auto" min={key === 'columnWidth' ? 0 : undefined} value={config[key] ?? ''} onChange={(v) => set(key, typeof v === 'number' ? v : null)} />);
       case 'horizontalAlign':

@@ -18,6 +18,8 @@ const ColumnConfigControl = lazy(() => import('./ColumnConfigControl').then((m) 
 const BoundsControl = lazy(() => import('./BoundsControl').then((m) => ({ default: m.BoundsControl })));
 // On the Customize tab of most charts, rarely changed: its currency list loads when first shown.
 const CurrencyControl = lazy(() => import('./CurrencyControl').then((m) => ({ default: m.CurrencyControl })));
+// Colour pickers stand on a few charts' Customize tabs (waterfall's series colours).
+const ColorPickerControl = lazy(() => import('./ColorPickerControl').then((m) => ({ default: m.ColorPickerControl })));
 const AnnotationLayerControl = lazy(() => import('./AnnotationLayerControl').then((m) => ({ default: m.AnnotationLayerControl })));
 
 /** Superset's note under a colour scheme that the related dashboard's scheme overrides. */
@@ -111,6 +113,12 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       return (
         <Suspense fallback={<Loader size="xs" />}>
           <CurrencyControl label={control.label} value={value} onChange={onChange} />
+        </Suspense>
+      );
+    case 'ColorPickerControl':
+      return (
+        <Suspense fallback={<Loader size="xs" />}>
+          <ColorPickerControl label={control.label} value={value} defaultValue={control.default} onChange={onChange} />
         </Suspense>
       );
     case 'NumberFormatControl':

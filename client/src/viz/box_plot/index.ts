@@ -3,6 +3,7 @@ import { metricLabel } from '../shared/metrics';
 import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformBoxPlot } from './transform-props';
+import { SHARED_CONTROLS } from '../shared/controls';
 import meta from './meta';
 
 /**
@@ -38,7 +39,21 @@ const boxPlot: ChartPlugin<EChartsTransformed> = {
         expanded: true,
         tab: 'data',
         controlSetRows: [
-          [{ name: 'columns', override: { label: 'Distribute across', description: 'Columns to calculate distribution across.', validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')] } }],
+          [
+            {
+              name: 'columns',
+              override: {
+                label: 'Distribute across',
+                description: 'Columns to calculate distribution across.',
+                validators: [(v) => (Array.isArray(v) && v.length ? false : 'cannot be empty')],
+                // A new box plot distributes across the dataset's default time column (Superset's initialValue).
+                initialValue: ({ datasource }) => {
+                  const column = datasource?.main_dttm_col || datasource?.columns.find((c) => c.is_dttm)?.column_name;
+                  return column ? [column] : undefined;
+                },
+              },
+            },
+          ],
           [{ name: 'groupby', override: { label: 'Dimensions', description: 'Categories to group by on the x-axis.' } }],
           ['metrics'],
           ['adhoc_filters'],
@@ -47,7 +62,17 @@ const boxPlot: ChartPlugin<EChartsTransformed> = {
           [{ name: 'whiskerOptions', type: 'SelectControl', label: 'Whisker/outlier options', default: 'Tukey', freeForm: true, choices: [['Tukey', 'Tukey'], ['Min/max (no outliers)', 'Min/max (no outliers)'], ['2/98 percentiles', '2/98 percentiles'], ['9/91 percentiles', '9/91 percentiles']], description: 'Determines how whiskers and outliers are calculated.' }],
         ],
       },
-      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['color_scheme'], ['number_format']] },
+      {
+        label: 'Chart Options',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          ['color_scheme'],
+          ['x_ticks_layout'],
+          ['number_format'],
+          [{ name: 'date_format', override: { ...SHARED_CONTROLS.x_axis_time_format, label: 'Date format' } }],
+        ],
+      },
     ],
   },
   defaultFormData: { whiskerOptions: 'Tukey', row_limit: 10000, color_scheme: 'supersetColors' },

@@ -1,8 +1,9 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getNumberFormatter } from '../shared/format';
-import { widestLabel } from '../shared/label-room';
+import { GenericDataType } from '@meridian/contracts/rules/constants';
+import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { tickLayoutRotate, widestLabel } from '../shared/label-room';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
@@ -13,7 +14,12 @@ export function transformBoxPlot({ formData: fd, queriesData, datasource, theme,
   const metrics = asList<MetricEntry>(fd.metrics).map(metricLabel);
   const rows = rowsOf(queriesData);
   const format = getNumberFormatter(fd.number_format);
-  const categories = rows.map((r) => groupby.map((g) => String(r[g] ?? 'NULL')).join(', ') || 'All');
+  // 'Date format' shows a time dimension's values (Superset's date_format, adaptive by default).
+  const result = queriesData[0] ?? {};
+  const timeFormat = getTimeFormatter(fd.date_format);
+  const isTime = (g: string) => result.coltypes?.[result.colnames?.indexOf(g) ?? -1] === GenericDataType.TEMPORAL;
+  const shown = (r: Record<string, unknown>, g: string) => (r[g] === null || r[g] === undefined ? 'NULL' : isTime(g) ? timeFormat(r[g] as number) : String(r[g]));
+  const categories = rows.map((r) => groupby.map((g) => shown(r, g)).join(', ') || 'All');
   const groups: Record<string, unknown[]> = Object.fromEntries(rows.map((r, i) => [categories[i], groupby.map((g) => r[g])]));
   const series = metrics.flatMap((m) => {
     const color = getCategoricalColor(fd.color_scheme, m);
@@ -47,8 +53,8 @@ export function transformBoxPlot({ formData: fd, queriesData, datasource, theme,
             : `${p.value[0]} · outlier: ${format(p.value[1])}`,
       },
       // Every box keeps its name: ECharts hid every other label once they crowded ('interval' auto), leaving boxes
-      // nobody could tell apart; crowded labels turn instead.
-      xAxis: { ...axis, type: 'category', data: categories, splitLine: { show: false }, axisLabel: { ...axis.axisLabel, interval: 0, rotate: categories.length > 12 || widestLabel(categories) * categories.length > width * 0.8 ? 45 : 0 } },
+      // nobody could tell apart; crowded labels turn instead ('X Tick Layout' auto), or as 'X Tick Layout' says.
+      xAxis: { ...axis, type: 'category', data: categories, splitLine: { show: false }, axisLabel: { ...axis.axisLabel, interval: 0, rotate: tickLayoutRotate(fd.x_ticks_layout) ?? (categories.length > 12 || widestLabel(categories) * categories.length > width * 0.8 ? 45 : 0) } },
       yAxis: { ...axis, type: 'value', axisLabel: { ...axis.axisLabel, formatter: (v: number) => format(v) } },
       series,
     },

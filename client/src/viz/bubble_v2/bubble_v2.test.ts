@@ -20,3 +20,23 @@ describe('bubble chart type', () => {
     expect(girls.data[0].symbolSize).toBe(25);
   });
 });
+
+describe("bubble: Superset's axis options", () => {
+  const rows = [{ country: 'A', x: 1.5, y: 70, pop: 1234567 }];
+  const draw = (extra: Record<string, unknown>) => bubble.transformProps({ formData: { viz_type: 'bubble_v2', entity: 'country', x: 'x', y: 'y', size: 'pop', ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 600, height: 400 }).option;
+
+  it("formats the x-axis with Superset's xAxisFormat (an earlier x_axis_format still reads), the size in the tooltip with 'Bubble size number format'", () => {
+    expect(draw({ xAxisFormat: '.2f' }).xAxis.axisLabel.formatter(1.5)).toBe('1.50');
+    expect(draw({ x_axis_format: '.1f' }).xAxis.axisLabel.formatter(1.5)).toBe('1.5');
+    expect(draw({ tooltipSizeFormat: ',d' }).tooltip.formatter({ name: 'A', value: [1.5, 70, 1234567] })).toContain('pop: 1,234,567');
+  });
+
+  it("'Rotate x/y axis label' turn the labels; bounds apply while the axis is truncated (x by default, y when ticked)", () => {
+    const out = draw({ xAxisLabelRotation: 45, yAxisLabelRotation: 45 });
+    expect([out.xAxis.axisLabel.rotate, out.yAxis.axisLabel.rotate]).toEqual([45, 45]);
+    expect(draw({ xAxisBounds: [0, null] }).xAxis).toMatchObject({ min: 0 });
+    expect(draw({ truncateXAxis: false, xAxisBounds: [0, 5] }).xAxis.min).toBeUndefined();
+    expect(draw({ y_axis_bounds: [50, 90] }).yAxis.min).toBeUndefined();
+    expect(draw({ truncateYAxis: true, y_axis_bounds: [50, 90] }).yAxis).toMatchObject({ min: 50, max: 90 });
+  });
+});

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import funnel from './index';
+import { funnelLabel, funnelLabelType, funnelPercents } from './transform-props';
 
 describe('funnel chart type', () => {
   it('orders stages by the metric and labels them by the label type', () => {
-    const fd = { viz_type: 'funnel', datasource: '1__table', groupby: ['stage'], metric: 'count', label_type: 'key_percent' };
+    const fd = { viz_type: 'funnel', datasource: '1__table', groupby: ['stage'], metric: 'count', label_type: 'key_percent', percent_calculation_type: 'total' };
     expect(funnel.buildQuery(fd).queries[0]!.orderby).toEqual([['count', false]]);
     const out = funnel.transformProps({ formData: fd, queriesData: [{ data: [{ stage: 'visit', count: 75 }, { stage: 'buy', count: 25 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     const series = out.option.series[0];
     expect(series.data.map((d: any) => d.value)).toEqual([75, 25]);
-    expect(series.label.formatter({ name: 'buy', value: 25 })).toBe('buy: 25.0%');
+    expect(series.label.formatter({ name: 'buy', value: 25 })).toBe('buy: 25.00%');
     expect(out.groups).toEqual({ visit: ['visit'], buy: ['buy'] });
   });
 
@@ -32,6 +33,41 @@ describe("funnel: 'Currency format'", () => {
     const fd = { viz_type: 'funnel', groupby: ['stage'], metric: 'revenue', label_type: 'key_value', number_format: ',d', currency_format: { symbol: 'EUR', symbolPosition: 'suffix' } };
     const out = funnel.transformProps({ formData: fd, queriesData: [{ data: [{ stage: 'visit', revenue: 7500 }, { stage: 'buy', revenue: 2500 }] } as any], datasource: null, theme: 'light', width: 800, height: 300 });
     expect(out.option.series[0].label.formatter({ name: 'buy', value: 2500 })).toBe('buy: 2,500 €');
-    expect(out.option.tooltip.formatter({ name: 'buy', value: 2500 })).toBe('buy: 2,500 €');
+    expect(out.option.tooltip.formatter({ name: 'buy', value: 2500 })).toBe('buy: 2,500 € (33.33%)');
+  });
+});
+
+describe("funnel: Superset's '% calculation', label and tooltip contents", () => {
+  const rows = [{ stage: 'visit', n: 200 }, { stage: 'cart', n: 100 }, { stage: 'buy', n: 50 }];
+  const draw = (extra: Record<string, unknown>) => funnel.transformProps({ formData: { viz_type: 'funnel', groupby: ['stage'], metric: 'n', ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 800, height: 300 }).option;
+
+  it('reckons percentages from the first step by default, from the previous step, or of the total', () => {
+    expect(funnelPercents([200, 100, 50], 'first_step')).toEqual([1, 0.5, 0.25]);
+    expect(funnelPercents([200, 100, 50], 'prev_step')).toEqual([1, 0.5, 0.5]);
+    expect(funnelPercents([200, 100, 50], 'total')).toEqual([200 / 350, 100 / 350, 50 / 350]);
+    expect(draw({ label_type: 2 }).series[0].label.formatter({ name: 'buy', value: 50 })).toBe('25.00%');
+    expect(draw({ label_type: 2, percent_calculation_type: 'prev_step' }).series[0].label.formatter({ name: 'buy', value: 50 })).toBe('50.00%');
+  });
+
+  it("reads Superset's numbered label types (and the names an earlier Meridian stored)", () => {
+    expect([funnelLabelType(4, 0), funnelLabelType('key_value', 0), funnelLabelType('6', 0), funnelLabelType(undefined, 5), funnelLabelType(9, 0)]).toEqual([4, 3, 6, 5, 0]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((t) => funnelLabel(t, 'buy', '50', '25.00%'))).toEqual(['buy', '50', '25.00%', 'buy: 50', 'buy: 25.00%', 'buy: 50 (25.00%)', '50 (25.00%)']);
+    expect(draw({ label_type: 6 }).series[0].label.formatter({ name: 'cart', value: 100 })).toBe('100 (50.00%)');
+  });
+
+  it("'Tooltip Contents' shapes the tooltip (category, value and percentage unless set); 'Show Tooltip Labels' off hides it", () => {
+    expect(draw({}).tooltip.formatter({ name: 'cart', value: 100 })).toBe('cart: 100 (50.00%)');
+    expect(draw({ tooltip_label_type: 1 }).tooltip.formatter({ name: 'cart', value: 100 })).toBe('100');
+    expect(draw({ show_tooltip_labels: false }).tooltip.show).toBe(false);
+  });
+});
+
+describe('funnel: a label that fits its stage', () => {
+  it("is measured at the stage's middle, where it has narrowed halfway to the next stage (the last narrows to a point)", () => {
+    const draw = (rows: Array<{ s: string; n: number }>) =>
+      funnel.transformProps({ formData: { viz_type: 'funnel', groupby: ['s'], metric: 'n', label_type: 5 }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 }).option.series[0];
+    // 'other: 100 (100.00%)' is about 158 px with its margin: within the first stage's 240 px top, not its 132 px middle.
+    const series = draw([{ s: 'other', n: 100 }, { s: 'b', n: 10 }]);
+    expect(series.data[0].label?.position).toBe('right');
   });
 });

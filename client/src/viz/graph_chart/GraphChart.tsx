@@ -1,5 +1,5 @@
 import { GraphChart } from 'echarts/charts';
-import { TooltipComponent } from 'echarts/components';
+import { LegendComponent, TooltipComponent } from 'echarts/components';
 import { echartsComponent } from '../shared/echarts-chart';
 
-export default echartsComponent([GraphChart, TooltipComponent]);
+export default echartsComponent([GraphChart, TooltipComponent, LegendComponent]);

@@ -1,6 +1,7 @@
 import * as echarts from 'echarts';
 import { describe, expect, it } from 'vitest';
 import graph from './index';
+import { edgeSymbols, spreadSize } from './transform-props';
 
 describe('graph chart type', () => {
   it('queries the metric per (source, target) and makes nodes and weighted edges', () => {
@@ -71,5 +72,61 @@ describe('graph chart type', () => {
     const apart = Math.hypot(boy.at[0] - girl.at[0], boy.at[1] - girl.at[1]) - boy.radius - girl.radius;
     // Room for a label beside a hub ('girl' at 11 px is about 20 px wide, set 5 px off its node).
     expect(apart, `${apart} px between the hubs`).toBeGreaterThan(25);
+  });
+});
+
+describe("graph: Superset's layout, edge and node options", () => {
+  const rows = [{ from: 'a', to: 'b', n: 10 }, { from: 'b', to: 'c', n: 2 }, { from: 'c', to: 'a', n: 6 }];
+  const draw = (extra: Record<string, unknown>) => graph.transformProps({ formData: { viz_type: 'graph_chart', source: 'from', target: 'to', metric: 'n', ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option.series[0];
+
+  it("'Edge symbols' as Superset stores them ('none,arrow' by default); an earlier 'arrow' reads as the end's", () => {
+    expect(edgeSymbols(undefined)).toEqual(['none', 'arrow']);
+    expect(edgeSymbols('circle,circle')).toEqual(['circle', 'circle']);
+    expect(edgeSymbols('arrow')).toEqual(['none', 'arrow']);
+    expect(edgeSymbols('bogus,x')).toEqual(['none', 'none']);
+    expect(draw({ edgeSymbol: 'circle,arrow' }).edgeSymbol).toEqual(['circle', 'arrow']);
+  });
+
+  it("'Node size' and 'Edge width' spread the values around the base as Superset's normalizeStyles", () => {
+    // Node weights: a 16, b 12, c 8; base 20: from 10 (smallest) to 50 (largest).
+    expect(draw({}).data.map((d: any) => d.symbolSize)).toEqual([50, 30, 10]);
+    expect(spreadSize(12, [8, 16], 40, 'node')).toBe(60);
+    // Edges 10, 2, 6; base 3: the thinnest half the base, the thickest twice it.
+    expect(draw({}).links.map((l: any) => l.lineStyle.width)).toEqual([6, 1.5, 3]);
+    expect(draw({ baseEdgeWidth: 10 }).links[0].lineStyle.width).toBe(20);
+  });
+
+  it("'Label threshold' names only the nodes above it; roaming, dragging and select mode as chosen", () => {
+    expect(draw({ showSymbolThreshold: 10 }).data.map((d: any) => d.label.show)).toEqual([true, true, false]);
+    expect(draw({}).data.every((d: any) => d.label.show)).toBe(true);
+    const plain = draw({});
+    expect([plain.roam, plain.draggable, plain.selectedMode]).toEqual([true, false, 'single']);
+    const set = draw({ roam: 'move', draggable: true, selectedMode: 'multiple', friction: 0.6 });
+    expect([set.roam, set.draggable, set.selectedMode, set.force.friction]).toEqual(['move', true, 'multiple', 0.6]);
+    expect(draw({ roam: false, selectedMode: false, draggable: true, layout: 'circular' })).toMatchObject({ roam: false, selectedMode: false, draggable: false });
+  });
+});
+
+describe("graph: 'Source category' and 'Target category'", () => {
+  const rows = [{ from: 'a', to: 'x', fc: 'letters', tc: 'ends', n: 1 }, { from: 'b', to: 'x', fc: 'vowels', tc: 'other', n: 2 }];
+  const fd = { viz_type: 'graph_chart', datasource: '1__table', source: 'from', target: 'to', source_category: 'fc', target_category: 'tc', metric: 'n' };
+
+  it('queries the categories with each edge, colours each node by its first category and names them in a legend', () => {
+    expect(graph.buildQuery(fd).queries[0]!.columns).toEqual(['from', 'to', 'fc', 'tc']);
+    const out = graph.transformProps({ formData: fd, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+    const series = out.series[0];
+    expect(series.categories.map((c: any) => c.name)).toEqual(['letters', 'ends', 'vowels']);
+    // 'x' is seen first as 'ends', then as 'other': the first category stands.
+    expect(series.data.map((d: any) => [d.name, d.category])).toEqual([['a', 0], ['x', 1], ['b', 2]]);
+    expect(out.legend).toMatchObject({ show: true, data: ['letters', 'ends', 'vowels'] });
+    expect(series.top).toBe(40);
+  });
+
+  it('shows no legend without categories, or when the legend is turned off', () => {
+    const plain = graph.transformProps({ formData: { ...fd, source_category: undefined, target_category: undefined }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+    expect(plain.legend.show).toBe(false);
+    expect(plain.series[0].data[0].itemStyle.color).toBeTruthy();
+    const off = graph.transformProps({ formData: { ...fd, show_legend: false }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+    expect(off.legend.show).toBe(false);
   });
 });

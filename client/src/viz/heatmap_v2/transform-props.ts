@@ -23,6 +23,55 @@ export function columnLabels(labels: string[], columnWidth: number): { rotate: n
   return { rotate: 45, interval: columnWidth >= 14 ? 0 : 'auto' };
 }
 
+/** Superset's 'Sort X Axis' / 'Sort Y Axis' choices. */
+export const SORT_AXIS_CHOICES = [['alpha_asc', 'Axis ascending'], ['alpha_desc', 'Axis descending'], ['value_asc', 'Metric ascending'], ['value_desc', 'Metric descending']] as const;
+
+/**
+ * An axis's values in the order 'Sort X/Y Axis' asks for, as Superset sorts them: by the axis's own values (numbers
+ * as numbers, else text with numbers in it compared as numbers), or by the metric summed over the axis value's cells.
+ * No option keeps the order of the answer.
+ */
+export function sortAxisValues(values: unknown[], rows: Record<string, unknown>[], sort: unknown, column: string, metric: string): unknown[] {
+  if (typeof sort !== 'string' || !sort) return values;
+  const ascending = sort.includes('asc');
+  if (sort.includes('value')) {
+    const sums = new Map<unknown, number>();
+    for (const r of rows) if (typeof r[metric] === 'number') sums.set(r[column], (sums.get(r[column]) ?? 0) + (r[metric] as number));
+    return [...values].sort((a, b) => ((sums.get(a) ?? 0) - (sums.get(b) ?? 0)) * (ascending ? 1 : -1));
+  }
+  return [...values].sort((a, b) => {
+    const x = typeof a === 'number' ? a : Number(a);
+    const y = typeof b === 'number' ? b : Number(b);
+    const order = Number.isFinite(x) && Number.isFinite(y) && a !== '' && b !== '' ? x - y : String(a).localeCompare(String(b), undefined, { numeric: true });
+    return ascending ? order : -order;
+  });
+}
+
+/**
+ * Each value's percentile rank among its peers, as pandas' rank(pct=True) that Superset's heatmap asks for: its place
+ * in ascending order (ties share their average place) over the number of values; a missing value has none.
+ *
+ * @example percentRanks([10, 30, 20, 20]) // [0.25, 1, 0.625, 0.625]
+ */
+export function percentRanks(values: Array<number | null>): Array<number | null> {
+  const present = values.map((v, i) => [v, i] as const).filter((e): e is readonly [number, number] => e[0] !== null).sort((a, b) => a[0] - b[0]);
+  const ranks: Array<number | null> = values.map(() => null);
+  for (let start = 0; start < present.length; ) {
+    let end = start;
+    while (end + 1 < present.length && present[end + 1]![0] === present[start]![0]) end++;
+    const average = (start + end) / 2 + 1;
+    for (let k = start; k <= end; k++) ranks[present[k]![1]] = average / present.length;
+    start = end + 1;
+  }
+  return ranks;
+}
+
+/** A margin control's value ('auto' or pixels, typed or chosen) as pixels, or undefined for 'auto'. */
+export const marginPixels = (value: unknown): number | undefined => (value === null || value === undefined || value === '' || value === 'auto' || !Number.isFinite(Number(value)) ? undefined : Number(value));
+
+/** An 'XScale/YScale Interval' as ECharts' label interval: -1 is automatic, n shows every n-th label. */
+export const scaleInterval = (value: unknown): number | 'auto' => (value === null || value === undefined || Number(value) === -1 || !Number.isFinite(Number(value)) ? 'auto' : Math.max(0, Number(value) - 1));
+
 /** A cell per (x, y) coloured by the metric on a sequential scale; normalised across x, y or the heatmap. */
 export function transformHeatmap({ formData: fd, queriesData, datasource, theme, width }: TransformInput): EChartsTransformed {
   const names = displayNames(datasource);
@@ -35,37 +84,59 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   const format = getValueFormatter(fd.y_axis_format, fd.currency_format);
   const label = (v: unknown, time: boolean) => (v === null || v === undefined ? 'NULL' : time ? timeFormat(Number(v)) : String(v));
   const rows = rowsOf(queriesData);
-  const sortKey = (v: unknown) => (typeof v === 'number' ? v : String(v ?? ''));
-  const uniq = (col: string, time: boolean) => [...new Map(rows.map((r) => [label(r[col], time), sortKey(r[col])])).entries()].sort((a, b) => (a[1] < b[1] ? -1 : a[1] > b[1] ? 1 : 0)).map(([l]) => l);
-  const xs = uniq(xCol, xTime);
-  const ys = uniq(yCol, false);
+  // Each axis's distinct values, in the order 'Sort X/Y Axis' asks for (Superset's default: the axis ascending).
+  const distinct = (col: string) => [...new Set(rows.map((r) => r[col]))];
+  const sortOf = (v: unknown) => (v === undefined ? 'alpha_asc' : v);
+  const xs = [...new Set(sortAxisValues(distinct(xCol), rows, sortOf(fd.sort_x_axis), xCol, metric).map((v) => label(v, xTime)))];
+  const ys = [...new Set(sortAxisValues(distinct(yCol), rows, sortOf(fd.sort_y_axis), yCol, metric).map((v) => label(v, false)))];
   const values = rows.map((r) => toNumber(r[metric]));
-  // Superset's normalize_across: each cell's rank within its x column, y row or the whole heatmap (0..1).
+  // Superset's normalize_across: 'Normalized' colours each cell by its percentile rank within its x column, y row or
+  // the whole heatmap; the tooltip's percentage is its share of the same.
   const across = String(fd.normalize_across ?? 'heatmap');
   const peersOf = (r: Record<string, unknown>) => (across === 'x' ? label(r[xCol], xTime) : across === 'y' ? label(r[yCol], false) : '');
-  // Each group's lowest and highest value, found in one pass (not a pass over all rows for every cell).
-  const ranges = new Map<string, [number, number]>();
-  for (const r of rows) {
-    const v = toNumber(r[metric]) ?? 0;
-    const range = ranges.get(peersOf(r));
-    if (!range) ranges.set(peersOf(r), [v, v]);
-    else {
-      if (v < range[0]) range[0] = v;
-      if (v > range[1]) range[1] = v;
+  const peerGroups = new Map<string, number[]>();
+  const totals = new Map<string, number>();
+  rows.forEach((r, i) => {
+    const peers = peersOf(r);
+    totals.set(peers, (totals.get(peers) ?? 0) + (values[i] ?? 0));
+    const members = peerGroups.get(peers);
+    if (members) members.push(i);
+    else peerGroups.set(peers, [i]);
+  });
+  const ranks: Array<number | null> = rows.map(() => null);
+  if (fd.normalized) {
+    for (const members of peerGroups.values()) {
+      const rankOf = percentRanks(members.map((i) => values[i] ?? null));
+      members.forEach((row, k) => (ranks[row] = rankOf[k]!));
     }
   }
-  const scaleOf = (r: Record<string, unknown>) => {
-    const [lo, hi] = ranges.get(peersOf(r))!;
-    return hi === lo ? 1 : ((toNumber(r[metric]) ?? 0) - lo) / (hi - lo);
-  };
-  const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), fd.normalized ? scaleOf(r) : values[i]]);
-  const [min, max] = extent(data.map((d) => Number(d[2] ?? 0)), [0, 1]);
+  // The cell's share of its x column, y row or the heatmap, with what it is a share of (Superset's tooltip percentage).
+  const share = new Map<string, string>();
+  const percent = getNumberFormatter('.2%');
+  for (const r of rows) {
+    const peers = peersOf(r);
+    const total = totals.get(peers) ?? 0;
+    share.set(`${label(r[xCol], xTime)}\u0000${label(r[yCol], false)}`, `${percent(total ? (toNumber(r[metric]) ?? 0) / total : 0)} (${peers || 'heatmap'})`);
+  }
+  // A cell is [x, y, metric], and its rank fourth when normalised (the colour scale then reads that dimension).
+  const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), values[i], ...(fd.normalized ? [ranks[i]] : [])]);
+  const [dataMin, dataMax] = extent(fd.normalized ? ranks : values.map((v) => v ?? 0), [0, 1]);
+  // 'Value bounds' fix the colour scale's ends; an empty side follows the data.
+  const bounds = Array.isArray(fd.value_bounds) ? fd.value_bounds.map(toNumber) : [];
+  const min = bounds[0] ?? dataMin;
+  const max = bounds[1] ?? dataMax;
   const scaleLabel = (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v));
-  // The colour scale's labels stand left of its bar and handles: the grid ends before the longest of them.
-  const scaleRoom = VISUAL_MAP_RIGHT + VISUAL_MAP_BAR + VISUAL_MAP_HANDLE + widestLabel([scaleLabel(min), scaleLabel(max)]) + 8;
+  const piecewise = fd.legend_type === 'piecewise';
+  const showLegend = fd.show_legend !== false;
+  // The colour scale's labels stand beside its bar (or its pieces' swatches): the grid ends before the longest of them.
+  const scaleText = piecewise ? widestLabel([`${scaleLabel(min)} - ${scaleLabel(max)}`]) : widestLabel([scaleLabel(min), scaleLabel(max)]);
+  const scaleRoom = showLegend ? VISUAL_MAP_RIGHT + VISUAL_MAP_BAR + (piecewise ? 10 : VISUAL_MAP_HANDLE) + scaleText + 8 : 20;
+  const left = marginPixels(fd.left_margin) ?? GRID_LEFT;
   const axis = axisStyle(theme);
   const t = chartTheme(theme);
   const groups: Record<string, unknown[]> = {};
+  const xLabels = columnLabels(xs, (width - left - widestLabel(ys) - scaleRoom) / Math.max(xs.length, 1));
+  const xInterval = scaleInterval(fd.xscale_interval);
   return {
     groupby: [],
     groups,
@@ -73,21 +144,33 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
       ...echartsBase(theme),
       animation: false,
       // The colour scale stands at the right, clear of the rotated x-axis labels.
-      grid: { top: 24, right: scaleRoom, bottom: 16, left: GRID_LEFT, containLabel: true },
-      tooltip: { ...echartsBase(theme).tooltip, formatter: (p: any) => `${xs[p.value[0]]} · ${ys[p.value[1]]}<br/>${names(metric)}: ${fd.normalized ? getNumberFormatter('.1%')(p.value[2]) : format(p.value[2])}` },
-      xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, ...columnLabels(xs, (width - GRID_LEFT - widestLabel(ys) - scaleRoom) / Math.max(xs.length, 1)) } },
-      yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false } },
+      grid: { top: 24, right: scaleRoom, bottom: marginPixels(fd.bottom_margin) ?? 16, left, containLabel: true },
+      tooltip: {
+        ...echartsBase(theme).tooltip,
+        formatter: (p: any) => {
+          const x = xs[p.value[0]];
+          const y = ys[p.value[1]];
+          const value = format(p.value[2]);
+          const pct = fd.show_percentage !== false ? ` · ${share.get(`${x}\u0000${y}`) ?? ''}` : '';
+          return `${x} · ${y}<br/>${names(metric)}: ${value}${pct}`;
+        },
+      },
+      xAxis: { ...axis, type: 'category', data: xs, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, ...xLabels, ...(xInterval === 'auto' ? {} : { interval: xInterval }) } },
+      yAxis: { ...axis, type: 'category', data: ys, splitArea: { show: false }, axisLabel: { ...axis.axisLabel, interval: scaleInterval(fd.yscale_interval) } },
       visualMap: {
+        type: piecewise ? 'piecewise' : 'continuous',
+        dimension: fd.normalized ? 3 : 2,
+        show: showLegend,
         min,
         max,
         calculable: true,
         orient: 'vertical',
         right: VISUAL_MAP_RIGHT,
-        itemWidth: VISUAL_MAP_BAR,
+        itemWidth: piecewise ? 14 : VISUAL_MAP_BAR,
         top: 'middle',
-        itemHeight: 140,
+        itemHeight: piecewise ? 14 : 140,
         textStyle: { color: t.subtleText },
-        formatter: scaleLabel,
+        formatter: piecewise ? (lo: number, hi: number) => `${scaleLabel(lo)} - ${scaleLabel(hi)}` : scaleLabel,
         inRange: { color: getSequentialColors(fd.linear_color_scheme, 9, theme) },
       },
       series: [{ type: 'heatmap', data, label: { show: !!fd.show_values, formatter: (p: any) => format(p.value[2]) }, itemStyle: { borderColor: t.tooltipBackground, borderWidth: 1 } }],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import radar from './index';
+import { radarLabel } from './transform-props';
 import { radarFit } from './transform-props';
 
 describe('radar chart type', () => {
@@ -38,10 +39,35 @@ describe('radar chart type', () => {
     expect(out.option.radar.axisName.formatter('a_very_long_metric_name')).toBe('a_ver…');
   });
 
-  it("'Customize Metrics' sets each metric's max (column_config radarMetricMaxValue), and lists only the metrics", () => {
+  it("'Customize Metrics' sets each metric's min and max (column_config radarMetricMinValue, radarMetricMaxValue), and lists only the metrics", () => {
     const control = radar.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c) => typeof c === 'object' && 'type' in c && c.name === 'column_config') as any;
-    expect(control).toMatchObject({ type: 'ColumnConfigControl', label: 'Customize Metrics', renderTrigger: true, configColumns: 'metrics', configFormLayout: { numeric: [['radarMetricMaxValue']] } });
+    expect(control).toMatchObject({ type: 'ColumnConfigControl', label: 'Customize Metrics', renderTrigger: true, configColumns: 'metrics', configFormLayout: { numeric: [['radarMetricMinValue', 'radarMetricMaxValue']] } });
     const out = radar.transformProps({ formData: { viz_type: 'radar', groupby: [], metrics: ['a', 'b'], column_config: { a: { radarMetricMaxValue: 500 } } }, queriesData: [{ data: [{ a: 10, b: 10 }] } as any], datasource: null, theme: 'light', width: 400, height: 400 });
     expect(out.option.radar.indicator.map((i: any) => i.max)).toEqual([500, 11]);
+  });
+});
+
+describe("radar: Superset's label options, per-metric Min, and sort", () => {
+  const rows = [{ state: 'CA', boys: 50, girls: 40 }, { state: 'NY', boys: 30, girls: 35 }];
+  const draw = (extra: Record<string, unknown>) => radar.transformProps({ formData: { viz_type: 'radar', groupby: ['state'], metrics: ['boys', 'girls'], ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 500, height: 400 }).option;
+
+  it("'Label Type' shows the value (default) or the group and value; 'Label position' places it (top by default)", () => {
+    expect([radarLabel(undefined, 'CA', '50'), radarLabel('key_value', 'CA', '50')]).toEqual(['50', 'CA: 50']);
+    const series = draw({ show_labels: true, label_type: 'key_value', label_position: 'insideTop' }).series[0];
+    expect(series.label).toMatchObject({ show: true, position: 'insideTop' });
+    expect(series.label.formatter({ name: 'CA', value: 50 })).toBe('CA: 50');
+    expect(draw({}).series[0].label.position).toBe('top');
+  });
+
+  it("'Customize Metrics' Min starts a metric's axis there; Max ends it", () => {
+    const indicator = draw({ column_config: { boys: { radarMetricMinValue: 20, radarMetricMaxValue: 60 } } }).radar.indicator;
+    expect(indicator[0]).toMatchObject({ min: 20, max: 60 });
+    expect(indicator[1].min).toBeUndefined();
+  });
+
+  it("orders the groups by 'Sort by' when set, else by the first metric", () => {
+    const q = (extra: object) => radar.buildQuery({ viz_type: 'radar', datasource: '1__table', groupby: ['state'], metrics: ['boys', 'girls'], ...extra }).queries[0]!;
+    expect(q({}).orderby).toEqual([['boys', false]]);
+    expect(q({ timeseries_limit_metric: 'girls' }).orderby).toEqual([['girls', false]]);
   });
 });

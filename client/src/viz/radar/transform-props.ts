@@ -21,6 +21,11 @@ export function radarFit(width: number, height: number, names: string[]): { radi
   return { radius, maxChars: Math.max(3, Math.floor((width / 2 - radius - NAME_GAP) / LABEL_CHAR_PX)) };
 }
 
+/** A radar point's label as Superset's 'Label Type' says: the value (its default), or the group and the value. */
+export function radarLabel(type: unknown, name: string, value: string): string {
+  return type === 'key_value' ? `${name}: ${value}` : value;
+}
+
 /** One axis per metric, one polygon per group; each axis runs to its largest value (or its configured max). */
 export function transformRadar({ formData: fd, queriesData, datasource, theme, width, height }: TransformInput): EChartsTransformed {
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
@@ -28,11 +33,13 @@ export function transformRadar({ formData: fd, queriesData, datasource, theme, w
   const shown = metrics.map(displayNames(datasource));
   const format = getNumberFormatter(fd.number_format);
   const rows = rowsOf(queriesData);
-  const config = (fd.column_config ?? {}) as Record<string, { radarMetricMaxValue?: number }>;
+  const config = (fd.column_config ?? {}) as Record<string, { radarMetricMinValue?: number; radarMetricMaxValue?: number }>;
   const t = chartTheme(theme);
   const indicator = metrics.map((m, i) => {
     const largest = Math.max(0, ...rows.map((r) => toNumber(r[m]) ?? 0));
-    return { name: shown[i], max: config[m]?.radarMetricMaxValue ?? (largest ? largest * 1.1 : 1) };
+    // 'Customize Metrics': a metric's own Min and Max; without them its axis runs from 0 to a little past the largest.
+    const min = toNumber(config[m]?.radarMetricMinValue);
+    return { name: shown[i], max: toNumber(config[m]?.radarMetricMaxValue) ?? (largest ? largest * 1.1 : 1), ...(min === null ? {} : { min }) };
   });
   const groups: Record<string, unknown[]> = {};
   const data = rows.map((row) => {
@@ -62,7 +69,8 @@ export function transformRadar({ formData: fd, queriesData, datasource, theme, w
         splitArea: { show: false },
         axisLine: { lineStyle: { color: t.axisLine } },
       },
-      series: [{ type: 'radar', data, symbolSize: 4, label: { show: !!fd.show_labels, formatter: (p: any) => format(p.value) } }],
+      // 'Label Type' (Superset's default: the value) and 'Label position' (its default: top).
+      series: [{ type: 'radar', data, symbolSize: 4, label: { show: !!fd.show_labels, position: typeof fd.label_position === 'string' ? fd.label_position : 'top', color: t.text, formatter: (p: any) => radarLabel(fd.label_type, p.name, format(p.value)) } }],
     },
   };
 }

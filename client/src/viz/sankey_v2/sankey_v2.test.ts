@@ -14,3 +14,12 @@ describe('sankey chart type', () => {
     expect(out.option.series[0].data.map((n: any) => n.name)).toEqual(['a', 'b', 'c']);
   });
 });
+
+describe("sankey: 'Sort by metric'", () => {
+  it('orders the flows by the metric, largest first, then by source and target (Superset\'s buildQuery); unticked, by source and target only', () => {
+    const q = (extra: object) => sankey.buildQuery({ viz_type: 'sankey_v2', datasource: '1__table', source: 'from', target: 'to', metric: 'n', ...extra }).queries[0]!;
+    expect(q({ sort_by_metric: true }).orderby).toEqual([['n', false], ['from', true], ['to', true]]);
+    expect(q({ sort_by_metric: false }).orderby).toEqual([['from', true], ['to', true]]);
+    expect(q({}).columns).toEqual(['from', 'to']);
+  });
+});

@@ -108,3 +108,33 @@ export function interpolate(stops: readonly string[], t: number): string {
   const mix = a.map((v, k) => Math.round(v + (b[k] - v) * (x - i)));
   return `#${mix.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** A colour as Superset's ColorPickerControl stores it: `{ r, g, b, a }`, each of r, g, b 0-255 and a 0-1. */
+export interface RgbaColor {
+  r: number;
+  g: number;
+  b: number;
+  a?: number;
+}
+
+/**
+ * A stored picker colour as CSS ('rgba(90, 193, 137, 1)'), or `fallback` when nothing usable is stored. A hex string
+ * is taken as it is.
+ *
+ * @example pickerColor({ r: 90, g: 193, b: 137, a: 1 }, '#000') // 'rgba(90, 193, 137, 1)'
+ */
+export function pickerColor(value: unknown, fallback: string): string {
+  if (typeof value === 'string' && /^#[0-9a-f]{3,8}$/i.test(value)) return value;
+  if (!value || typeof value !== 'object') return fallback;
+  const { r, g, b, a } = value as Partial<RgbaColor>;
+  if (![r, g, b].every((c) => typeof c === 'number' && Number.isFinite(c))) return fallback;
+  return `rgba(${r}, ${g}, ${b}, ${typeof a === 'number' ? a : 1})`;
+}
+
+/** A CSS colour ('#5ac189', 'rgba(90, 193, 137, 0.5)', 'rgb(…)') as the picker stores it, or null when it is not one. */
+export function toPickerValue(css: string): RgbaColor | null {
+  const h = /^#([0-9a-f]{6})([0-9a-f]{2})?$/i.exec(css.trim());
+  if (h) return { r: parseInt(h[1]!.slice(0, 2), 16), g: parseInt(h[1]!.slice(2, 4), 16), b: parseInt(h[1]!.slice(4, 6), 16), a: h[2] ? Math.round((parseInt(h[2], 16) / 255) * 100) / 100 : 1 };
+  const m = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*([\d.]+)\s*)?\)$/i.exec(css.trim());
+  return m ? { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a: m[4] === undefined ? 1 : Number(m[4]) } : null;
+}

@@ -8,7 +8,7 @@ import type { ControlContext } from '../types';
 import type { Currency } from './format';
 import { asList, columnLabel, displayNames, metricLabel, type ColumnEntry, type MetricEntry } from './metrics';
 
-/** Superset's keys (SharedColumnConfigProp), plus the radar's max. Unset keys fall back to the chart-wide control. */
+/** Superset's keys (SharedColumnConfigProp), plus the radar's min and max. Unset keys fall back to the chart-wide control. */
 export interface ColumnConfig {
   d3NumberFormat?: string;
   d3SmallNumberFormat?: string;
@@ -20,6 +20,7 @@ export interface ColumnConfig {
   showCellBars?: boolean;
   alignPositiveNegative?: boolean;
   colorPositiveNegative?: boolean;
+  radarMetricMinValue?: number;
   radarMetricMaxValue?: number;
 }
 
@@ -38,8 +39,8 @@ export const DEFAULT_CONFIG_FORM_LAYOUT: ColumnConfigFormLayout = {
   temporal: [['columnWidth', 'horizontalAlign'], ['truncateLongCells'], ['d3TimeFormat']],
 };
 
-/** The radar's: a max per metric. */
-export const RADAR_CONFIG_FORM_LAYOUT: ColumnConfigFormLayout = { numeric: [['radarMetricMaxValue']] };
+/** The radar's: a min and a max per metric. */
+export const RADAR_CONFIG_FORM_LAYOUT: ColumnConfigFormLayout = { numeric: [['radarMetricMinValue', 'radarMetricMaxValue']] };
 
 export interface ColumnConfigColumn {
   /** The key of `column_config` (the label the answer's values come under). */

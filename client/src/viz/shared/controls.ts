@@ -137,6 +137,17 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   tooltipTimeFormat: { name: 'tooltipTimeFormat', type: 'TimeFormatControl', label: 'Tooltip time format', freeForm: true, clearable: false, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS, visibility: ({ formData }) => formData.rich_tooltip !== false },
   markerEnabled: { name: 'markerEnabled', type: 'CheckboxControl', label: 'Marker', default: false, renderTrigger: true, description: 'Draw a marker on data points. Only applicable for line types.' },
   markerSize: { name: 'markerSize', type: 'SliderControl', label: 'Marker Size', default: 6, min: 0, max: 20, step: 1, renderTrigger: true, description: 'Size of marker. Also applies to forecast observations.', visibility: ({ formData }) => !!formData.markerEnabled },
+  // Superset's 'X Tick Layout' (box plot, waterfall): read with tickLayoutRotate.
+  x_ticks_layout: {
+    name: 'x_ticks_layout',
+    type: 'SelectControl',
+    label: 'X Tick Layout',
+    default: 'auto',
+    clearable: false,
+    renderTrigger: true,
+    choices: ['auto', 'flat', '45°', '90°', 'staggered'].map((v) => [v, v] as const),
+    description: 'The way the ticks are laid out on the X-axis',
+  },
   xAxisLabelRotation: { name: 'xAxisLabelRotation', type: 'SelectControl', label: 'Rotate x axis label', default: 0, clearable: false, renderTrigger: true, choices: [[0, '0°'], [45, '45°'], [90, '90°']], description: 'Input field supports custom rotation. e.g. 30 for 30°' },
   logAxis: { name: 'logAxis', type: 'CheckboxControl', label: 'Logarithmic y-axis', default: false, renderTrigger: true, description: 'Logarithmic y-axis' },
   minorSplitLine: { name: 'minorSplitLine', type: 'CheckboxControl', label: 'Minor Split Line', default: false, renderTrigger: true, description: 'Draw split lines for minor y-axis ticks' },

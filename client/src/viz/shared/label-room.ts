@@ -27,3 +27,8 @@ export const widestLabel = (texts: Iterable<string>): number => {
   for (const text of texts) widest = Math.max(widest, labelWidth(text));
   return widest;
 };
+
+/** Superset's 'X Tick Layout' as the labels' turn: '45°' and 'staggered' turn them -45°, '90°' -90°, 'flat' none; 'auto' leaves ECharts to choose. */
+export function tickLayoutRotate(layout: unknown): number | undefined {
+  return layout === '45°' || layout === 'staggered' ? -45 : layout === '90°' ? -90 : layout === 'flat' ? 0 : undefined;
+}

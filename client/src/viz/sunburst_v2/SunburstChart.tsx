@@ -1,5 +1,6 @@
 import { SunburstChart } from 'echarts/charts';
-import { TooltipComponent } from 'echarts/components';
+import { GraphicComponent, TooltipComponent } from 'echarts/components';
 import { echartsComponent } from '../shared/echarts-chart';
 
-export default echartsComponent([SunburstChart, TooltipComponent]);
+// GraphicComponent writes 'Show Total's total in the centre.
+export default echartsComponent([SunburstChart, TooltipComponent, GraphicComponent]);

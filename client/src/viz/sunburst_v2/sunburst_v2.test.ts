@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clickFilters } from '../shared/echarts-chart';
 import sunburst from './index';
+import { labelShown, sunburstLabel } from './transform-props';
 
 describe('sunburst chart type', () => {
   it('queries the primary and secondary metric by the hierarchy columns', () => {
@@ -38,5 +39,38 @@ describe("sunburst: 'Currency format'", () => {
   it('puts the symbol on the tooltip value', () => {
     const out = sunburst.transformProps({ formData: { viz_type: 'sunburst_v2', columns: ['region'], metric: 'sum', number_format: ',d', currency_format: { symbol: 'USD', symbolPosition: 'prefix' } }, queriesData: [{ data: [{ region: 'West', sum: 1200 }] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.option.tooltip.formatter({ value: 1200, treePathInfo: [{ name: '' }, { name: 'West' }] })).toBe('West: $ 1,200');
+  });
+});
+
+describe("sunburst: Superset's label options and total", () => {
+  const rows = [{ region: 'West', state: 'CA', n: 90 }, { region: 'West', state: 'OR', n: 6 }, { region: 'East', state: 'NY', n: 4 }];
+  const draw = (extra: Record<string, unknown>) => sunburst.transformProps({ formData: { viz_type: 'sunburst_v2', columns: ['region', 'state'], metric: 'n', ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 400 }).option;
+
+  it("'Label Type': the category (default), the value, or both", () => {
+    expect([sunburstLabel(undefined, 'CA', '90'), sunburstLabel('value', 'CA', '90'), sunburstLabel('key_value', 'CA', '90')]).toEqual(['CA', '90', 'CA: 90']);
+    expect(draw({ label_type: 'key_value' }).series[0].label.formatter({ name: 'CA', value: 90 })).toBe('CA: 90');
+  });
+
+  it("'Percentage threshold' labels only arcs of at least that share of the whole (5 points unless set)", () => {
+    expect([labelShown(5, 100, undefined), labelShown(4, 100, undefined), labelShown(4, 100, 2), labelShown(4, 100, '')]).toEqual([true, false, true, false]);
+    const west = draw({}).series[0].data[0];
+    expect(west.children.map((c: any) => [c.name, c.label.show])).toEqual([['CA', true], ['OR', true]]);
+    const east = draw({}).series[0].data[1];
+    expect([east.label.show, east.children[0].label.show]).toEqual([false, false]);
+    expect(draw({ show_labels: false }).series[0].data[0].label.show).toBe(false);
+  });
+
+  it("'Show Total' writes the whole's value in the centre and widens the hole to hold it", () => {
+    expect(draw({}).graphic).toBeUndefined();
+    const out = draw({ show_total: true });
+    expect(out.graphic.style.text).toBe('Total: 100');
+    expect(parseFloat(out.series[0].radius[0])).toBeGreaterThanOrEqual(12);
+  });
+
+  it("'Sort by metric' unticked leaves the database's order; a secondary metric equal to the primary colours by category", () => {
+    expect(sunburst.buildQuery({ viz_type: 'sunburst_v2', datasource: '1__table', columns: ['region'], metric: 'n', sort_by_metric: false }).queries[0]!.orderby).toEqual([]);
+    const same = draw({ secondary_metric: 'n' }).series[0].data.map((d: any) => d.itemStyle.color);
+    const plain = draw({}).series[0].data.map((d: any) => d.itemStyle.color);
+    expect(same).toEqual(plain);
   });
 });

@@ -18,7 +18,11 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
   // Top-level groups take the scheme's colours; their children shade them (levels' colorSaturation).
   const data = toData(tree).map((n) => ({ ...n, itemStyle: { color: getCategoricalColor(fd.color_scheme, n.name) } }));
   const t = chartTheme(theme);
-  const label = (p: { name: string; value: number }) => (fd.label_type === 'key_value' ? `${p.name}: ${format(p.value)}` : p.name);
+  // Superset's label types: the value, category and value (its default), else ('key', its choice 'Key') the category.
+  const labelType = fd.label_type ?? 'key_value';
+  const label = (p: { name: string; value: number }) => (labelType === 'key_value' ? `${p.name}: ${format(p.value)}` : labelType === 'value' ? format(p.value) : p.name);
+  // 'Show Upper Labels': a group with children names itself in a band above them (on unless unticked).
+  const upper = levels.length > 1 && fd.show_upper_labels !== false;
   return {
     groupby: levels,
     groups,
@@ -48,10 +52,10 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
           // whose rectangle cannot hold its line is dropped (ECharts' lineOverflow 'truncate').
           label: { show: fd.show_labels !== false, color: '#fff', textBorderWidth: 0, fontSize: 11, lineHeight: 14, overflow: 'truncate', formatter: label },
           itemStyle: { borderColor: t.tooltipBackground, borderWidth: 1, gapWidth: 1 },
-          // Top-level groups carry their name in a band above their children.
+          // Top-level groups carry their name in a band above their children ('Show Upper Labels').
           levels: [
             { itemStyle: { borderWidth: 0, gapWidth: 3 } },
-            { itemStyle: { borderWidth: levels.length > 1 ? 2 : 1, gapWidth: 1, borderColor: t.tooltipBackground }, upperLabel: { show: levels.length > 1, height: 20, color: t.text, fontWeight: 'bold', textBorderWidth: 0, fontSize: 11, lineHeight: 14, formatter: label } },
+            { itemStyle: { borderWidth: levels.length > 1 ? 2 : 1, gapWidth: 1, borderColor: t.tooltipBackground }, upperLabel: { show: upper, height: 20, color: t.text, fontWeight: 'bold', textBorderWidth: 0, fontSize: 11, lineHeight: 14, formatter: label } },
             { itemStyle: { gapWidth: 1 }, colorSaturation: [0.35, 0.6] },
           ],
         },

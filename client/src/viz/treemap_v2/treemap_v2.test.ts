@@ -33,3 +33,19 @@ describe("treemap: 'Currency format'", () => {
     expect(out.option.tooltip.formatter({ value: 1500, treePathInfo: [{ name: '' }, { name: 'West' }, { name: 'CA' }] })).toBe('West › CA: $ 1.5k');
   });
 });
+
+describe("treemap: Superset's label options", () => {
+  const rows = [{ region: 'West', state: 'CA', sum: 1500 }];
+  const draw = (extra: Record<string, unknown>) => treemap.transformProps({ formData: { viz_type: 'treemap_v2', groupby: ['region', 'state'], metric: 'sum', ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 }).option.series[0];
+
+  it("'Label Type': the value, the category ('Key' as Superset's choice stores it), or both (the default)", () => {
+    expect(draw({ label_type: 'value' }).label.formatter({ name: 'CA', value: 1500 })).toBe('1.5k');
+    expect(draw({ label_type: 'Key' }).label.formatter({ name: 'CA', value: 1500 })).toBe('CA');
+    expect(draw({}).label.formatter({ name: 'CA', value: 1500 })).toBe('CA: 1.5k');
+  });
+
+  it("'Show Upper Labels' off drops the band naming a group above its children", () => {
+    expect(draw({}).levels[1].upperLabel.show).toBe(true);
+    expect(draw({ show_upper_labels: false }).levels[1].upperLabel.show).toBe(false);
+  });
+});

@@ -9,10 +9,41 @@ const waterfall: ChartPlugin<EChartsTransformed> = {
   controlPanel: {
     sections: [
       { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], [{ name: 'groupby', override: { label: 'Breakdowns', description: 'Breaks each step down by these columns (their values add up to the step)' } }], ['metric'], ['adhoc_filters'], ['time_range'], ['row_limit']] },
-      { label: 'Chart options', expanded: true, tab: 'customize', controlSetRows: [['show_legend'], ['show_value'], [{ name: 'total_label', type: 'TextControl', label: 'Total label', default: 'Total', renderTrigger: true }], ['x_axis_title'], ['x_axis_time_format'], ['y_axis_format'], ['currency_format']] },
+      { label: 'Chart Options', expanded: true, tab: 'customize', controlSetRows: [['show_value'], [{ name: 'show_legend', override: { default: false } }]] },
+      {
+        label: 'Series settings',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          [
+            { name: 'increase_color', type: 'ColorPickerControl', label: 'Increase color', default: { r: 90, g: 193, b: 137, a: 1 }, renderTrigger: true, description: 'Select the color used for values that indicate an increase in the chart' },
+            { name: 'increase_label', type: 'TextControl', label: 'Increase label', renderTrigger: true, description: 'Customize the label displayed for increasing values in the chart tooltips and legend.' },
+          ],
+          [
+            { name: 'decrease_color', type: 'ColorPickerControl', label: 'Decrease color', default: { r: 224, g: 67, b: 85, a: 1 }, renderTrigger: true, description: 'Select the color used for values that indicate a decrease in the chart.' },
+            { name: 'decrease_label', type: 'TextControl', label: 'Decrease label', renderTrigger: true, description: 'Customize the label displayed for decreasing values in the chart tooltips and legend.' },
+          ],
+          [{ name: 'show_total', type: 'CheckboxControl', label: 'Show total', default: true, renderTrigger: true, description: 'Display cumulative total at end' }],
+          [
+            { name: 'total_color', type: 'ColorPickerControl', label: 'Total color', default: { r: 102, g: 102, b: 102, a: 1 }, renderTrigger: true, description: 'Select the color used for values that represent total bars in the chart' },
+            { name: 'total_label', type: 'TextControl', label: 'Total label', renderTrigger: true, description: 'Customize the label displayed for total values in the chart tooltips, legend, and chart axis.' },
+          ],
+        ],
+      },
+      {
+        label: 'X Axis',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          [{ name: 'x_axis_label', type: 'TextControl', label: 'X Axis Label', default: '', renderTrigger: true }],
+          ['x_axis_time_format'],
+          ['x_ticks_layout'],
+        ],
+      },
+      { label: 'Y Axis', expanded: true, tab: 'customize', controlSetRows: [[{ name: 'y_axis_label', type: 'TextControl', label: 'Y Axis Label', default: '', renderTrigger: true }], ['y_axis_format'], ['currency_format']] },
     ],
   },
-  defaultFormData: { time_grain_sqla: 'P1M', row_limit: 10000, show_legend: true },
+  defaultFormData: { time_grain_sqla: 'P1M', row_limit: 10000, show_legend: false },
   buildQuery: (fd) => queryContextFromFormData(fd) as QueryContext,
   transformProps: transformWaterfall,
   loadChart: () => import('./WaterfallChart'),

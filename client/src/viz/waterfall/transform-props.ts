@@ -1,9 +1,14 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
+import { pickerColor } from '../shared/colors';
+import { tickLayoutRotate } from '../shared/label-room';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getTimeFormatter, getValueFormatter } from '../shared/format';
 import { columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
+
+/** Superset's series colours when none is picked (its increase, decrease and total defaults). */
+export const WATERFALL_COLORS = { increase: 'rgba(90, 193, 137, 1)', decrease: 'rgba(224, 67, 85, 1)', total: 'rgba(102, 102, 102, 1)' };
 
 /**
  * Each x value's change as a floating bar from the running total (increase or decrease colour),
@@ -26,8 +31,12 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
     steps.set(label, step);
   }
   const ordered = [...steps.entries()].sort((a, b) => a[1].sort - b[1].sort);
-  const totalLabel = String(fd.total_label ?? 'Total');
-  const categories = [...ordered.map(([l]) => l), totalLabel];
+  // Superset's series labels: an empty one reads as its default, in the legend, the tooltip and (the total) the axis.
+  const totalLabel = String(fd.total_label || 'Total');
+  const increaseLabel = String(fd.increase_label || 'Increase');
+  const decreaseLabel = String(fd.decrease_label || 'Decrease');
+  const showTotal = fd.show_total !== false;
+  const categories = [...ordered.map(([l]) => l), ...(showTotal ? [totalLabel] : [])];
   const assist: Array<number | string> = [];
   const increase: Array<number | string> = [];
   const decrease: Array<number | string> = [];
@@ -41,12 +50,18 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
     total.push('-');
     running = next;
   }
-  assist.push(0);
-  increase.push('-');
-  decrease.push('-');
-  total.push(running);
+  if (showTotal) {
+    assist.push(0);
+    increase.push('-');
+    decrease.push('-');
+    total.push(running);
+  }
   const groups: Record<string, unknown[]> = Object.fromEntries(ordered.map(([label, s]) => [label, [s.raw]]));
   const axis = axisStyle(theme);
+  // Superset's keys are x_axis_label / y_axis_label; an earlier Meridian panel stored the x one as x_axis_title.
+  const xName = String(fd.x_axis_label || fd.x_axis_title || '');
+  const yName = String(fd.y_axis_label || '');
+  const rotate = tickLayoutRotate(fd.x_ticks_layout);
   const bar = (name: string, data: Array<number | string>, color: string) => ({ name, type: 'bar', stack: 'waterfall', data, itemStyle: { color }, label: { show: !!fd.show_value, position: 'top', formatter: (p: any) => format(p.value) } });
   return {
     groupby: isTime ? [] : [x],
@@ -54,16 +69,17 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
     option: {
       ...echartsBase(theme),
       animation: false,
-      grid: { top: 40, right: 20, bottom: 28, left: 16, containLabel: true },
-      legend: { ...legendStyle(theme, { show: fd.show_legend !== false }), data: ['Increase', 'Decrease', 'Total'] },
-      tooltip: { ...echartsBase(theme).tooltip, trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (ps: any[]) => { const p = ps.find((s) => s.seriesName !== 'assist' && s.value !== '-'); return p ? `${p.name}<br/>${p.seriesName}: ${format(p.seriesName === 'Decrease' ? -p.value : p.value)}` : ''; } },
-      xAxis: { ...axis, type: 'category', data: categories, name: fd.x_axis_title || undefined, nameLocation: 'middle', nameGap: 28, splitLine: { show: false } },
-      yAxis: { ...axis, type: 'value', axisLabel: { ...axis.axisLabel, formatter: (v: number) => format(v) } },
+      grid: { top: fd.show_legend === true ? 40 : 20, right: 20, bottom: xName ? 44 : 28, left: yName ? 56 : 16, containLabel: true },
+      // Superset's waterfall shows no legend unless 'Show legend' is ticked.
+      legend: { ...legendStyle(theme, { show: fd.show_legend === true }), data: [increaseLabel, decreaseLabel, ...(showTotal ? [totalLabel] : [])] },
+      tooltip: { ...echartsBase(theme).tooltip, trigger: 'axis', axisPointer: { type: 'shadow' }, formatter: (ps: any[]) => { const p = ps.find((s) => s.seriesName !== 'assist' && s.value !== '-'); return p ? `${p.name}<br/>${p.seriesName}: ${format(p.seriesName === decreaseLabel ? -p.value : p.value)}` : ''; } },
+      xAxis: { ...axis, type: 'category', data: categories, name: xName || undefined, nameLocation: 'middle', nameGap: 28, splitLine: { show: false }, axisLabel: { ...axis.axisLabel, ...(rotate === undefined ? {} : { rotate, interval: 0 }) } },
+      yAxis: { ...axis, type: 'value', name: yName || undefined, nameLocation: 'middle', nameGap: 52, axisLabel: { ...axis.axisLabel, formatter: (v: number) => format(v) } },
       series: [
         { name: 'assist', type: 'bar', stack: 'waterfall', data: assist, itemStyle: { color: 'transparent' }, emphasis: { disabled: true }, tooltip: { show: false } },
-        bar('Increase', increase, fd.increase_color?.hex ?? '#5AC189'),
-        bar('Decrease', decrease, fd.decrease_color?.hex ?? '#E04355'),
-        bar('Total', total, fd.total_color?.hex ?? '#666666'),
+        bar(increaseLabel, increase, pickerColor(fd.increase_color, WATERFALL_COLORS.increase)),
+        bar(decreaseLabel, decrease, pickerColor(fd.decrease_color, WATERFALL_COLORS.decrease)),
+        ...(showTotal ? [bar(totalLabel, total, pickerColor(fd.total_color, WATERFALL_COLORS.total))] : []),
       ],
     },
   };

@@ -14,6 +14,12 @@ describe('word cloud chart type', () => {
     expect(out.option.series[0].data.map((d: any) => d.name)).toEqual(['Mike', 'Ann']);
   });
 
+  it("'Sort by metric' unticked leaves the database's order (Superset's buildQuery orders only when it is ticked)", () => {
+    const q = (extra: object) => wordCloud.buildQuery({ viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', ...extra }).queries[0]!;
+    expect(q({ sort_by_metric: true }).orderby).toEqual([['count', false]]);
+    expect(q({ sort_by_metric: false }).orderby).toEqual([]);
+  });
+
   it('gives each word a whole-pixel size, its value mapped linearly onto the font range', () => {
     const fd = { viz_type: 'word_cloud', datasource: '1__table', series: 'name', metric: 'count', size_from: 10, size_to: 70 };
     const rows = [{ name: 'a', count: 100 }, { name: 'b', count: 55 }, { name: 'c', count: 33 }, { name: 'd', count: 1 }];
