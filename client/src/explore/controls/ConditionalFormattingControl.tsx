@@ -15,7 +15,8 @@ const RULE_COLORS = [
 /** Conditional formatting rules for tables: column, operator, value(s) and colour. */
 export function ConditionalFormattingControl({ value, onChange, ctx }: { value: unknown; onChange: (v: unknown) => void; ctx: ControlContext }) {
   const rules = (Array.isArray(value) ? value : []) as Array<Record<string, any>>;
-  const metrics = [...(Array.isArray(ctx.formData.metrics) ? ctx.formData.metrics : []), ...(Array.isArray(ctx.formData.percent_metrics) ? ctx.formData.percent_metrics.map((m: MetricEntry) => `%${metricLabel(m)}`) : [])].map((m) => (typeof m === 'string' ? m : metricLabel(m)));
+  // A single-metric chart's metric (big_number_total's) is offered too.
+  const metrics = [...(Array.isArray(ctx.formData.metrics) ? ctx.formData.metrics : []), ...(ctx.formData.metric ? [ctx.formData.metric] : []), ...(Array.isArray(ctx.formData.percent_metrics) ? ctx.formData.percent_metrics.map((m: MetricEntry) => `%${metricLabel(m)}`) : [])].map((m) => (typeof m === 'string' ? m : metricLabel(m)));
   const set = (i: number, patch: Record<string, unknown>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Stack gap={6}>

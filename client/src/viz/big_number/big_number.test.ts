@@ -51,3 +51,42 @@ describe('big number chart types', () => {
     }
   });
 });
+
+describe("big numbers: Superset's 'Force date format', 'Show Timestamp', 'Fix to selected Time Range' and conditional formatting", () => {
+  const input = (fd: Record<string, unknown>, answer: Record<string, unknown>) => ({ formData: { ...base, ...fd } as any, queriesData: [answer as any], datasource: null, theme: 'light' as const, width: 300, height: 200 });
+  const yearly = { colnames: ['ds', 'sum__num'], data: [{ ds: Date.UTC(2000, 0, 1), sum__num: 100 }, { ds: Date.UTC(2001, 0, 1), sum__num: 200 }] };
+
+  it("'Force date format' reads the number as a time in the 'Date format' (time_format); a temporal metric reads so unforced", () => {
+    const t = Date.UTC(2020, 4, 17);
+    const forced = bigNumberTotal.transformProps(input({ viz_type: 'big_number_total', force_timestamp_formatting: true, time_format: '%Y-%m-%d' }, { data: [{ sum__num: t }], colnames: ['sum__num'], coltypes: [0] }));
+    expect(forced.bigNumber).toBe('2020-05-17');
+    const temporal = bigNumberTotal.transformProps(input({ viz_type: 'big_number_total', time_format: '%d/%m/%Y' }, { data: [{ sum__num: t }], colnames: ['sum__num'], coltypes: [2] }));
+    expect(temporal.bigNumber).toBe('17/05/2020');
+    // Unforced, a number stays a number.
+    expect(bigNumberTotal.transformProps(input({ viz_type: 'big_number_total', time_format: '%Y' }, { data: [{ sum__num: 1234 }], colnames: ['sum__num'], coltypes: [0] })).bigNumber).toBe('1,234');
+  });
+
+  it("'Show Timestamp' (off by default) gives the latest period's time in the 'Date format'", () => {
+    expect(bigNumber.transformProps(input({ viz_type: 'big_number', x_axis: 'ds' }, yearly)).timestamp).toBeNull();
+    expect(bigNumber.transformProps(input({ viz_type: 'big_number', x_axis: 'ds', show_timestamp: true, time_format: '%Y' }, yearly)).timestamp).toBe('2001');
+    // The trendline's tooltip reads the same format.
+    expect(bigNumber.transformProps(input({ viz_type: 'big_number', x_axis: 'ds', time_format: '%Y-%m' }, yearly)).trendline!.tooltip.formatter([{ value: [Date.UTC(2001, 0, 1), 200] }])).toBe('2001-01: 200');
+  });
+
+  it("'Fix to selected Time Range' spans the trendline over the range asked for, only when a range is chosen", () => {
+    const answer = { ...yearly, from_dttm: Date.UTC(1990, 0, 1), to_dttm: Date.UTC(2010, 0, 1) };
+    const fixed = bigNumber.transformProps(input({ viz_type: 'big_number', x_axis: 'ds', time_range_fixed: true, time_range: '1990 : 2010' }, answer));
+    expect([fixed.trendline!.xAxis.min, fixed.trendline!.xAxis.max]).toEqual([Date.UTC(1990, 0, 1), Date.UTC(2010, 0, 1)]);
+    const noRange = bigNumber.transformProps(input({ viz_type: 'big_number', x_axis: 'ds', time_range_fixed: true, time_range: 'No filter' }, answer));
+    expect(noRange.trendline!.xAxis.min).toBeUndefined();
+    const control = bigNumber.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c) => typeof c !== 'string' && c.name === 'time_range_fixed') as any;
+    expect([control.visibility({ formData: { time_range: 'No filter' } }), control.visibility({ formData: { time_range: 'Last week' } })]).toEqual([false, true]);
+  });
+
+  it('big_number_total colours the number by the first conditional formatting rule its value meets', () => {
+    const rules = [{ column: 'sum__num', operator: '<', targetValue: 100, colorScheme: '#E04355' }, { column: 'sum__num', operator: '≥', targetValue: 100, colorScheme: '#5AC189' }];
+    const at = (v: number) => bigNumberTotal.transformProps(input({ viz_type: 'big_number_total', conditional_formatting: rules }, { data: [{ sum__num: v }], colnames: ['sum__num'], coltypes: [0] })).color;
+    expect([at(50), at(150)]).toEqual(['#E04355', '#5AC189']);
+    expect(bigNumberTotal.transformProps(input({ viz_type: 'big_number_total' }, { data: [{ sum__num: 5 }] })).color).toBeNull();
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pivotTable from './index';
-import { pivot, pivotCsvRows } from './transform-props';
+import { AGGREGATES, pivot, pivotCsvRows } from './transform-props';
 
 describe('pivot table chart type', () => {
   it('queries the metrics by the row and column group-bys', () => {
@@ -19,7 +19,8 @@ describe('pivot table chart type', () => {
     expect(out.rows.map((r) => r.keys)).toEqual([['1999-01-01'], ['2000-01-01'], ['2001-01-01']]);
     // As columns too, with the default (adaptive) format: a year's first day reads as the year.
     const across = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['gender'], groupbyColumns: ['ds'], metrics: ['n'] }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
-    expect(across.columnLevels[0]!.map(([label]) => label)).toEqual(['1999', '2000', '2001']);
+    // (Under the metric, which heads the columns by default.)
+    expect(across.columnLevels[1]!.map(([label]) => label)).toEqual(['1999', '2000', '2001']);
   });
 
   it('keeps two times that read alike in the chosen format apart: each heads its own rows and columns', () => {
@@ -34,7 +35,7 @@ describe('pivot table chart type', () => {
     expect(down.rows.map((r) => r.keys)).toEqual([['2000', 'boy'], ['2000', 'girl'], ['2000', 'boy']]);
     expect(down.rowSpans.map((r) => r[0])).toEqual([2, 0, 1]);
     const across = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: [], groupbyColumns: ['ds', 'gender'], metrics: ['n'], date_format: '%Y' }, queriesData: [answer as any], datasource: null, theme: 'light', width: 600, height: 400 });
-    expect(across.columnLevels[0]).toEqual([['2000', 2], ['2000', 1]]);
+    expect(across.columnLevels[1]).toEqual([['2000', 2], ['2000', 1]]);
   });
 
   it('pivots rows down and columns across, with totals by the aggregation function', () => {
@@ -87,7 +88,16 @@ describe('pivot table chart type', () => {
       { state: 'NY', gender: 'boy', n: 5 },
     ];
     const formData = { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n', 'm'], colTotals: true, valueFormat: ',.0f' };
+    // By default (Superset's combineMetric false) each metric heads all the columns.
     expect(pivotCsvRows({ formData, queriesData: [{ data: rows.map((r) => ({ ...r, m: 1 })) } as never] })).toEqual([
+      ['', 'n', '', 'm', ''],
+      ['state', 'boy', 'girl', 'boy', 'girl'],
+      ['CA', '3.5', '2', '1', '1'],
+      ['NY', '5', '', '1', ''],
+      ['Total', '8.5', '2', '2', '1'],
+    ]);
+    // 'Combine metrics' puts them side by side within each column.
+    expect(pivotCsvRows({ formData: { ...formData, combineMetric: true }, queriesData: [{ data: rows.map((r) => ({ ...r, m: 1 })) } as never] })).toEqual([
       ['', 'boy', '', 'girl', ''],
       ['state', 'n', 'm', 'n', 'm'],
       ['CA', '3.5', '1', '2', '1'],
@@ -102,8 +112,15 @@ describe('pivot table chart type', () => {
     ];
     const p = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n'], rowTotals: true }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
     expect(p.rowHeaders).toEqual(['state']);
-    expect(p.columnNames).toEqual(['gender', 'metric']);
+    // Superset's default: the metric level on top (cols = [metric, ...columns]), its total among its columns.
+    expect(p.columnNames).toEqual(['metric', 'gender']);
     expect(p.columnLevels).toEqual([
+      [['n', 3]],
+      [['boy', 1], ['girl', 1], ['Total', 1]],
+    ]);
+    const combined = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n'], rowTotals: true, combineMetric: true }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(combined.columnNames).toEqual(['gender', 'metric']);
+    expect(combined.columnLevels).toEqual([
       [['boy', 1], ['girl', 1], ['Total', 1]],
       [['n', 1], ['n', 1], ['n', 1]],
     ]);
@@ -118,5 +135,71 @@ describe("pivot table: 'Currency format'", () => {
     const out = pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: [], metrics: ['n'], valueFormat: ',.2f', colTotals: true, currency_format: { symbol: 'USD', symbolPosition: 'suffix' } }, queriesData: [{ data: [{ state: 'CA', n: 1234.5 }, { state: 'NY', n: 1 }], colnames: ['state', 'n'], coltypes: [1, 0] } as any], datasource: null, theme: 'light', width: 600, height: 400 });
     expect(JSON.stringify(out)).toContain('1,234.50 $');
     expect(JSON.stringify(out)).toContain('1,235.50 $');
+  });
+});
+
+describe("pivot table: Superset's ordering, transposing, subtotal positions, aggregators and conditional formatting", () => {
+  const rows = [
+    { region: 'West', state: 'CA', gender: 'boy', n: 3 },
+    { region: 'West', state: 'OR', gender: 'girl', n: 10 },
+    { region: 'East', state: 'NY', gender: 'boy', n: 5 },
+    { region: 'East', state: 'NJ', gender: 'girl', n: 1 },
+  ];
+  const run = (formData: Record<string, unknown>) =>
+    pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n'], ...formData }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 600, height: 400 });
+
+  it("'Sort rows by' key a-z (the default), key z-a, value ascending and descending (the rows' aggregate over all columns)", () => {
+    expect(run({}).rows.map((r) => r.keys[0])).toEqual(['CA', 'NJ', 'NY', 'OR']);
+    expect(run({ rowOrder: 'key_z_to_a' }).rows.map((r) => r.keys[0])).toEqual(['OR', 'NY', 'NJ', 'CA']);
+    expect(run({ rowOrder: 'value_a_to_z' }).rows.map((r) => r.keys[0])).toEqual(['NJ', 'CA', 'NY', 'OR']);
+    expect(run({ rowOrder: 'value_z_to_a' }).rows.map((r) => r.keys[0])).toEqual(['OR', 'NY', 'CA', 'NJ']);
+  });
+
+  it("'Sort columns by' value: girl (11) before boy (8) descending; by value the groups keep together, each ordered by its total", () => {
+    expect(run({ colOrder: 'value_z_to_a' }).columnLevels[1]!.map(([l]) => l)).toEqual(['girl', 'boy']);
+    // East (6) before West (13) ascending, each group's states by their own value.
+    const nested = run({ groupbyRows: ['region', 'state'], rowOrder: 'value_a_to_z' });
+    expect(nested.rows.map((r) => r.keys)).toEqual([['East', 'NJ'], ['East', 'NY'], ['West', 'CA'], ['West', 'OR']]);
+  });
+
+  it("'Transpose pivot' swaps the rows' and the columns' group-bys", () => {
+    const p = run({ transposePivot: true });
+    expect(p.rows.map((r) => r.keys)).toEqual([['boy'], ['girl']]);
+    expect(p.columnLevels[1]!.map(([l]) => l)).toEqual(['CA', 'NJ', 'NY', 'OR']);
+    expect(p.rowHeaders).toEqual(['gender']);
+  });
+
+  it("'Rows subtotal position' Top opens each group with its subtotal; 'Columns subtotal position' Left puts it before the group's columns", () => {
+    const top = run({ groupbyRows: ['region', 'state'], rowSubTotals: true, rowSubtotalPosition: true });
+    expect(top.rows.map((r) => [r.keys, !!r.total])).toEqual([
+      [['East', 'Subtotal'], true],
+      [['East', 'NJ'], false],
+      [['East', 'NY'], false],
+      [['West', 'Subtotal'], true],
+      [['West', 'CA'], false],
+      [['West', 'OR'], false],
+    ]);
+    const left = run({ groupbyRows: ['gender'], groupbyColumns: ['region', 'state'], colSubTotals: true, colSubtotalPosition: true, combineMetric: true });
+    expect(left.columnLevels[1]!.map(([l]) => l)).toEqual(['Subtotal', 'NJ', 'NY', 'Subtotal', 'CA', 'OR']);
+    // Bottom / Right (Superset's default false) closes the groups instead.
+    expect(run({ groupbyRows: ['region', 'state'], rowSubTotals: true }).rows[2]!.keys).toEqual(['East', 'Subtotal']);
+  });
+
+  it("offers Superset's numeric aggregators: Median, Sample Variance and Standard Deviation, Count Unique Values, First, Last", () => {
+    expect(AGGREGATES.Median([5, 1, 3])).toBe(3);
+    expect(AGGREGATES.Median([4, 1, 3, 2])).toBe(2.5);
+    // The sample (n - 1) variance: of 1, 2, 3, 4 it is 5/3.
+    expect(AGGREGATES['Sample Variance']([1, 2, 3, 4])).toBeCloseTo(5 / 3);
+    expect(AGGREGATES['Sample Standard Deviation']([1, 2, 3, 4])).toBeCloseTo(Math.sqrt(5 / 3));
+    expect(AGGREGATES['Sample Variance']([7])).toBeNull();
+    expect(AGGREGATES['Count Unique Values']([1, 1, 2])).toBe(2);
+    expect([AGGREGATES.First([4, 5, 6]), AGGREGATES.Last([4, 5, 6])]).toEqual([4, 6]);
+    const median = run({ groupbyRows: [], groupbyColumns: ['gender'], aggregateFunction: 'Median', rowTotals: true });
+    expect(median.rows[0]!.cells).toEqual(['4', '5.5', '4']);
+  });
+
+  it('colours the cells of a metric whose aggregated value meets a conditional formatting rule', () => {
+    const p = run({ conditional_formatting: [{ column: 'n', operator: '≥', targetValue: 5, colorScheme: '#ACE1C4' }] });
+    expect(p.rows.map((r) => r.backgrounds ?? [])).toEqual([[], [], ['#ACE1C433', undefined], [undefined, '#ACE1C433']]);
   });
 });

@@ -134,6 +134,22 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
             })}
             {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
+          {p.totals && (
+            // Superset's summary row: the first column names it, the metrics give their totals.
+            <tfoot style={{ position: 'sticky', bottom: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff' }} data-testid="table-totals">
+              <tr>
+                {table.getVisibleLeafColumns().map((column, i) => {
+                  const col = byKey.get(column.id)!;
+                  const text = col.isMetric ? (p.totals![col.key] === undefined ? '' : p.format(col, p.totals![col.key])) : i === 0 ? 'Summary' : '';
+                  return (
+                    <td key={column.id} title={i === 0 && !col.isMetric ? 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.' : undefined} style={{ padding: '4px 8px', borderTop: `2px solid ${t.axisLine}`, textAlign: col.align, whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {text}
+                    </td>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
       {pageCount > 1 && (

@@ -23,6 +23,9 @@ export function buildTableQuery(fd: FormData): QueryContext {
       const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
     }
+    // 'Show totals': a second query of the metrics over every row the filters keep, no group-by, order or row limit
+    // (Superset's extra totals query), read as the table's summary row.
+    if (fd.show_totals) context.queries.push({ ...query, columns: [], groupby: [], row_limit: 0, row_offset: 0, post_processing: [], orderby: [] });
   }
   return context as QueryContext;
 }
@@ -46,6 +49,16 @@ const table: ChartPlugin<TableProps> = {
           ['adhoc_filters'],
           ['time_range'],
           ['row_limit'],
+          [
+            {
+              name: 'show_totals',
+              type: 'CheckboxControl',
+              label: 'Show totals',
+              default: false,
+              description: 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.',
+              visibility: aggregate,
+            },
+          ],
         ],
       },
       {
@@ -56,8 +69,14 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, default: '%Y-%m-%d %H:%M:%S', renderTrigger: true }],
           ['number_format'],
           [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100']] }],
-          [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true }],
-          [{ name: 'show_cell_bars', type: 'CheckboxControl', label: 'Show cell bars', default: true, renderTrigger: true }, { name: 'color_pn', type: 'CheckboxControl', label: 'Add colors to cell bars for +/-', default: true, renderTrigger: true }],
+          [
+            { name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true, description: 'Whether to include a client-side search box' },
+            { name: 'show_cell_bars', type: 'CheckboxControl', label: 'Cell bars', default: true, renderTrigger: true, description: 'Whether to display a bar chart background in table columns' },
+          ],
+          [
+            { name: 'align_pn', type: 'CheckboxControl', label: 'Align +/-', default: false, renderTrigger: true, description: 'Whether to align background charts with both positive and negative values at 0' },
+            { name: 'color_pn', type: 'CheckboxControl', label: 'Color +/-', default: true, renderTrigger: true, description: 'Whether to colorize numeric values by if they are positive or negative' },
+          ],
           [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize columns', description: 'Further customize how to display each column', renderTrigger: true }],
           [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to metrics' }],
         ],

@@ -131,3 +131,30 @@ describe("table: a column's 'Currency format' (column_config's currencyFormat, a
   });
 });
 
+
+describe("table: Superset's 'Show totals', 'Align +/-' and option labels", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 };
+
+  it("'Show totals' adds a query of the metrics with no group-by, order or row limit, read as the summary row", () => {
+    expect(table.buildQuery(fd).queries).toHaveLength(1);
+    const queries = table.buildQuery({ ...fd, show_totals: true }).queries;
+    expect(queries).toHaveLength(2);
+    expect(queries[1]).toMatchObject({ columns: [], row_limit: 0, orderby: [], post_processing: [] });
+    expect(queries[1]!.metrics).toEqual(queries[0]!.metrics);
+    // Raw records have no totals.
+    expect(table.buildQuery({ ...fd, query_mode: 'raw', all_columns: ['state'], show_totals: true }).queries).toHaveLength(1);
+    const answer = [{ data: [{ state: 'CA', sum__num: 3 }], colnames: ['state', 'sum__num'], coltypes: [1, 0] }, { data: [{ sum__num: 42 }], colnames: ['sum__num'], coltypes: [0] }] as any;
+    const out = table.transformProps({ formData: { ...fd, show_totals: true }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(out.totals).toEqual({ sum__num: 42 });
+    expect(table.transformProps({ formData: fd, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).totals).toBeNull();
+  });
+
+  it("offers 'Align +/-' (align_pn, off) beside 'Color +/-' (on), and 'Cell bars', under Superset's labels", () => {
+    const controls = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+    const byName = (n: string) => controls.find((c) => c.name === n);
+    expect([byName('align_pn')?.label, byName('align_pn')?.default]).toEqual(['Align +/-', false]);
+    expect([byName('color_pn')?.label, byName('color_pn')?.default]).toEqual(['Color +/-', true]);
+    expect(byName('show_cell_bars')?.label).toBe('Cell bars');
+    expect(byName('show_totals')?.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
+  });
+});

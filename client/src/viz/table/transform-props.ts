@@ -64,6 +64,8 @@ export interface TableProps {
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
+  /** 'Show totals': the metrics over all the rows the filters keep (the second query's one row), or null. */
+  totals: Record<string, unknown> | null;
 }
 
 /** Whether a value meets a rule (Superset's getColorFunction operators). */
@@ -161,6 +163,7 @@ export function transformTable(input: TransformInput): TableProps {
     includeSearch: !!fd.include_search,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
+    totals: !raw && fd.show_totals ? ((queriesData[1]?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
 }
