@@ -94,4 +94,61 @@ describe('Explore: customize columns of a table', () => {
     await expect(controls.getByRole('button', { name: 'Customize SUM(num)' }).count()).resolves.toBe(0);
     await screenshot(page, 'explore-table-customize-renamed');
   });
+
+  it("Superset's table, pivot and big number options: pivot sorted by value with conditional colours, the table's summary row, a coloured big number, a trendline's timestamp; light and dark", { timeout: 180_000 }, async () => {
+    const open = async (name: string, params: Record<string, unknown>) => {
+      const full = { datasource: `${birthNames}__table`, ...params };
+      const id = (await rest('post', '/api/v1/chart/', { slice_name: name, viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(full) })).body.id as number;
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+    };
+    const chart = page.locator('[data-testid="explore-chart"]');
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const setScheme = async (scheme: 'light' | 'dark') => {
+      await page.evaluate((s) => localStorage.setItem('meridian-color-scheme', s), scheme);
+      await page.reload();
+      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+      await rendered(page);
+    };
+
+    // Pivot: states by their total births, largest first (Sort rows by: value descending), girls' and boys' columns
+    // under the metric, cells of at least a million births coloured.
+    await open('Pivot by value', {
+      viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, rowOrder: 'value_z_to_a',
+      conditional_formatting: [{ column: 'sum__num', operator: '≥', targetValue: 1000000, colorScheme: '#5AC189' }], valueFormat: ',d',
+    });
+    const totals = await chart.locator('[data-testid="pivot-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => Number((tr.querySelector('td:last-child')?.textContent ?? '').replace(/,/g, ''))));
+    // Descending by each row's total, the 'Total' row last.
+    const body = totals.slice(0, -1);
+    expect(body).toEqual([...body].sort((a, b) => b - a));
+    const coloured = await chart.locator('[data-testid="pivot-table"] tbody td').evaluateAll((tds) => tds.filter((td) => (td as HTMLElement).style.backgroundColor).length);
+    expect(coloured).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    for (const label of ['Sort rows by', 'Sort columns by', 'Rows subtotal position', 'Columns subtotal position', 'Conditional formatting']) await controls.getByText(label, { exact: true }).waitFor();
+    await screenshot(page, 'explore-pivot-parity-light');
+    await setScheme('dark');
+    await screenshot(page, 'explore-pivot-parity-dark');
+    await setScheme('light');
+
+    // Table: 'Show totals' draws the summary row below the rows, the metric's total over every row kept.
+    await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, row_limit: 100 });
+    const summary = chart.locator('[data-testid="table-totals"] td');
+    await expect.poll(() => summary.allTextContents()).toEqual(['Summary', expect.stringMatching(/^[\d.]+[kMB]?$/)]);
+    await screenshot(page, 'explore-table-totals-light');
+    await setScheme('dark');
+    await screenshot(page, 'explore-table-totals-dark');
+    await setScheme('light');
+
+    // big_number_total coloured by its conditional formatting; big_number with its latest period's time shown.
+    await open('Coloured total', { viz_type: 'big_number_total', metric: 'sum__num', subheader: 'births', conditional_formatting: [{ column: 'sum__num', operator: '>', targetValue: 0, colorScheme: '#E04355' }] });
+    const colour = await chart.locator('[data-testid="big-number"]').getByText(/\d/).first().evaluate((el) => getComputedStyle(el).color);
+    expect(colour).toBe('rgb(224, 67, 85)');
+    await screenshot(page, 'explore-big-number-total-coloured');
+    await open('Trend with timestamp', { viz_type: 'big_number', x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', show_timestamp: true, time_format: '%Y', compare_lag: 1, compare_suffix: 'YoY' });
+    await expect.poll(() => chart.locator('[data-testid="big-number-timestamp"]').textContent()).toMatch(/^\d{4}$/);
+    await screenshot(page, 'explore-big-number-timestamp-light');
+    await setScheme('dark');
+    await screenshot(page, 'explore-big-number-timestamp-dark');
+    await setScheme('light');
+  });
 });
