@@ -131,10 +131,16 @@ describe('Explore: customize columns of a table', () => {
     await setScheme('light');
 
     // Table: 'Show totals' draws the summary row below the rows, the metric's total over every row kept.
-    await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, row_limit: 100 });
+    // 'Allow columns to be rearranged': a header dragged onto another takes its place, the summary row with it.
+    await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, rearrange_columns: true, row_limit: 100 });
     const summary = chart.locator('[data-testid="table-totals"] td');
     await expect.poll(() => summary.allTextContents()).toEqual(['Summary', expect.stringMatching(/^[\d.]+[kMB]?$/)]);
+    const total = (await summary.allTextContents())[1];
     await screenshot(page, 'explore-table-totals-light');
+    await chart.locator('thead th', { hasText: 'gender' }).dragTo(chart.locator('thead th', { hasText: 'Births' }));
+    await expect.poll(() => headersOf(page)).toEqual(['Births', 'gender']);
+    await expect.poll(() => summary.allTextContents()).toEqual([total, '']);
+    expect((await cellsOf(page, 2)).map((c) => c.text).sort()).toEqual(['boy', 'girl']);
     await setScheme('dark');
     await screenshot(page, 'explore-table-totals-dark');
     await setScheme('light');

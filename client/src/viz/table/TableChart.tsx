@@ -7,7 +7,7 @@ import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import { cellBar, type TableProps } from './transform-props';
+import { cellBar, moveColumn, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
@@ -19,6 +19,11 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const t = chartTheme(theme);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
+  // The user's own column order ('Allow columns to be rearranged'), kept while the columns stay the same.
+  const [columnOrder, setColumnOrder] = useState<string[]>([]);
+  const [dragged, setDragged] = useState<string | null>(null);
+  const keys = p.columns.map((c) => c.key).join('\u0000');
+  useEffect(() => setColumnOrder([]), [keys]);
   const columns = useMemo<ColumnDef<Row>[]>(
     () =>
       p.columns.map((c) => ({
@@ -39,7 +44,8 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const table = useReactTable({
     data: p.rows,
     columns,
-    state: { sorting, globalFilter: search },
+    state: { sorting, globalFilter: search, columnOrder },
+    onColumnOrderChange: setColumnOrder,
     onSortingChange: setSorting,
     globalFilterFn: (row, _id, value: string) => p.columns.some((c) => String(row.original[c.key] ?? '').toLowerCase().includes(value.toLowerCase())),
     getCoreRowModel: getCoreRowModel(),
@@ -76,7 +82,29 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                   const sorted = h.column.getIsSorted();
                   const col = byKey.get(h.column.id)!;
                   return (
-                    <th key={h.id} style={{ textAlign: col.align, width: col.width, minWidth: col.width, padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: 'pointer', fontWeight: 600 }} onClick={h.column.getToggleSortingHandler()} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th
+                      key={h.id}
+                      style={{ textAlign: col.align, width: col.width, minWidth: col.width, padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: p.rearrangeColumns ? 'grab' : 'pointer', fontWeight: 600, opacity: dragged === col.key ? 0.5 : undefined }}
+                      onClick={h.column.getToggleSortingHandler()}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                      {...(p.rearrangeColumns
+                        ? {
+                            draggable: true,
+                            onDragStart: (e: React.DragEvent) => {
+                              e.dataTransfer.effectAllowed = 'move';
+                              e.dataTransfer.setData('text/plain', col.key);
+                              setDragged(col.key);
+                            },
+                            onDragOver: (e: React.DragEvent) => dragged !== null && e.preventDefault(),
+                            onDrop: (e: React.DragEvent) => {
+                              e.preventDefault();
+                              if (dragged !== null) setColumnOrder(moveColumn(table.getVisibleLeafColumns().map((c) => c.id), dragged, col.key));
+                              setDragged(null);
+                            },
+                            onDragEnd: () => setDragged(null),
+                          }
+                        : {})}
+                    >
                       {flexRender(h.column.columnDef.header, h.getContext())}
                       {sorted && <ActionIcon component="span" variant="transparent" size="xs" ml={2}>{sorted === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />}</ActionIcon>}
                     </th>

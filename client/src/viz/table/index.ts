@@ -1,11 +1,25 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
+import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
 import { transformTable, type TableProps } from './transform-props';
 import meta from './meta';
 
 const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
 const raw = ({ formData }: ControlContext) => formData.query_mode === 'raw';
+
+/**
+ * Raw mode's 'Ordering' choices: each column ascending and descending, stored as Superset's order_by_choices are (the
+ * JSON of [column, ascending]), by column name.
+ */
+export const orderByChoices = ({ datasource }: ControlContext): ReadonlyArray<readonly [string, string]> =>
+  [...(datasource?.columns ?? [])]
+    .map((c) => c.column_name)
+    .sort((a, b) => a.localeCompare(b))
+    .flatMap((name) => [[JSON.stringify([name, true]), `${name} [asc]`] as const, [JSON.stringify([name, false]), `${name} [desc]`] as const]);
+
+/** Superset's PAGE_SIZE_OPTIONS. */
+const PAGE_SIZE_OPTIONS = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
 
 /**
  * Aggregate mode: group-bys and metrics (percent metrics as a share of the total through the
@@ -45,7 +59,8 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'percent_metrics', type: 'MetricsControl', label: 'Percentage metrics', multi: true, visibility: aggregate }],
           [{ name: 'all_columns', override: { visibility: raw, validators: [validateNonEmpty] } }],
           [{ name: 'timeseries_limit_metric', override: { visibility: aggregate } }],
-          [{ name: 'order_desc', override: { visibility: aggregate } }],
+          [{ name: 'order_by_cols', type: 'SelectControl', label: 'Ordering', multi: true, default: [], choices: orderByChoices, description: 'Order results by selected columns', visibility: raw }],
+          [{ name: 'order_desc', override: { visibility: aggregate, description: 'Whether to sort descending or ascending' } }],
           ['adhoc_filters'],
           ['time_range'],
           ['row_limit'],
@@ -66,9 +81,9 @@ const table: ChartPlugin<TableProps> = {
         expanded: true,
         tab: 'customize',
         controlSetRows: [
-          [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, default: '%Y-%m-%d %H:%M:%S', renderTrigger: true }],
+          [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, clearable: false, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS, description: 'D3 time format for datetime columns' }],
           ['number_format'],
-          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100']] }],
+          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: PAGE_SIZE_OPTIONS, description: 'Rows per page, 0 means no pagination' }],
           [
             { name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true, description: 'Whether to include a client-side search box' },
             { name: 'show_cell_bars', type: 'CheckboxControl', label: 'Cell bars', default: true, renderTrigger: true, description: 'Whether to display a bar chart background in table columns' },
@@ -77,8 +92,9 @@ const table: ChartPlugin<TableProps> = {
             { name: 'align_pn', type: 'CheckboxControl', label: 'Align +/-', default: false, renderTrigger: true, description: 'Whether to align background charts with both positive and negative values at 0' },
             { name: 'color_pn', type: 'CheckboxControl', label: 'Color +/-', default: true, renderTrigger: true, description: 'Whether to colorize numeric values by if they are positive or negative' },
           ],
+          [{ name: 'rearrange_columns', type: 'CheckboxControl', label: 'Allow columns to be rearranged', default: false, renderTrigger: true, description: 'Allow the end user to drag-and-drop the column headers to rearrange them.' }],
           [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize columns', description: 'Further customize how to display each column', renderTrigger: true }],
-          [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to metrics' }],
+          [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to numeric columns' }],
         ],
       },
     ],

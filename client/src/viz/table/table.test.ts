@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import table from './index';
-import { cellBar, ruleMatches } from './transform-props';
+import table, { orderByChoices } from './index';
+import { cellBar, moveColumn, ruleMatches } from './transform-props';
 import { columnConfigColumns } from '../shared/column-config';
 
 describe('table chart type', () => {
@@ -156,5 +156,41 @@ describe("table: Superset's 'Show totals', 'Align +/-' and option labels", () =>
     expect([byName('color_pn')?.label, byName('color_pn')?.default]).toEqual(['Color +/-', true]);
     expect(byName('show_cell_bars')?.label).toBe('Cell bars');
     expect(byName('show_totals')?.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
+  });
+});
+
+describe("table: Superset's 'Ordering', 'Timestamp format' and 'Allow columns to be rearranged'", () => {
+  const controls = () => table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+  const byName = (n: string) => controls().find((c) => c.name === n);
+
+  it("raw mode's 'Ordering' offers each column ascending and descending as Superset's order_by_choices, which the query orders by", () => {
+    const ds = { id: 1, type: 'table', name: 't', columns: [{ column_name: 'num' }, { column_name: 'name' }], metrics: [] };
+    expect(orderByChoices({ formData: { viz_type: 'table' }, datasource: ds })).toEqual([
+      ['["name",true]', 'name [asc]'],
+      ['["name",false]', 'name [desc]'],
+      ['["num",true]', 'num [asc]'],
+      ['["num",false]', 'num [desc]'],
+    ]);
+    expect(byName('order_by_cols').visibility({ formData: { query_mode: 'aggregate' } })).toBe(false);
+    const q = table.buildQuery({ viz_type: 'table', datasource: '1__table', query_mode: 'raw', all_columns: ['name', 'num'], order_by_cols: ['["num",false]'] }).queries[0]!;
+    expect(q.orderby).toEqual([['num', false]]);
+  });
+
+  it("reads times in the adaptive format by default (Superset's smart_date), else in the one chosen", () => {
+    const answer = [{ data: [{ ds: Date.UTC(2020, 0, 1) }], colnames: ['ds'], coltypes: [2] }] as any;
+    const run = (fd: Record<string, unknown>) => {
+      const out = table.transformProps({ formData: { viz_type: 'table', query_mode: 'raw', all_columns: ['ds'], ...fd }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
+      return out.format(out.columns[0]!, Date.UTC(2020, 0, 1));
+    };
+    expect(byName('table_timestamp_format').default).toBe('smart_date');
+    expect(run({})).toBe('2020');
+    expect(run({ table_timestamp_format: '%Y-%m-%d' })).toBe('2020-01-01');
+  });
+
+  it('a dragged column takes the place of the one it is dropped on', () => {
+    expect(moveColumn(['a', 'b', 'c', 'd'], 'a', 'c')).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveColumn(['a', 'b', 'c', 'd'], 'd', 'b')).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveColumn(['a', 'b'], 'a', 'a')).toEqual(['a', 'b']);
+    expect([byName('rearrange_columns').label, byName('rearrange_columns').default]).toEqual(['Allow columns to be rearranged', false]);
   });
 });
