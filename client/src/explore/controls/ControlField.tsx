@@ -1,7 +1,7 @@
-import { ActionIcon, Checkbox, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Checkbox, ColorInput, ColorSwatch, Group, Loader, MultiSelect, Select, Slider, Stack, TagsInput, Text, Textarea, TextInput } from '@mantine/core';
 import { IconX } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { CATEGORICAL_SCHEMES, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
+import { CATEGORICAL_SCHEMES, parseRgba, rgbaCss, SEQUENTIAL_SCHEMES } from '../../viz/shared/colors';
 import { columnLabel, type ColumnEntry } from '../../viz/shared/metrics';
 import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
 import type { ControlConfig, ControlContext } from '../../viz/types';
@@ -122,6 +122,9 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       return <Textarea size="xs" aria-label={control.label} autosize minRows={4} maxRows={16} value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: control.language && control.language !== 'markdown' ? 'var(--mantine-font-family-monospace)' : undefined } }} error={error} />;
     case 'CheckboxControl':
       return null; // drawn with its label by ControlRow
+    case 'ColorPickerControl':
+      // Stored as Superset's {r, g, b, a}.
+      return <ColorInput size="xs" aria-label={control.label} format="rgba" value={rgbaCss(value ?? control.default)} onChange={(v) => { const c = parseRgba(v); if (c) onChange(c); }} popoverProps={{ withinPortal: true }} />;
     case 'SliderControl':
       return <Slider aria-label={control.label} min={control.min ?? 0} max={control.max ?? 100} step={control.step ?? 1} value={Number(value ?? control.default ?? 0)} onChange={onChange} label={(v) => v} mb="xs" />;
     case 'ColorSchemeControl': {

@@ -90,3 +90,16 @@ describe("big numbers: Superset's 'Force date format', 'Show Timestamp', 'Fix to
     expect(bigNumberTotal.transformProps(input({ viz_type: 'big_number_total' }, { data: [{ sum__num: 5 }] })).color).toBeNull();
   });
 });
+
+describe("big_number: 'Fixed Color' (color_picker)", () => {
+  it("draws the trendline in the stored {r, g, b} (alpha dropped, as Superset's rgb mainColor), Superset's primary by default", () => {
+    const answer = { colnames: ['ds', 'sum__num'], data: [{ ds: Date.UTC(2000, 0, 1), sum__num: 1 }, { ds: Date.UTC(2001, 0, 1), sum__num: 2 }] };
+    const run = (fd: Record<string, unknown>) => bigNumber.transformProps({ formData: { ...base, viz_type: 'big_number', x_axis: 'ds', ...fd } as any, queriesData: [answer as any], datasource: null, theme: 'light', width: 300, height: 200 }).trendline!.series[0];
+    expect(run({ color_picker: { r: 200, g: 10, b: 20, a: 0.3 } }).lineStyle.color).toBe('rgba(200, 10, 20, 1)');
+    expect(run({}).lineStyle.color).toBe('rgba(31, 168, 201, 1)');
+    const control = bigNumber.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c) => typeof c !== 'string' && c.name === 'color_picker') as any;
+    expect([control.type, control.default]).toEqual(['ColorPickerControl', { r: 31, g: 168, b: 201, a: 1 }]);
+    // Not on the total, which has no line.
+    expect(bigNumberTotal.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).some((c) => typeof c !== 'string' && c.name === 'color_picker')).toBe(false);
+  });
+});

@@ -1,4 +1,5 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { PRIMARY_RGBA } from '../shared/colors';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import type { ChartPlugin, ControlPanelSection, FormData, QueryContext } from '../types';
 import { transformBigNumber, type BigNumberProps } from './transform-props';
@@ -58,7 +59,11 @@ const bigNumber: ChartPlugin<BigNumberProps> = {
           ],
         ],
       },
-      BIG_NUMBER_DISPLAY,
+      // The trendline's colour first (Superset's 'color_picker'), then the options both big numbers share.
+      {
+        ...BIG_NUMBER_DISPLAY,
+        controlSetRows: [[{ name: 'color_picker', type: 'ColorPickerControl', label: 'Fixed Color', default: PRIMARY_RGBA, renderTrigger: true, description: 'The color of the trend line' }], ...BIG_NUMBER_DISPLAY.controlSetRows],
+      },
     ],
   },
   defaultFormData: { time_grain_sqla: 'P1D', show_trend_line: true, start_y_axis_at_zero: true, header_font_size: 0.4, subheader_font_size: 0.15 },

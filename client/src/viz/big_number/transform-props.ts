@@ -3,6 +3,7 @@ import type { FormData, TransformInput } from '../types';
 import { getNumberFormatter, getTimeFormatter, getValueFormatter } from '../shared/format';
 import { asList, metricLabel, toNumber, toTime, type MetricEntry } from '../shared/metrics';
 import { chartTheme } from '../shared/theme';
+import { rgbaCss } from '../shared/colors';
 import { ruleMatches, type FormattingRule } from '../table/transform-props';
 
 export interface BigNumberProps {
@@ -91,7 +92,9 @@ export function transformBigNumber({ formData: fd, queriesData, theme }: Transfo
     }
   }
   const t = chartTheme(theme);
-  const color = '#1FA8C9';
+  // 'Fixed Color' (color_picker): the line and its area, without the stored alpha (Superset's mainColor is rgb()).
+  const stored = fd.color_picker && typeof fd.color_picker === 'object' ? { ...(fd.color_picker as object), a: 1 } : undefined;
+  const color = rgbaCss(stored);
   // 'Fix to selected Time Range': the line spans the range asked for, not only the periods that have rows.
   const answer = queriesData[0];
   const fixed = !!fd.time_range_fixed && fd.time_range && fd.time_range !== 'No filter' ? { min: answer?.from_dttm ?? undefined, max: answer?.to_dttm ?? undefined } : {};

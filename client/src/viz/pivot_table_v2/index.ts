@@ -32,6 +32,7 @@ const pivotTable: ChartPlugin<PivotProps> = {
           [{ name: 'groupbyRows', type: 'GroupByControl', label: 'Rows', multi: true, choices: columnChoices }],
           [{ name: 'groupbyColumns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices }],
           ['metrics'],
+          [{ name: 'metricsLayout', type: 'SelectControl', label: 'Apply metrics on', default: 'COLUMNS', clearable: false, renderTrigger: true, choices: [['COLUMNS', 'Columns'], ['ROWS', 'Rows']], description: 'Use metrics as a top level group for columns or for rows' }],
           ['adhoc_filters'],
           ['time_range'],
           [{ name: 'row_limit', override: { label: 'Cell limit', description: 'Limits the number of cells that get retrieved.' } }],

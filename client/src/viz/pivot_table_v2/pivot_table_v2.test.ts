@@ -203,3 +203,37 @@ describe("pivot table: Superset's ordering, transposing, subtotal positions, agg
     expect(p.rows.map((r) => r.backgrounds ?? [])).toEqual([[], [], ['#ACE1C433', undefined], [undefined, '#ACE1C433']]);
   });
 });
+
+describe("pivot table: 'Apply metrics on' Rows", () => {
+  const rows = [
+    { state: 'CA', gender: 'boy', n: 3, m: 30 },
+    { state: 'CA', gender: 'girl', n: 2, m: 20 },
+    { state: 'NY', gender: 'boy', n: 5, m: 50 },
+  ];
+  const run = (formData: Record<string, unknown>) =>
+    pivotTable.transformProps({ formData: { viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['n', 'm'], metricsLayout: 'ROWS', ...formData }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 600, height: 400 });
+
+  it('makes the metrics the top level of the rows, in their order, each over all the row keys; the columns carry no metric level', () => {
+    const p = run({});
+    expect(p.rowHeaders).toEqual(['metric', 'state']);
+    expect(p.rows.map((r) => [r.keys, r.cells])).toEqual([
+      [['n', 'CA'], ['3', '2']],
+      [['n', 'NY'], ['5', '']],
+      [['m', 'CA'], ['30', '20']],
+      [['m', 'NY'], ['50', '']],
+    ]);
+    expect(p.columnLevels).toEqual([[['boy', 1], ['girl', 1]]]);
+    expect(p.columnNames).toEqual(['gender']);
+    // The metric's header spans its rows.
+    expect(p.rowSpans.map((r) => r[0])).toEqual([2, 0, 2, 0]);
+  });
+
+  it("with 'Combine metrics' the metrics are the last row level, side by side within each row key", () => {
+    expect(run({ combineMetric: true }).rows.map((r) => r.keys)).toEqual([['CA', 'n'], ['CA', 'm'], ['NY', 'n'], ['NY', 'm']]);
+  });
+
+  it("colours a row's cells by its own metric's rules", () => {
+    const p = run({ conditional_formatting: [{ column: 'm', operator: '>', targetValue: 25, colorScheme: '#FF0000' }] });
+    expect(p.rows.map((r) => r.backgrounds ?? [])).toEqual([[], [], ['#FF000033', undefined], ['#FF000033', undefined]]);
+  });
+});

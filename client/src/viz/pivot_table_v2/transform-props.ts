@@ -79,7 +79,42 @@ const prefixesOf = (parts: string[]) => parts.slice(0, -1).map((_, i) => parts.s
  * as columns): rowSubTotals closes each group of the leading row columns with a subtotal row, colSubTotals each
  * group of the leading column columns with a subtotal column.
  */
-export function pivot(input: {
+type PivotInput = Parameters<typeof pivotByColumns>[0];
+
+/** Where the metrics stand in the melted answer of 'Apply metrics on' Rows: no column of a dataset is named so. */
+const METRIC_COLUMN = '\u0001metric';
+const VALUE_COLUMN = '\u0001value';
+
+export function pivot(input: PivotInput): PivotProps {
+  return input.metricsLayout === 'ROWS' && input.metrics.length ? pivotByColumns(metricsOnRows(input)) : pivotByColumns(input);
+}
+
+/**
+ * 'Apply metrics on' Rows: each answer row becomes one row per metric (its value under one column), the metric a
+ * level of the rows, first or, with 'Combine metrics', last (Superset's rows = [metric, ...rows]). The metrics keep
+ * their order: the level's keys are their positions, headed by their names.
+ */
+function metricsOnRows(input: PivotInput): PivotInput {
+  const names = input.names ?? ((label: string) => label);
+  const label = input.label ?? ((_column: string, value: string) => value);
+  const position = (i: number) => String(i).padStart(4, '0');
+  const rowCols = input.combineMetric ? [...input.rowCols, METRIC_COLUMN] : [METRIC_COLUMN, ...input.rowCols];
+  const metricAt = (key: string[]) => input.metrics[Number(key[rowCols.indexOf(METRIC_COLUMN)])] ?? '';
+  const background = input.background;
+  return {
+    ...input,
+    rows: input.rows.flatMap((r) => input.metrics.map((m, i) => ({ ...r, [METRIC_COLUMN]: position(i), [VALUE_COLUMN]: r[m] }))),
+    rowCols,
+    metrics: [VALUE_COLUMN],
+    metricsLayout: 'COLUMNS',
+    nameEveryMetric: false,
+    names: (l) => (l === METRIC_COLUMN ? 'metric' : l === VALUE_COLUMN ? '' : names(l)),
+    label: (column, value) => (column === METRIC_COLUMN ? names(input.metrics[Number(value)] ?? value) : label(column, value)),
+    background: background && ((_metric, value, rowKey) => background(metricAt(rowKey), value, rowKey)),
+  };
+}
+
+function pivotByColumns(input: {
   rows: Record<string, unknown>[];
   rowCols: string[];
   colCols: string[];
@@ -100,8 +135,10 @@ export function pivot(input: {
   /** Superset's 'Rows subtotal position' Top (true) / Bottom, and 'Columns subtotal position' Left (true) / Right. */
   rowSubtotalTop?: boolean;
   colSubtotalLeft?: boolean;
-  /** A cell's background from the conditional formatting (by metric and aggregated value), or undefined. */
-  background?: (metric: string, value: number) => string | undefined;
+  /** A cell's background from the conditional formatting (by metric, aggregated value and row key), or undefined. */
+  background?: (metric: string, value: number, rowKey: string[]) => string | undefined;
+  /** Superset's 'Apply metrics on': the metrics as a level of the columns (the default) or of the rows. */
+  metricsLayout?: 'COLUMNS' | 'ROWS';
   /** What the headers say for a metric or column label (its verbose name); the label itself by default. */
   names?: (label: string) => string;
   /**
@@ -177,11 +214,12 @@ export function pivot(input: {
     const v = valueOf(rk, ck, m);
     return v === undefined ? '' : format(v);
   };
-  const backgroundsOf = (rk: string) => {
+  const backgroundsOf = (parts: string[]) => {
     if (!input.background) return undefined;
+    const rk = keyOf(parts);
     const list = cols.map((c) => {
       const v = valueOf(rk, c.ck, c.metric);
-      return v === undefined || v === null ? undefined : input.background!(c.metric, v);
+      return v === undefined || v === null ? undefined : input.background!(c.metric, v, parts);
     });
     return list.some(Boolean) ? list : undefined;
   };
@@ -258,7 +296,7 @@ export function pivot(input: {
     rowKeys,
     input.rowSubTotals,
     input.rowSubtotalTop,
-    (k) => ({ keys: rowLabels(k), raw: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)), backgrounds: backgroundsOf(keyOf(k)) }),
+    (k) => ({ keys: rowLabels(k), raw: k, cells: cols.map((c) => cell(keyOf(k), c.ck, c.metric)), backgrounds: backgroundsOf(k) }),
     (p) => ({ keys: subtotalParts(rowLabels(p), rowCols.length), raw: subtotalParts(p, rowCols.length, SUBTOTAL_MARK), cells: cols.map((c) => cell(keyOf(p), c.ck, c.metric)), total: true }),
   );
   if (colTotals) {
@@ -315,6 +353,7 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
     rowSubTotals: !!fd.rowSubTotals,
     colSubTotals: !!fd.colSubTotals,
     combineMetric: !!fd.combineMetric,
+    metricsLayout: fd.metricsLayout === 'ROWS' ? ('ROWS' as const) : ('COLUMNS' as const),
     rowOrder: (fd.rowOrder as PivotOrder | undefined) ?? 'key_a_to_z',
     colOrder: (fd.colOrder as PivotOrder | undefined) ?? 'key_a_to_z',
     // Stored as Superset's booleans (true: Top / Left); a string 'true' from an old export reads the same.

@@ -22,3 +22,15 @@ describe('colour schemes', () => {
     expect(getSequentialColors('red_yellow_blue', 2, 'dark')).toEqual(getSequentialColors('red_yellow_blue', 2, 'light'));
   });
 });
+
+describe("'color_picker' values (Superset's {r, g, b, a})", () => {
+  it('reads a stored colour as CSS and CSS back as the stored colour; anything else is the primary colour', async () => {
+    const { rgbaCss, parseRgba } = await import('./colors');
+    expect(rgbaCss({ r: 255, g: 0, b: 10, a: 0.5 })).toBe('rgba(255, 0, 10, 0.5)');
+    expect(rgbaCss(undefined)).toBe('rgba(31, 168, 201, 1)');
+    expect(rgbaCss({ r: 1, g: 2, b: 3 })).toBe('rgba(1, 2, 3, 1)');
+    expect(parseRgba('rgba(255, 0, 10, 0.5)')).toEqual({ r: 255, g: 0, b: 10, a: 0.5 });
+    expect(parseRgba('rgb(1,2,3)')).toEqual({ r: 1, g: 2, b: 3, a: 1 });
+    expect(parseRgba('#ff0000')).toBeNull();
+  });
+});

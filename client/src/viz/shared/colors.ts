@@ -108,3 +108,29 @@ export function interpolate(stops: readonly string[], t: number): string {
   const mix = a.map((v, k) => Math.round(v + (b[k] - v) * (x - i)));
   return `#${mix.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
 }
+
+/** A colour as Superset's ColorPickerControl stores it ('color_picker'): red, green and blue 0-255, alpha 0-1. */
+export interface RGBA {
+  r: number;
+  g: number;
+  b: number;
+  a: number;
+}
+
+/** Superset's primary colour, the default of its 'color_picker' (#1FA8C9). */
+export const PRIMARY_RGBA: RGBA = { r: 31, g: 168, b: 201, a: 1 };
+
+/** A stored colour as CSS `rgba(...)`, or the fallback when it is not one. */
+export function rgbaCss(value: unknown, fallback: RGBA = PRIMARY_RGBA): string {
+  const v = value && typeof value === 'object' ? (value as Partial<RGBA>) : {};
+  const ok = [v.r, v.g, v.b].every((n) => typeof n === 'number' && Number.isFinite(n));
+  const { r, g, b, a } = ok ? { r: v.r!, g: v.g!, b: v.b!, a: typeof v.a === 'number' ? v.a : 1 } : fallback;
+  return `rgba(${r}, ${g}, ${b}, ${a})`;
+}
+
+/** CSS `rgb(...)` / `rgba(...)` text as a stored colour, or null when it reads otherwise. */
+export function parseRgba(text: string): RGBA | null {
+  const m = /^rgba?\(\s*(\d{1,3})\s*,\s*(\d{1,3})\s*,\s*(\d{1,3})\s*(?:,\s*([\d.]+)\s*)?\)$/i.exec(text.trim());
+  if (!m) return null;
+  return { r: Number(m[1]), g: Number(m[2]), b: Number(m[3]), a: m[4] === undefined ? 1 : Number(m[4]) };
+}
