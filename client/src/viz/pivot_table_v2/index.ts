@@ -14,8 +14,10 @@ export function buildPivotQuery(fd: FormData): QueryContext {
   const rows = Array.isArray(fd.groupbyRows) ? fd.groupbyRows : [];
   const cols = Array.isArray(fd.groupbyColumns) ? fd.groupbyColumns : [];
   const context = queryContextFromFormData({ ...fd, groupby: [...rows, ...cols], columns: [] });
+  // Ordered by 'Sort by' (series_limit_metric), else the first metric, descending unless 'Sort Descending' is off.
   const metrics = context.queries[0]!.metrics as unknown[];
-  if (metrics.length) context.queries[0]!.orderby = [[metrics[0], false]];
+  const sortBy = fd.series_limit_metric ?? metrics[0];
+  if (sortBy) context.queries[0]!.orderby = [[sortBy, fd.order_desc === false]];
   return context as QueryContext;
 }
 
@@ -36,6 +38,16 @@ const pivotTable: ChartPlugin<PivotProps> = {
           ['adhoc_filters'],
           ['time_range'],
           [{ name: 'row_limit', override: { label: 'Cell limit', description: 'Limits the number of cells that get retrieved.' } }],
+          [
+            {
+              name: 'series_limit_metric',
+              type: 'MetricsControl',
+              label: 'Sort by',
+              multi: false,
+              description: 'Metric used to define how the top series are sorted if a series or cell limit is present. If undefined reverts to the first metric (where appropriate).',
+            },
+          ],
+          [{ name: 'order_desc', type: 'CheckboxControl', label: 'Sort Descending', default: true, description: 'Whether to sort descending or ascending' }],
         ],
       },
       {

@@ -237,3 +237,11 @@ describe("pivot table: 'Apply metrics on' Rows", () => {
     expect(p.rows.map((r) => r.backgrounds ?? [])).toEqual([[], [], ['#FF000033', undefined], ['#FF000033', undefined]]);
   });
 });
+
+describe("pivot table: the query's 'Sort by' and 'Sort Descending'", () => {
+  it('orders the cells fetched by the first metric descending, or by the sort metric, ascending when asked', () => {
+    const fd = { viz_type: 'pivot_table_v2', datasource: '1__table', groupbyRows: ['state'], metrics: ['n', 'm'] };
+    expect(pivotTable.buildQuery(fd).queries[0]!.orderby).toEqual([['n', false]]);
+    expect(pivotTable.buildQuery({ ...fd, series_limit_metric: 'm', order_desc: false }).queries[0]!.orderby).toEqual([['m', true]]);
+  });
+});
