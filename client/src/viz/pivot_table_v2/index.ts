@@ -4,8 +4,28 @@ import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformPivot, type PivotProps } from './transform-props';
 import meta from './meta';
 
-/** Superset's 'Aggregation function' choices that give numbers (its list and fraction variants are not offered yet). */
-const AGGREGATE_CHOICES = (['Count', 'Count Unique Values', 'Sum', 'Average', 'Median', 'Sample Variance', 'Sample Standard Deviation', 'Minimum', 'Maximum', 'First', 'Last'] as const).map((a) => [a, a] as const);
+/** Superset's 'Aggregation function' choices that give numbers ('List Unique Values', which lists text, is not offered). */
+const AGGREGATE_CHOICES = (
+  [
+    'Count',
+    'Count Unique Values',
+    'Sum',
+    'Average',
+    'Median',
+    'Sample Variance',
+    'Sample Standard Deviation',
+    'Minimum',
+    'Maximum',
+    'First',
+    'Last',
+    'Sum as Fraction of Total',
+    'Sum as Fraction of Rows',
+    'Sum as Fraction of Columns',
+    'Count as Fraction of Total',
+    'Count as Fraction of Rows',
+    'Count as Fraction of Columns',
+  ] as const
+).map((a) => [a, a] as const);
 
 /** Superset's 'Sort rows by' / 'Sort columns by' choices. */
 const ORDER_CHOICES = [['key_a_to_z', 'key a-z'], ['key_z_to_a', 'key z-a'], ['value_a_to_z', 'value ascending'], ['value_z_to_a', 'value descending']] as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import pivotTable from './index';
-import { AGGREGATES, pivot, pivotCsvRows } from './transform-props';
+import { AGGREGATES, fractionOf, pivot, pivotCsvRows } from './transform-props';
 
 describe('pivot table chart type', () => {
   it('queries the metrics by the row and column group-bys', () => {
@@ -243,5 +243,27 @@ describe("pivot table: the query's 'Sort by' and 'Sort Descending'", () => {
     const fd = { viz_type: 'pivot_table_v2', datasource: '1__table', groupbyRows: ['state'], metrics: ['n', 'm'] };
     expect(pivotTable.buildQuery(fd).queries[0]!.orderby).toEqual([['n', false]]);
     expect(pivotTable.buildQuery({ ...fd, series_limit_metric: 'm', order_desc: false }).queries[0]!.orderby).toEqual([['m', true]]);
+  });
+});
+
+describe("pivot table: Superset's fraction aggregators", () => {
+  const rows = [
+    { state: 'CA', gender: 'boy', n: 3 },
+    { state: 'CA', gender: 'girl', n: 1 },
+    { state: 'NY', gender: 'boy', n: 4 },
+  ];
+  const run = (aggregate: string) =>
+    pivot({ rows, rowCols: ['state'], colCols: ['gender'], metrics: ['n'], aggregate: aggregate as never, rowTotals: true, colTotals: true, format: (v) => (v === null ? '' : String(Math.round(v * 1000) / 1000)) }).rows.map((r) => r.cells);
+
+  it('divides each Sum by the grand total, its row total or its column total (the totals read 1 along their own axis)', () => {
+    expect(run('Sum as Fraction of Total')).toEqual([['0.375', '0.125', '0.5'], ['0.5', '', '0.5'], ['0.875', '0.125', '1']]);
+    expect(run('Sum as Fraction of Rows')).toEqual([['0.75', '0.25', '1'], ['1', '', '1'], ['0.875', '0.125', '1']]);
+    expect(run('Sum as Fraction of Columns')).toEqual([['0.429', '1', '0.5'], ['0.571', '', '0.5'], ['1', '1', '1']]);
+  });
+
+  it('and each Count likewise', () => {
+    expect(run('Count as Fraction of Total')).toEqual([['0.333', '0.333', '0.667'], ['0.333', '', '0.333'], ['0.667', '0.333', '1']]);
+    expect(fractionOf('Count as Fraction of Rows')).toEqual({ base: 'Count', of: 'Rows' });
+    expect(fractionOf('Sum')).toBeNull();
   });
 });

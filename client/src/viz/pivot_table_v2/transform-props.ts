@@ -50,6 +50,15 @@ export const AGGREGATES: Record<Aggregate, (xs: number[]) => number | null> = {
   Last: (xs) => (xs.length ? xs[xs.length - 1]! : null),
 };
 
+/** Superset's fraction aggregators: a cell's Sum or Count over the grand total's, its row's or its column's. */
+export type FractionAggregate = `${'Sum' | 'Count'} as Fraction of ${'Total' | 'Rows' | 'Columns'}`;
+
+/** The base aggregator and the share's denominator of a fraction aggregator, or null for another. */
+export function fractionOf(aggregate: string): { base: 'Sum' | 'Count'; of: 'Total' | 'Rows' | 'Columns' } | null {
+  const m = /^(Sum|Count) as Fraction of (Total|Rows|Columns)$/.exec(aggregate);
+  return m ? { base: m[1] as 'Sum' | 'Count', of: m[2] as 'Total' | 'Rows' | 'Columns' } : null;
+}
+
 /** Superset's 'Sort rows by' / 'Sort columns by': by the header keys, or by the groups' aggregated values. */
 export type PivotOrder = 'key_a_to_z' | 'key_z_to_a' | 'value_a_to_z' | 'value_z_to_a';
 
@@ -119,7 +128,7 @@ function pivotByColumns(input: {
   rowCols: string[];
   colCols: string[];
   metrics: string[];
-  aggregate: Aggregate;
+  aggregate: Aggregate | FractionAggregate;
   rowTotals: boolean;
   colTotals: boolean;
   rowSubTotals?: boolean;
@@ -150,7 +159,8 @@ function pivotByColumns(input: {
   label?: (column: string, value: string) => string;
 }): PivotProps {
   const { rows, rowCols, colCols, metrics, rowTotals, colTotals, format } = input;
-  const agg = AGGREGATES[input.aggregate] ?? AGGREGATES.Sum;
+  const fraction = fractionOf(input.aggregate);
+  const agg = AGGREGATES[fraction ? fraction.base : (input.aggregate as Aggregate)] ?? AGGREGATES.Sum;
   const str = (v: unknown) => (v === null || v === undefined ? 'NULL' : String(v));
   // Every value of the answer (all metrics) under each leading part of its row and column key: what 'value' orders compare.
   const groupValues = new Map<string, number[]>();
@@ -206,9 +216,16 @@ function pivotByColumns(input: {
     }
   }
   // A combination with no rows is an empty cell, not a zero.
-  const valueOf = (rk: string, ck: string, m: string) => {
+  const aggregated = (rk: string, ck: string, m: string) => {
     const xs = values.get(`${rk}|${ck}|${m}`);
     return xs?.length ? agg(xs) : undefined;
+  };
+  // A fraction aggregator divides by the grand total, the row's total or the column's (react-pivottable's fractionOf).
+  const valueOf = (rk: string, ck: string, m: string) => {
+    const v = aggregated(rk, ck, m);
+    if (!fraction || v === undefined || v === null) return v;
+    const whole = fraction.of === 'Total' ? aggregated('*', '*', m) : fraction.of === 'Rows' ? aggregated(rk, '*', m) : aggregated('*', ck, m);
+    return whole ? v / whole : null;
   };
   const cell = (rk: string, ck: string, m: string) => {
     const v = valueOf(rk, ck, m);
@@ -347,7 +364,7 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
     rowCols: transpose ? colCols : rowCols,
     colCols: transpose ? rowCols : colCols,
     metrics: asList<MetricEntry>(fd.metrics).map(metricLabel),
-    aggregate: (fd.aggregateFunction as Aggregate) ?? 'Sum',
+    aggregate: (fd.aggregateFunction as Aggregate | FractionAggregate) ?? 'Sum',
     rowTotals: !!fd.rowTotals,
     colTotals: !!fd.colTotals,
     rowSubTotals: !!fd.rowSubTotals,
