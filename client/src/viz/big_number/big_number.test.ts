@@ -103,3 +103,25 @@ describe("big_number: 'Fixed Color' (color_picker)", () => {
     expect(bigNumberTotal.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).some((c) => typeof c !== 'string' && c.name === 'color_picker')).toBe(false);
   });
 });
+
+describe("big_number: Superset's 'Advanced Analytics' (rolling window, resample)", () => {
+  it('rolls the metric over the periods (here a cumulative sum) before the trendline and the number read it', async () => {
+    const { applyPostProcessing } = await import('@meridian/contracts/chart-data/post-processing');
+    const fd = { ...base, viz_type: 'big_number', x_axis: 'ds', time_grain_sqla: 'P1Y', rolling_type: 'cumsum' };
+    const q = bigNumber.buildQuery(fd).queries[0] as any;
+    expect(q.post_processing.map((op: any) => op.operation)).toEqual(['pivot', 'cum', 'flatten']);
+    const rows = [1, 2, 3].map((n, i) => ({ ds: Date.UTC(2000 + i, 0, 1), sum__num: n }));
+    const answer = applyPostProcessing(['ds', 'sum__num'], rows, q.post_processing);
+    const out = bigNumber.transformProps({ formData: fd as any, queriesData: [{ data: answer.rows, colnames: answer.colnames } as any], datasource: null, theme: 'light', width: 300, height: 200 });
+    expect(out.trendline!.series[0].data.map((p: number[]) => p[1])).toEqual([1, 3, 6]);
+    expect(out.bigNumber).toBe('6');
+  });
+
+  it("adds nothing without a rolling function (Superset's default 'None') or a resample rule", () => {
+    expect((bigNumber.buildQuery({ ...base, viz_type: 'big_number', x_axis: 'ds', rolling_type: 'None' }).queries[0] as any).post_processing ?? []).toEqual([]);
+    const resampled = bigNumber.buildQuery({ ...base, viz_type: 'big_number', x_axis: 'ds', resample_rule: '1D', resample_method: 'zerofill' }).queries[0] as any;
+    expect(resampled.post_processing.map((op: any) => op.operation)).toEqual(['pivot', 'resample', 'flatten']);
+    const names = bigNumber.controlPanel.sections.find((s) => s.label === 'Advanced Analytics')!.controlSetRows.flat().map((c: any) => c.name);
+    expect(names).toEqual(['rolling_type', 'rolling_periods', 'min_periods', 'resample_rule', 'resample_method']);
+  });
+});

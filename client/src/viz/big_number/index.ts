@@ -1,5 +1,6 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { PRIMARY_RGBA } from '../shared/colors';
+import { ADVANCED_ANALYTICS, advancedPostProcessing } from '../shared/timeseries/advanced-analytics';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import type { ChartPlugin, ControlPanelSection, FormData, QueryContext } from '../types';
 import { transformBigNumber, type BigNumberProps } from './transform-props';
@@ -22,14 +23,27 @@ export const BIG_NUMBER_DISPLAY: ControlPanelSection = {
   ],
 };
 
-/** The metric per period of the x-axis (a temporal column at its time grain), oldest first. */
+/**
+ * The metric per period of the x-axis (a temporal column at its time grain), oldest first; with Superset's rolling
+ * window or resampling (its 'Advanced Analytics' for this chart: no time comparison), the answer pivoted on the
+ * x-axis, rolled or resampled and flattened back, as Superset's pivot, rolling window, resample and flatten operators.
+ */
 export function buildBigNumberQuery(fd: FormData): QueryContext {
   const context = queryContextFromFormData({ ...fd, groupby: [] });
   const query = context.queries[0]!;
   query.orderby = [];
   query.series_limit = 0;
+  const ops = advancedPostProcessing({ ...fd, metrics: fd.metric ? [fd.metric] : [], groupby: [], time_compare: [], comparison_type: null, contributionMode: null });
+  if (ops.length) query.post_processing = ops;
   return context as QueryContext;
 }
+
+/** Superset's 'Advanced Analytics' of the big number with trendline: the rolling window and resampling rows. */
+const BIG_NUMBER_ANALYTICS: ControlPanelSection = {
+  ...ADVANCED_ANALYTICS,
+  label: 'Advanced Analytics',
+  controlSetRows: ADVANCED_ANALYTICS.controlSetRows.filter((row) => !row.some((c) => typeof c !== 'string' && (c.name === 'time_compare' || c.name === 'comparison_type'))),
+};
 
 const bigNumber: ChartPlugin<BigNumberProps> = {
   ...meta,
@@ -64,6 +78,7 @@ const bigNumber: ChartPlugin<BigNumberProps> = {
         ...BIG_NUMBER_DISPLAY,
         controlSetRows: [[{ name: 'color_picker', type: 'ColorPickerControl', label: 'Fixed Color', default: PRIMARY_RGBA, renderTrigger: true, description: 'The color of the trend line' }], ...BIG_NUMBER_DISPLAY.controlSetRows],
       },
+      BIG_NUMBER_ANALYTICS,
     ],
   },
   defaultFormData: { time_grain_sqla: 'P1D', show_trend_line: true, start_y_axis_at_zero: true, header_font_size: 0.4, subheader_font_size: 0.15 },
