@@ -150,8 +150,14 @@ describe('Explore: customize columns of a table', () => {
     const colour = await chart.locator('[data-testid="big-number"]').getByText(/\d/).first().evaluate((el) => getComputedStyle(el).color);
     expect(colour).toBe('rgb(224, 67, 85)');
     await screenshot(page, 'explore-big-number-total-coloured');
-    await open('Trend with timestamp', { viz_type: 'big_number', x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', show_timestamp: true, time_format: '%Y', compare_lag: 1, compare_suffix: 'YoY' });
+    // With a 3-year rolling mean in 'Fixed Color' red: the answer comes rolled (the first two periods have no mean).
+    await open('Trend with timestamp', {
+      viz_type: 'big_number', x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', show_timestamp: true, time_format: '%Y', compare_lag: 1, compare_suffix: 'YoY',
+      color_picker: { r: 224, g: 67, b: 85, a: 1 }, rolling_type: 'mean', rolling_periods: 3, min_periods: 3,
+    });
     await expect.poll(() => chart.locator('[data-testid="big-number-timestamp"]').textContent()).toMatch(/^\d{4}$/);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect.poll(() => controls.getByLabel('Fixed Color').inputValue()).toBe('rgba(224, 67, 85, 1)');
     await screenshot(page, 'explore-big-number-timestamp-light');
     await setScheme('dark');
     await screenshot(page, 'explore-big-number-timestamp-dark');
