@@ -130,9 +130,9 @@ describe('Explore: customize columns of a table', () => {
     await screenshot(page, 'explore-pivot-parity-dark');
     await setScheme('light');
 
-    // Table: 'Show totals' draws the summary row below the rows, the metric's total over every row kept.
+    // Table: 'Show summary' (show_totals) draws the summary row below the rows, the metric's total over every row kept.
     // 'Allow columns to be rearranged': a header dragged onto another takes its place, the summary row with it.
-    await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, rearrange_columns: true, row_limit: 100 });
+    await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, allow_rearrange_columns: true, row_limit: 100 });
     const summary = chart.locator('[data-testid="table-totals"] td');
     await expect.poll(() => summary.allTextContents()).toEqual(['Summary', expect.stringMatching(/^[\d.]+[kMB]?$/)]);
     const total = (await summary.allTextContents())[1];
@@ -141,6 +141,12 @@ describe('Explore: customize columns of a table', () => {
     await expect.poll(() => headersOf(page)).toEqual(['Births', 'gender']);
     await expect.poll(() => summary.allTextContents()).toEqual([total, '']);
     expect((await cellsOf(page, 2)).map((c) => c.text).sort()).toEqual(['boy', 'girl']);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    for (const label of ['Allow columns to be rearranged', 'Visual formatting', 'Show Cell bars', 'Align +/-', 'Custom Conditional Formatting']) await controls.getByText(label, { exact: true }).waitFor();
+    // The lazily loaded controls drawn before the picture.
+    await controls.getByRole('button', { name: 'Add new color formatter' }).waitFor();
+    await controls.getByRole('button', { name: 'Customize gender' }).waitFor();
+    await screenshot(page, 'explore-table-visual-formatting');
     await setScheme('dark');
     await screenshot(page, 'explore-table-totals-dark');
     await setScheme('light');

@@ -132,10 +132,10 @@ describe("table: a column's 'Currency format' (column_config's currencyFormat, a
 });
 
 
-describe("table: Superset's 'Show totals', 'Align +/-' and option labels", () => {
+describe("table: Superset's 'Show summary', 'Align +/-' and option labels", () => {
   const fd = { viz_type: 'table', datasource: '1__table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 };
 
-  it("'Show totals' adds a query of the metrics with no group-by, order or row limit, read as the summary row", () => {
+  it("'Show summary' (show_totals) adds a query of the metrics with no group-by, order or row limit, read as the summary row", () => {
     expect(table.buildQuery(fd).queries).toHaveLength(1);
     const queries = table.buildQuery({ ...fd, show_totals: true }).queries;
     expect(queries).toHaveLength(2);
@@ -149,12 +149,15 @@ describe("table: Superset's 'Show totals', 'Align +/-' and option labels", () =>
     expect(table.transformProps({ formData: fd, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).totals).toBeNull();
   });
 
-  it("offers 'Align +/-' (align_pn, off) beside 'Color +/-' (on), and 'Cell bars', under Superset's labels", () => {
+  it("offers 'Align +/-' (align_pn, off), 'Add colors to cell bars for +/-' (on) and 'Show Cell bars' under 'Visual formatting', as Superset's", () => {
     const controls = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
     const byName = (n: string) => controls.find((c) => c.name === n);
     expect([byName('align_pn')?.label, byName('align_pn')?.default]).toEqual(['Align +/-', false]);
-    expect([byName('color_pn')?.label, byName('color_pn')?.default]).toEqual(['Color +/-', true]);
-    expect(byName('show_cell_bars')?.label).toBe('Cell bars');
+    expect([byName('color_pn')?.label, byName('color_pn')?.default]).toEqual(['Add colors to cell bars for +/-', true]);
+    expect(byName('show_cell_bars')?.label).toBe('Show Cell bars');
+    expect(byName('show_totals')?.label).toBe('Show summary');
+    const visual = table.controlPanel.sections.find((s) => s.label === 'Visual formatting')!.controlSetRows.flat().map((c: any) => c.name);
+    expect(visual).toEqual(['show_cell_bars', 'align_pn', 'color_pn', 'conditional_formatting']);
     expect(byName('show_totals')?.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
   });
 });
@@ -191,6 +194,9 @@ describe("table: Superset's 'Ordering', 'Timestamp format' and 'Allow columns to
     expect(moveColumn(['a', 'b', 'c', 'd'], 'a', 'c')).toEqual(['b', 'c', 'a', 'd']);
     expect(moveColumn(['a', 'b', 'c', 'd'], 'd', 'b')).toEqual(['a', 'd', 'b', 'c']);
     expect(moveColumn(['a', 'b'], 'a', 'a')).toEqual(['a', 'b']);
-    expect([byName('rearrange_columns').label, byName('rearrange_columns').default]).toEqual(['Allow columns to be rearranged', false]);
+    const rearrange = byName('allow_rearrange_columns');
+    expect([rearrange.label, rearrange.default]).toEqual(['Allow columns to be rearranged', false]);
+    // Hidden while a time comparison is set, as Superset's.
+    expect([rearrange.visibility({ formData: {} }), rearrange.visibility({ formData: { time_compare: ['1 year ago'] } })]).toEqual([true, false]);
   });
 });

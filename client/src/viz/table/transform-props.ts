@@ -66,7 +66,7 @@ export interface TableProps {
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
-  /** 'Show totals': the metrics over all the rows the filters keep (the second query's one row), or null. */
+  /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the second query's one row), or null. */
   totals: Record<string, unknown> | null;
 }
 
@@ -164,7 +164,7 @@ export function transformTable(input: TransformInput): TableProps {
     background,
     pageLength: Number(fd.page_length) || 0,
     includeSearch: !!fd.include_search,
-    rearrangeColumns: !!fd.rearrange_columns,
+    rearrangeColumns: !!fd.allow_rearrange_columns,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
     totals: !raw && fd.show_totals ? ((queriesData[1]?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
