@@ -130,6 +130,18 @@ describe('Explore: customize columns of a table', () => {
     await screenshot(page, 'explore-pivot-parity-dark');
     await setScheme('light');
 
+    // A temporal row column is queried at 'Time grain' (the dataset's temporal columns looked up when Explore opens).
+    const bodies: string[] = [];
+    const onRequest = (req: { url: () => string; postData: () => string | null }) => void (new URL(req.url()).pathname === '/api/v1/chart/data' && bodies.push(req.postData() ?? ''));
+    page.on('request', onRequest);
+    await open('Pivot by year', { viz_type: 'pivot_table_v2', groupbyRows: ['ds'], groupbyColumns: ['gender'], metrics: ['sum__num'], time_grain_sqla: 'P1Y', date_format: '%Y' });
+    page.off('request', onRequest);
+    expect(bodies.map((b) => JSON.parse(b).queries[0].columns[0])).toContainEqual(expect.objectContaining({ columnType: 'BASE_AXIS', timeGrain: 'P1Y', sqlExpression: 'ds' }));
+    const years = await chart.locator('[data-testid="pivot-table"] tbody tr th:first-child').allTextContents();
+    expect(years.length).toBeGreaterThan(0);
+    expect(years.every((y) => /^\d{4}$/.test(y)), JSON.stringify(years)).toBe(true);
+    await controls.getByText('Time grain', { exact: true }).waitFor();
+
     // Table: 'Show summary' (show_totals) draws the summary row below the rows, the metric's total over every row kept.
     // 'Allow columns to be rearranged': a header dragged onto another takes its place, the summary row with it.
     await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, allow_rearrange_columns: true, row_limit: 100 });

@@ -1,6 +1,7 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { SHARED_CONTROLS, columnChoices } from '../shared/controls';
-import type { ChartPlugin, FormData, QueryContext } from '../types';
+import { asList, type ColumnEntry } from '../shared/metrics';
+import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
 import { transformPivot, type PivotProps } from './transform-props';
 import meta from './meta';
 
@@ -30,10 +31,26 @@ const AGGREGATE_CHOICES = (
 /** Superset's 'Sort rows by' / 'Sort columns by' choices. */
 const ORDER_CHOICES = [['key_a_to_z', 'key a-z'], ['key_z_to_a', 'key z-a'], ['value_a_to_z', 'value ascending'], ['value_z_to_a', 'value descending']] as const;
 
+/**
+ * A grouping column at the time grain: a dataset column known as temporal (the form data's temporal_columns_lookup,
+ * as Superset stores it, or the legacy time column) becomes a time axis column at 'Time grain'; others stay as they are.
+ */
+export function withTimeGrain(column: unknown, fd: FormData): unknown {
+  const grain = fd.extra_form_data?.time_grain_sqla ?? fd.time_grain_sqla;
+  if (typeof column !== 'string' || !grain) return column;
+  const lookup = fd.temporal_columns_lookup && typeof fd.temporal_columns_lookup === 'object' ? (fd.temporal_columns_lookup as Record<string, unknown>) : {};
+  if (!lookup[column] && fd.granularity_sqla !== column) return column;
+  return { timeGrain: grain, columnType: 'BASE_AXIS', sqlExpression: column, label: column, expressionType: 'SQL' };
+}
+
+/** Whether any grouping column is temporal or adhoc (Superset shows 'Time grain' then). */
+const hasTemporalGrouping = ({ formData, datasource }: ControlContext) =>
+  [...asList<ColumnEntry>(formData.groupbyRows), ...asList<ColumnEntry>(formData.groupbyColumns)].some((c) => typeof c !== 'string' || !!datasource?.columns.find((d) => d.column_name === c)?.is_dttm);
+
 export function buildPivotQuery(fd: FormData): QueryContext {
   const rows = Array.isArray(fd.groupbyRows) ? fd.groupbyRows : [];
   const cols = Array.isArray(fd.groupbyColumns) ? fd.groupbyColumns : [];
-  const context = queryContextFromFormData({ ...fd, groupby: [...rows, ...cols], columns: [] });
+  const context = queryContextFromFormData({ ...fd, groupby: [...rows, ...cols].map((c) => withTimeGrain(c, fd)), columns: [] });
   // Ordered by 'Sort by' (series_limit_metric), else the first metric, descending unless 'Sort Descending' is off.
   const metrics = context.queries[0]!.metrics as unknown[];
   const sortBy = fd.series_limit_metric ?? metrics[0];
@@ -51,8 +68,13 @@ const pivotTable: ChartPlugin<PivotProps> = {
         expanded: true,
         tab: 'data',
         controlSetRows: [
-          [{ name: 'groupbyRows', type: 'GroupByControl', label: 'Rows', multi: true, choices: columnChoices }],
-          [{ name: 'groupbyColumns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices }],
+          [{ name: 'groupbyRows', type: 'GroupByControl', label: 'Rows', multi: true, choices: columnChoices, description: 'Columns to group by on the rows' }],
+          [
+            { name: 'time_grain_sqla', override: { visibility: hasTemporalGrouping } },
+            // The dataset's temporal columns, stored as Superset stores them, for the query to put at the time grain.
+            { name: 'temporal_columns_lookup', type: 'HiddenControl', label: 'Temporal columns', initialValue: ({ datasource }) => Object.fromEntries((datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => [c.column_name, true])) },
+          ],
+          [{ name: 'groupbyColumns', type: 'GroupByControl', label: 'Columns', multi: true, choices: columnChoices, description: 'Columns to group by on the columns' }],
           ['metrics'],
           [{ name: 'metricsLayout', type: 'SelectControl', label: 'Apply metrics on', default: 'COLUMNS', clearable: false, renderTrigger: true, choices: [['COLUMNS', 'Columns'], ['ROWS', 'Rows']], description: 'Use metrics as a top level group for columns or for rows' }],
           ['adhoc_filters'],

@@ -267,3 +267,23 @@ describe("pivot table: Superset's fraction aggregators", () => {
     expect(fractionOf('Sum')).toBeNull();
   });
 });
+
+describe("pivot table: 'Time grain' on temporal grouping columns", () => {
+  const fd = { viz_type: 'pivot_table_v2', datasource: '1__table', groupbyRows: ['ds'], groupbyColumns: ['gender'], metrics: ['n'], time_grain_sqla: 'P1Y' };
+  it('puts a column the temporal_columns_lookup names at the grain, as a time axis column; others and an unset grain stay plain', () => {
+    const q = pivotTable.buildQuery({ ...fd, temporal_columns_lookup: { ds: true } }).queries[0]!;
+    expect(q.columns).toEqual([{ timeGrain: 'P1Y', columnType: 'BASE_AXIS', sqlExpression: 'ds', label: 'ds', expressionType: 'SQL' }, 'gender']);
+    expect(pivotTable.buildQuery(fd).queries[0]!.columns).toEqual(['ds', 'gender']);
+    expect(pivotTable.buildQuery({ ...fd, time_grain_sqla: null, temporal_columns_lookup: { ds: true } }).queries[0]!.columns).toEqual(['ds', 'gender']);
+  });
+
+  it("shows 'Time grain' only with a temporal or adhoc grouping column, and stores the dataset's temporal columns", () => {
+    const controls = pivotTable.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+    const grain = controls.find((c) => c.name === 'time_grain_sqla');
+    const lookup = controls.find((c) => c.name === 'temporal_columns_lookup');
+    const datasource = { id: 1, type: 'table', name: 't', metrics: [], columns: [{ column_name: 'ds', is_dttm: true }, { column_name: 'gender' }] };
+    expect(grain.override.visibility({ formData: { groupbyRows: ['gender'] }, datasource })).toBe(false);
+    expect(grain.override.visibility({ formData: { groupbyRows: ['gender'], groupbyColumns: ['ds'] }, datasource })).toBe(true);
+    expect(lookup.initialValue({ formData: {}, datasource })).toEqual({ ds: true });
+  });
+});
