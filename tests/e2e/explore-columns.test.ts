@@ -163,6 +163,14 @@ describe('Explore: customize columns of a table', () => {
     await screenshot(page, 'explore-table-totals-dark');
     await setScheme('light');
 
+    // 'Page length' 10 with the reader's 'Show N entries' beside the search box: 20 picked, 20 rows a page.
+    await open('Names paged', { viz_type: 'table', query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], page_length: 10, include_search: true, row_limit: 100 });
+    const bodyRows = () => chart.locator('[data-testid="table-chart"] tbody tr:not([aria-hidden])').count();
+    await expect.poll(bodyRows).toBe(10);
+    await chart.getByLabel('Page size').selectOption('20');
+    await expect.poll(bodyRows).toBe(20);
+    await screenshot(page, 'explore-table-page-size');
+
     // big_number_total coloured by its conditional formatting; big_number with its latest period's time shown.
     await open('Coloured total', { viz_type: 'big_number_total', metric: 'sum__num', subheader: 'births', conditional_formatting: [{ column: 'sum__num', operator: '>', targetValue: 0, colorScheme: '#E04355' }] });
     const colour = await chart.locator('[data-testid="big-number"]').getByText(/\d/).first().evaluate((el) => getComputedStyle(el).color);
