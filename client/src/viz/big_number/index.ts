@@ -12,7 +12,7 @@ export const BIG_NUMBER_DISPLAY: ControlPanelSection = {
   expanded: true,
   tab: 'customize',
   controlSetRows: [
-    ['subheader'],
+    [{ name: 'subheader', override: { description: 'Description text that shows up below your Big Number' } }],
     // Values are the share of the chart's height the text takes (Superset's headerFontSize / subheaderFontSize).
     [{ name: 'header_font_size', type: 'SelectControl', label: 'Big Number Font Size', default: 0.4, clearable: false, renderTrigger: true, choices: [[0.2, 'Tiny'], [0.3, 'Small'], [0.4, 'Normal'], [0.5, 'Large'], [0.6, 'Huge']] }],
     [{ name: 'subheader_font_size', type: 'SelectControl', label: 'Subheader Font Size', default: 0.15, clearable: false, renderTrigger: true, choices: [[0.125, 'Tiny'], [0.15, 'Small'], [0.2, 'Normal'], [0.3, 'Large'], [0.4, 'Huge']] }],
