@@ -94,4 +94,99 @@ describe('Explore: customize columns of a table', () => {
     await expect(controls.getByRole('button', { name: 'Customize SUM(num)' }).count()).resolves.toBe(0);
     await screenshot(page, 'explore-table-customize-renamed');
   });
+
+  it("Superset's table, pivot and big number options: pivot sorted by value with conditional colours, the table's summary row, a coloured big number, a trendline's timestamp; light and dark", { timeout: 180_000 }, async () => {
+    const open = async (name: string, params: Record<string, unknown>) => {
+      const full = { datasource: `${birthNames}__table`, ...params };
+      const id = (await rest('post', '/api/v1/chart/', { slice_name: name, viz_type: params.viz_type, datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(full) })).body.id as number;
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+    };
+    const chart = page.locator('[data-testid="explore-chart"]');
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const setScheme = async (scheme: 'light' | 'dark') => {
+      await page.evaluate((s) => localStorage.setItem('meridian-color-scheme', s), scheme);
+      await page.reload();
+      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+      await rendered(page);
+    };
+
+    // Pivot: states by their total births, largest first (Sort rows by: value descending), girls' and boys' columns
+    // under the metric, cells of at least a million births coloured.
+    await open('Pivot by value', {
+      viz_type: 'pivot_table_v2', groupbyRows: ['state'], groupbyColumns: ['gender'], metrics: ['sum__num'], rowTotals: true, colTotals: true, rowOrder: 'value_z_to_a',
+      conditional_formatting: [{ column: 'sum__num', operator: '≥', targetValue: 1000000, colorScheme: '#5AC189' }], valueFormat: ',d',
+    });
+    const totals = await chart.locator('[data-testid="pivot-table"] tbody tr').evaluateAll((trs) => trs.map((tr) => Number((tr.querySelector('td:last-child')?.textContent ?? '').replace(/,/g, ''))));
+    // Descending by each row's total, the 'Total' row last.
+    const body = totals.slice(0, -1);
+    expect(body).toEqual([...body].sort((a, b) => b - a));
+    const coloured = await chart.locator('[data-testid="pivot-table"] tbody td').evaluateAll((tds) => tds.filter((td) => (td as HTMLElement).style.backgroundColor).length);
+    expect(coloured).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    for (const label of ['Sort rows by', 'Sort columns by', 'Rows subtotal position', 'Columns subtotal position', 'Conditional formatting']) await controls.getByText(label, { exact: true }).waitFor();
+    await screenshot(page, 'explore-pivot-parity-light');
+    await setScheme('dark');
+    await screenshot(page, 'explore-pivot-parity-dark');
+    await setScheme('light');
+
+    // A temporal row column is queried at 'Time grain' (the dataset's temporal columns looked up when Explore opens).
+    const bodies: string[] = [];
+    const onRequest = (req: { url: () => string; postData: () => string | null }) => void (new URL(req.url()).pathname === '/api/v1/chart/data' && bodies.push(req.postData() ?? ''));
+    page.on('request', onRequest);
+    await open('Pivot by year', { viz_type: 'pivot_table_v2', groupbyRows: ['ds'], groupbyColumns: ['gender'], metrics: ['sum__num'], time_grain_sqla: 'P1Y', date_format: '%Y' });
+    page.off('request', onRequest);
+    expect(bodies.map((b) => JSON.parse(b).queries[0].columns[0])).toContainEqual(expect.objectContaining({ columnType: 'BASE_AXIS', timeGrain: 'P1Y', sqlExpression: 'ds' }));
+    const years = await chart.locator('[data-testid="pivot-table"] tbody tr th:first-child').allTextContents();
+    expect(years.length).toBeGreaterThan(0);
+    expect(years.every((y) => /^\d{4}$/.test(y)), JSON.stringify(years)).toBe(true);
+    await controls.getByText('Time grain', { exact: true }).waitFor();
+
+    // Table: 'Show summary' (show_totals) draws the summary row below the rows, the metric's total over every row kept.
+    // 'Allow columns to be rearranged': a header dragged onto another takes its place, the summary row with it.
+    await open('Table with totals', { viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], show_totals: true, allow_rearrange_columns: true, row_limit: 100 });
+    const summary = chart.locator('[data-testid="table-totals"] td');
+    await expect.poll(() => summary.allTextContents()).toEqual(['Summary', expect.stringMatching(/^[\d.]+[kMB]?$/)]);
+    const total = (await summary.allTextContents())[1];
+    await screenshot(page, 'explore-table-totals-light');
+    await chart.locator('thead th', { hasText: 'gender' }).dragTo(chart.locator('thead th', { hasText: 'Births' }));
+    await expect.poll(() => headersOf(page)).toEqual(['Births', 'gender']);
+    await expect.poll(() => summary.allTextContents()).toEqual([total, '']);
+    expect((await cellsOf(page, 2)).map((c) => c.text).sort()).toEqual(['boy', 'girl']);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    for (const label of ['Allow columns to be rearranged', 'Visual formatting', 'Show Cell bars', 'Align +/-', 'Custom Conditional Formatting']) await controls.getByText(label, { exact: true }).waitFor();
+    // The lazily loaded controls drawn before the picture.
+    await controls.getByRole('button', { name: 'Add new color formatter' }).waitFor();
+    await controls.getByRole('button', { name: 'Customize gender' }).waitFor();
+    await screenshot(page, 'explore-table-visual-formatting');
+    await setScheme('dark');
+    await screenshot(page, 'explore-table-totals-dark');
+    await setScheme('light');
+
+    // 'Page length' 10 with the reader's 'Show N entries' beside the search box: 20 picked, 20 rows a page.
+    await open('Names paged', { viz_type: 'table', query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], page_length: 10, include_search: true, row_limit: 100 });
+    const bodyRows = () => chart.locator('[data-testid="table-chart"] tbody tr:not([aria-hidden])').count();
+    await expect.poll(bodyRows).toBe(10);
+    await chart.getByLabel('Page size').selectOption('20');
+    await expect.poll(bodyRows).toBe(20);
+    await screenshot(page, 'explore-table-page-size');
+
+    // big_number_total coloured by its conditional formatting; big_number with its latest period's time shown.
+    await open('Coloured total', { viz_type: 'big_number_total', metric: 'sum__num', subheader: 'births', conditional_formatting: [{ column: 'sum__num', operator: '>', targetValue: 0, colorScheme: '#E04355' }] });
+    const colour = await chart.locator('[data-testid="big-number"]').getByText(/\d/).first().evaluate((el) => getComputedStyle(el).color);
+    expect(colour).toBe('rgb(224, 67, 85)');
+    await screenshot(page, 'explore-big-number-total-coloured');
+    // With a 3-year rolling mean in 'Fixed Color' red: the answer comes rolled (the first two periods have no mean).
+    await open('Trend with timestamp', {
+      viz_type: 'big_number', x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', show_timestamp: true, time_format: '%Y', compare_lag: 1, compare_suffix: 'YoY',
+      color_picker: { r: 224, g: 67, b: 85, a: 1 }, rolling_type: 'mean', rolling_periods: 3, min_periods: 3,
+    });
+    await expect.poll(() => chart.locator('[data-testid="big-number-timestamp"]').textContent()).toMatch(/^\d{4}$/);
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await expect.poll(() => controls.getByLabel('Fixed Color').inputValue()).toBe('rgba(224, 67, 85, 1)');
+    await screenshot(page, 'explore-big-number-timestamp-light');
+    await setScheme('dark');
+    await screenshot(page, 'explore-big-number-timestamp-dark');
+    await setScheme('light');
+  });
 });

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, ColorSwatch, Group, NumberInput, Select, Stack } from '@mantine/core';
 import { IconPlus, IconX } from '@tabler/icons-react';
-import { metricLabel, type MetricEntry } from '../../viz/shared/metrics';
+import { conditionalFormattingColumns } from '../../viz/shared/column-config';
 import type { ControlContext } from '../../viz/types';
 
 const OPERATORS = ['<', '>', '≤', '≥', '=', '≠', '< x <', '≤ x ≤', 'None'];
@@ -15,14 +15,15 @@ const RULE_COLORS = [
 /** Conditional formatting rules for tables: column, operator, value(s) and colour. */
 export function ConditionalFormattingControl({ value, onChange, ctx }: { value: unknown; onChange: (v: unknown) => void; ctx: ControlContext }) {
   const rules = (Array.isArray(value) ? value : []) as Array<Record<string, any>>;
-  const metrics = [...(Array.isArray(ctx.formData.metrics) ? ctx.formData.metrics : []), ...(Array.isArray(ctx.formData.percent_metrics) ? ctx.formData.percent_metrics.map((m: MetricEntry) => `%${metricLabel(m)}`) : [])].map((m) => (typeof m === 'string' ? m : metricLabel(m)));
+  // The columns a rule can colour, named as the chart names them (a saved metric by its verbose name).
+  const columns = conditionalFormattingColumns(ctx);
   const set = (i: number, patch: Record<string, unknown>) => onChange(rules.map((r, j) => (j === i ? { ...r, ...patch } : r)));
   return (
     <Stack gap={6}>
       {rules.map((rule, i) => (
         <Stack key={i} gap={4} p={6} style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 4 }}>
           <Group gap={4} wrap="nowrap">
-            <Select size="xs" aria-label="Column" placeholder="Column" data={metrics} value={rule.column ?? null} onChange={(v) => set(i, { column: v })} style={{ flex: 1 }} />
+            <Select size="xs" aria-label="Column" placeholder="Column" data={columns} value={rule.column ?? null} onChange={(v) => set(i, { column: v })} style={{ flex: 1 }} />
             <ActionIcon variant="subtle" color="gray" aria-label="Remove rule" onClick={() => onChange(rules.filter((_, j) => j !== i))}>
               <IconX size={14} />
             </ActionIcon>
@@ -41,7 +42,7 @@ export function ConditionalFormattingControl({ value, onChange, ctx }: { value: 
           <Select size="xs" aria-label="Color" data={RULE_COLORS.map(([v, l]) => ({ value: v!, label: l! }))} value={rule.colorScheme ?? '#5AC189'} onChange={(v) => set(i, { colorScheme: v })} leftSection={<ColorSwatch color={rule.colorScheme ?? '#5AC189'} size={12} />} />
         </Stack>
       ))}
-      <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rules, { column: metrics[0] ?? null, operator: '>', targetValue: 0, colorScheme: '#5AC189' }])}>
+      <Button variant="default" size="xs" leftSection={<IconPlus size={14} />} onClick={() => onChange([...rules, { column: columns[0]?.value ?? null, operator: '>', targetValue: 0, colorScheme: '#5AC189' }])}>
         Add new color formatter
       </Button>
     </Stack>

@@ -21,7 +21,8 @@ export default function BigNumberChart({ transformed: p, width, height, theme, o
   return (
     <div style={{ width, height, display: 'flex', flexDirection: 'column', overflow: 'hidden' }} data-testid="big-number">
       <div style={{ height: textHeight, display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 4, color: t.text }}>
-        <div style={{ fontSize: headerSize, fontWeight: 600, lineHeight: 1.1, whiteSpace: 'nowrap' }}>{p.bigNumber ?? 'No data'}</div>
+        {p.timestamp && <div style={{ fontSize: subSize, color: t.subtleText }} data-testid="big-number-timestamp">{p.timestamp}</div>}
+        <div style={{ fontSize: headerSize, fontWeight: 600, lineHeight: 1.1, whiteSpace: 'nowrap', color: p.color ?? undefined }}>{p.bigNumber ?? 'No data'}</div>
         {p.comparison && <div style={{ fontSize: subSize, color: p.comparison.positive ? '#2f9e44' : '#e03131' }}>{p.comparison.text}</div>}
         {p.subheader && <div style={{ fontSize: subSize, color: t.subtleText }}>{p.subheader}</div>}
       </div>

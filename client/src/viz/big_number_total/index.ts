@@ -7,7 +7,16 @@ import meta from './meta';
 const bigNumberTotal: ChartPlugin<BigNumberProps> = {
   ...meta,
   controlPanel: {
-    sections: [{ label: 'Query', expanded: true, tab: 'data', controlSetRows: [['metric'], ['adhoc_filters'], ['time_range']] }, BIG_NUMBER_DISPLAY],
+    sections: [
+      { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['metric'], ['adhoc_filters'], ['time_range']] },
+      {
+        ...BIG_NUMBER_DISPLAY,
+        controlSetRows: [
+          ...BIG_NUMBER_DISPLAY.controlSetRows,
+          [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional Formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to metric' }],
+        ],
+      },
+    ],
   },
   defaultFormData: { header_font_size: 0.4, subheader_font_size: 0.15 },
   // One aggregate over every row the filters keep: no group-by, no time column.

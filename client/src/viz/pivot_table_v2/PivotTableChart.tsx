@@ -102,7 +102,7 @@ export default function PivotTableChart({ transformed: p, width, height, theme, 
                   );
                 })}
                 {row.cells.map((c, j) => (
-                  <td key={j} style={{ padding: '4px 8px', borderBottom: border, borderRight: border, textAlign: 'right', whiteSpace: 'nowrap' }}>
+                  <td key={j} style={{ padding: '4px 8px', borderBottom: border, borderRight: border, textAlign: 'right', whiteSpace: 'nowrap', backgroundColor: row.backgrounds?.[j] }}>
                     {c}
                   </td>
                 ))}

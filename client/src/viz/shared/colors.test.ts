@@ -22,3 +22,14 @@ describe('colour schemes', () => {
     expect(getSequentialColors('red_yellow_blue', 2, 'dark')).toEqual(getSequentialColors('red_yellow_blue', 2, 'light'));
   });
 });
+
+describe("'color_picker' values (Superset's {r, g, b, a})", () => {
+  it('reads a stored colour as CSS and CSS back as the stored colour; anything else is the fallback', async () => {
+    const { pickerColor, toPickerValue, PRIMARY_RGBA } = await import('./colors');
+    expect(pickerColor({ r: 255, g: 0, b: 10, a: 0.5 }, '')).toBe('rgba(255, 0, 10, 0.5)');
+    expect(pickerColor(undefined, pickerColor(PRIMARY_RGBA, ''))).toBe('rgba(31, 168, 201, 1)');
+    expect(pickerColor({ r: 1, g: 2, b: 3 }, '')).toBe('rgba(1, 2, 3, 1)');
+    expect(toPickerValue('rgba(255, 0, 10, 0.5)')).toEqual({ r: 255, g: 0, b: 10, a: 0.5 });
+    expect(toPickerValue('rgb(1,2,3)')).toEqual({ r: 1, g: 2, b: 3, a: 1 });
+  });
+});

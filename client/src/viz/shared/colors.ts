@@ -117,6 +117,9 @@ export interface RgbaColor {
   a?: number;
 }
 
+/** Superset's primary colour (#1FA8C9), the default of its 'color_picker'. */
+export const PRIMARY_RGBA: RgbaColor = { r: 31, g: 168, b: 201, a: 1 };
+
 /**
  * A stored picker colour as CSS ('rgba(90, 193, 137, 1)'), or `fallback` when nothing usable is stored. A hex string
  * is taken as it is.

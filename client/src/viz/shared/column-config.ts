@@ -79,3 +79,15 @@ export function columnConfigOf(formData: Record<string, unknown>, key: string): 
   const entry = (config as Record<string, unknown>)[key];
   return entry && typeof entry === 'object' ? (entry as ColumnConfig) : {};
 }
+
+/**
+ * The columns a conditional formatting rule can name, as [key, what the picker shows]: a table's numeric columns
+ * (group-bys, raw columns, metrics and percent metrics: Superset offers the answer's numeric columns), else the chart's
+ * metrics (the pivot's 'metrics', big_number_total's 'metric').
+ */
+export function conditionalFormattingColumns(ctx: ControlContext): Array<{ value: string; label: string }> {
+  if (ctx.formData.viz_type === 'table') return columnConfigColumns(ctx).filter((c) => c.kind === 'numeric').map((c) => ({ value: c.key, label: c.label }));
+  const names = displayNames(ctx.datasource);
+  const labels = [...asList<MetricEntry>(ctx.formData.metrics), ...asList<MetricEntry>(ctx.formData.metric)].map(metricLabel);
+  return [...new Set(labels)].map((key) => ({ value: key, label: names(key) }));
+}

@@ -1,15 +1,18 @@
-import { ActionIcon, Group, Pagination, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
-import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import { cellBar, type TableProps } from './transform-props';
+import { cellBar, moveColumn, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
+
+/** Superset's PAGE_SIZE_OPTIONS, the page sizes a reader can pick. */
+const PAGE_SIZES = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
 
 /** A row's height before it is measured (13 px text, 4 px padding, a 1 px border). */
 const ROW_HEIGHT = 27;
@@ -19,6 +22,14 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const t = chartTheme(theme);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
+  // The user's own column order ('Allow columns to be rearranged'), kept while the columns stay the same.
+  const [columnOrder, setColumnOrder] = useState<string[]>([]);
+  const [dragged, setDragged] = useState<string | null>(null);
+  // Rows per page as the reader picks them ('Show N entries', Superset's SelectPageSize), from the chart's page length.
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: p.pageLength });
+  useEffect(() => setPagination({ pageIndex: 0, pageSize: p.pageLength }), [p.pageLength]);
+  const keys = p.columns.map((c) => c.key).join('\u0000');
+  useEffect(() => setColumnOrder([]), [keys]);
   const columns = useMemo<ColumnDef<Row>[]>(
     () =>
       p.columns.map((c) => ({
@@ -39,13 +50,25 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const table = useReactTable({
     data: p.rows,
     columns,
-    state: { sorting, globalFilter: search },
+    // 'All' (0) is one page of every row.
+    state: { sorting, globalFilter: search, columnOrder, ...(p.pageLength ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
+    onColumnOrderChange: setColumnOrder,
     onSortingChange: setSorting,
     globalFilterFn: (row, _id, value: string) => p.columns.some((c) => String(row.original[c.key] ?? '').toLowerCase().includes(value.toLowerCase())),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
-    ...(p.pageLength ? { getPaginationRowModel: getPaginationRowModel(), initialState: { pagination: { pageSize: p.pageLength, pageIndex: 0 } } } : {}),
+    ...(p.pageLength
+      ? {
+          getPaginationRowModel: getPaginationRowModel(),
+          // The table moves between pages; the page size is the reader's pick (0 stays 'All').
+          onPaginationChange: (update: Updater<PaginationState>) =>
+            setPagination((old) => {
+              const next = typeof update === 'function' ? update({ ...old, pageSize: old.pageSize || Math.max(p.rows.length, 1) }) : update;
+              return { pageIndex: next.pageIndex, pageSize: old.pageSize };
+            }),
+        }
+      : {}),
   });
   useEffect(() => {
     onRendered?.();
@@ -59,12 +82,28 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const padBottom = virtualizer.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
   const byKey = new Map(p.columns.map((c) => [c.key, c]));
   const pageCount = p.pageLength ? table.getPageCount() : 1;
-  const chromeHeight = (p.includeSearch ? 40 : 0) + (pageCount > 1 ? 40 : 0);
+  const topBar = p.includeSearch || p.pageLength > 0;
+  const chromeHeight = (topBar ? 40 : 0) + (pageCount > 1 ? 40 : 0);
   return (
     <div style={{ width, height, display: 'flex', flexDirection: 'column' }} data-testid="table-chart">
-      {p.includeSearch && (
-        <Group justify="flex-end" pb={6}>
-          <TextInput size="xs" placeholder={`Search ${table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
+      {topBar && (
+        <Group justify="space-between" pb={6} wrap="nowrap">
+          {p.pageLength > 0 ? (
+            <Group gap={6} wrap="nowrap">
+              <Text size="xs">Show</Text>
+              <NativeSelect
+                size="xs"
+                aria-label="Page size"
+                data={PAGE_SIZES.map(([value, label]) => ({ value: String(value), label }))}
+                value={String(pagination.pageSize)}
+                onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.currentTarget.value) })}
+              />
+              <Text size="xs">entries</Text>
+            </Group>
+          ) : (
+            <span />
+          )}
+          {p.includeSearch && <TextInput size="xs" placeholder={`Search ${table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />}
         </Group>
       )}
       <div ref={scrollRef} style={{ overflow: 'auto', height: height - chromeHeight }}>
@@ -76,7 +115,29 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                   const sorted = h.column.getIsSorted();
                   const col = byKey.get(h.column.id)!;
                   return (
-                    <th key={h.id} style={{ textAlign: col.align, width: col.width, minWidth: col.width, padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: 'pointer', fontWeight: 600 }} onClick={h.column.getToggleSortingHandler()} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}>
+                    <th
+                      key={h.id}
+                      style={{ textAlign: col.align, width: col.width, minWidth: col.width, padding: '6px 8px', borderBottom: `2px solid ${t.axisLine}`, whiteSpace: 'nowrap', cursor: p.rearrangeColumns ? 'grab' : 'pointer', fontWeight: 600, opacity: dragged === col.key ? 0.5 : undefined }}
+                      onClick={h.column.getToggleSortingHandler()}
+                      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : 'none'}
+                      {...(p.rearrangeColumns
+                        ? {
+                            draggable: true,
+                            onDragStart: (e: React.DragEvent) => {
+                              e.dataTransfer.effectAllowed = 'move';
+                              e.dataTransfer.setData('text/plain', col.key);
+                              setDragged(col.key);
+                            },
+                            onDragOver: (e: React.DragEvent) => dragged !== null && e.preventDefault(),
+                            onDrop: (e: React.DragEvent) => {
+                              e.preventDefault();
+                              if (dragged !== null) setColumnOrder(moveColumn(table.getVisibleLeafColumns().map((c) => c.id), dragged, col.key));
+                              setDragged(null);
+                            },
+                            onDragEnd: () => setDragged(null),
+                          }
+                        : {})}
+                    >
                       {flexRender(h.column.columnDef.header, h.getContext())}
                       {sorted && <ActionIcon component="span" variant="transparent" size="xs" ml={2}>{sorted === 'asc' ? <IconArrowUp size={12} /> : <IconArrowDown size={12} />}</ActionIcon>}
                     </th>
@@ -134,6 +195,22 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
             })}
             {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
+          {p.totals && (
+            // Superset's summary row: the first column names it, the metrics give their totals.
+            <tfoot style={{ position: 'sticky', bottom: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff' }} data-testid="table-totals">
+              <tr>
+                {table.getVisibleLeafColumns().map((column, i) => {
+                  const col = byKey.get(column.id)!;
+                  const text = col.isMetric ? (p.totals![col.key] === undefined ? '' : p.format(col, p.totals![col.key])) : i === 0 ? 'Summary' : '';
+                  return (
+                    <td key={column.id} title={i === 0 && !col.isMetric ? 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.' : undefined} style={{ padding: '4px 8px', borderTop: `2px solid ${t.axisLine}`, textAlign: col.align, whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {text}
+                    </td>
+                  );
+                })}
+              </tr>
+            </tfoot>
+          )}
         </table>
       </div>
       {pageCount > 1 && (

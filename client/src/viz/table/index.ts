@@ -1,11 +1,26 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
+import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
+import { asList } from '../shared/metrics';
 import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
 import { transformTable, type TableProps } from './transform-props';
 import meta from './meta';
 
 const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
 const raw = ({ formData }: ControlContext) => formData.query_mode === 'raw';
+
+/**
+ * Raw mode's 'Ordering' choices: each column ascending and descending, stored as Superset's order_by_choices are (the
+ * JSON of [column, ascending]), by column name.
+ */
+export const orderByChoices = ({ datasource }: ControlContext): ReadonlyArray<readonly [string, string]> =>
+  [...(datasource?.columns ?? [])]
+    .map((c) => c.column_name)
+    .sort((a, b) => a.localeCompare(b))
+    .flatMap((name) => [[JSON.stringify([name, true]), `${name} [asc]`] as const, [JSON.stringify([name, false]), `${name} [desc]`] as const]);
+
+/** Superset's PAGE_SIZE_OPTIONS. */
+const PAGE_SIZE_OPTIONS = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
 
 /**
  * Aggregate mode: group-bys and metrics (percent metrics as a share of the total through the
@@ -23,6 +38,9 @@ export function buildTableQuery(fd: FormData): QueryContext {
       const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
     }
+    // 'Show summary' (show_totals): a second query of the metrics over every row the filters keep, no group-by, order or row limit
+    // (Superset's extra totals query), read as the table's summary row.
+    if (fd.show_totals) context.queries.push({ ...query, columns: [], groupby: [], row_limit: 0, row_offset: 0, post_processing: [], orderby: [] });
   }
   return context as QueryContext;
 }
@@ -42,10 +60,21 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'percent_metrics', type: 'MetricsControl', label: 'Percentage metrics', multi: true, visibility: aggregate }],
           [{ name: 'all_columns', override: { visibility: raw, validators: [validateNonEmpty] } }],
           [{ name: 'timeseries_limit_metric', override: { visibility: aggregate } }],
-          [{ name: 'order_desc', override: { visibility: aggregate } }],
+          [{ name: 'order_by_cols', type: 'SelectControl', label: 'Ordering', multi: true, default: [], choices: orderByChoices, description: 'Order results by selected columns', visibility: raw }],
+          [{ name: 'order_desc', override: { visibility: aggregate, description: 'If enabled, this control sorts the results/values descending, otherwise it sorts the results ascending.' } }],
           ['adhoc_filters'],
           ['time_range'],
           ['row_limit'],
+          [
+            {
+              name: 'show_totals',
+              type: 'CheckboxControl',
+              label: 'Show summary',
+              default: false,
+              description: 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.',
+              visibility: aggregate,
+            },
+          ],
         ],
       },
       {
@@ -53,13 +82,34 @@ const table: ChartPlugin<TableProps> = {
         expanded: true,
         tab: 'customize',
         controlSetRows: [
-          [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, default: '%Y-%m-%d %H:%M:%S', renderTrigger: true }],
+          [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, clearable: false, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS, description: 'D3 time format for datetime columns' }],
           ['number_format'],
-          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100']] }],
-          [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true }],
-          [{ name: 'show_cell_bars', type: 'CheckboxControl', label: 'Show cell bars', default: true, renderTrigger: true }, { name: 'color_pn', type: 'CheckboxControl', label: 'Add colors to cell bars for +/-', default: true, renderTrigger: true }],
+          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: PAGE_SIZE_OPTIONS, description: 'Rows per page, 0 means no pagination' }],
+          [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true, description: 'Whether to include a client-side search box' }],
+          [
+            {
+              name: 'allow_rearrange_columns',
+              type: 'CheckboxControl',
+              label: 'Allow columns to be rearranged',
+              default: false,
+              renderTrigger: true,
+              description: "Allow end user to drag-and-drop column headers to rearrange them. Note their changes won't persist for the next time they open the chart.",
+              // Superset hides it while a time comparison is set (its comparison columns come in fixed groups).
+              visibility: ({ formData }) => !asList(formData.time_compare).length,
+            },
+          ],
           [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize columns', description: 'Further customize how to display each column', renderTrigger: true }],
-          [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Conditional formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to metrics' }],
+        ],
+      },
+      {
+        label: 'Visual formatting',
+        expanded: true,
+        tab: 'customize',
+        controlSetRows: [
+          [{ name: 'show_cell_bars', type: 'CheckboxControl', label: 'Show Cell bars', default: true, renderTrigger: true, description: 'Whether to display a bar chart background in table columns' }],
+          [{ name: 'align_pn', type: 'CheckboxControl', label: 'Align +/-', default: false, renderTrigger: true, description: 'Whether to align background charts with both positive and negative values at 0' }],
+          [{ name: 'color_pn', type: 'CheckboxControl', label: 'Add colors to cell bars for +/-', default: true, renderTrigger: true, description: 'Whether to colorize numeric values by whether they are positive or negative' }],
+          [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Custom Conditional Formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to numeric columns' }],
         ],
       },
     ],

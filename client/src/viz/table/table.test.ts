@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import table from './index';
-import { cellBar, ruleMatches } from './transform-props';
+import table, { orderByChoices } from './index';
+import { cellBar, moveColumn, ruleMatches } from './transform-props';
 import { columnConfigColumns } from '../shared/column-config';
 
 describe('table chart type', () => {
@@ -131,3 +131,72 @@ describe("table: a column's 'Currency format' (column_config's currencyFormat, a
   });
 });
 
+
+describe("table: Superset's 'Show summary', 'Align +/-' and option labels", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['state'], metrics: ['sum__num'], row_limit: 10 };
+
+  it("'Show summary' (show_totals) adds a query of the metrics with no group-by, order or row limit, read as the summary row", () => {
+    expect(table.buildQuery(fd).queries).toHaveLength(1);
+    const queries = table.buildQuery({ ...fd, show_totals: true }).queries;
+    expect(queries).toHaveLength(2);
+    expect(queries[1]).toMatchObject({ columns: [], row_limit: 0, orderby: [], post_processing: [] });
+    expect(queries[1]!.metrics).toEqual(queries[0]!.metrics);
+    // Raw records have no totals.
+    expect(table.buildQuery({ ...fd, query_mode: 'raw', all_columns: ['state'], show_totals: true }).queries).toHaveLength(1);
+    const answer = [{ data: [{ state: 'CA', sum__num: 3 }], colnames: ['state', 'sum__num'], coltypes: [1, 0] }, { data: [{ sum__num: 42 }], colnames: ['sum__num'], coltypes: [0] }] as any;
+    const out = table.transformProps({ formData: { ...fd, show_totals: true }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(out.totals).toEqual({ sum__num: 42 });
+    expect(table.transformProps({ formData: fd, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).totals).toBeNull();
+  });
+
+  it("offers 'Align +/-' (align_pn, off), 'Add colors to cell bars for +/-' (on) and 'Show Cell bars' under 'Visual formatting', as Superset's", () => {
+    const controls = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+    const byName = (n: string) => controls.find((c) => c.name === n);
+    expect([byName('align_pn')?.label, byName('align_pn')?.default]).toEqual(['Align +/-', false]);
+    expect([byName('color_pn')?.label, byName('color_pn')?.default]).toEqual(['Add colors to cell bars for +/-', true]);
+    expect(byName('show_cell_bars')?.label).toBe('Show Cell bars');
+    expect(byName('show_totals')?.label).toBe('Show summary');
+    const visual = table.controlPanel.sections.find((s) => s.label === 'Visual formatting')!.controlSetRows.flat().map((c: any) => c.name);
+    expect(visual).toEqual(['show_cell_bars', 'align_pn', 'color_pn', 'conditional_formatting']);
+    expect(byName('show_totals')?.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
+  });
+});
+
+describe("table: Superset's 'Ordering', 'Timestamp format' and 'Allow columns to be rearranged'", () => {
+  const controls = () => table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+  const byName = (n: string) => controls().find((c) => c.name === n);
+
+  it("raw mode's 'Ordering' offers each column ascending and descending as Superset's order_by_choices, which the query orders by", () => {
+    const ds = { id: 1, type: 'table', name: 't', columns: [{ column_name: 'num' }, { column_name: 'name' }], metrics: [] };
+    expect(orderByChoices({ formData: { viz_type: 'table' }, datasource: ds })).toEqual([
+      ['["name",true]', 'name [asc]'],
+      ['["name",false]', 'name [desc]'],
+      ['["num",true]', 'num [asc]'],
+      ['["num",false]', 'num [desc]'],
+    ]);
+    expect(byName('order_by_cols').visibility({ formData: { query_mode: 'aggregate' } })).toBe(false);
+    const q = table.buildQuery({ viz_type: 'table', datasource: '1__table', query_mode: 'raw', all_columns: ['name', 'num'], order_by_cols: ['["num",false]'] }).queries[0]!;
+    expect(q.orderby).toEqual([['num', false]]);
+  });
+
+  it("reads times in the adaptive format by default (Superset's smart_date), else in the one chosen", () => {
+    const answer = [{ data: [{ ds: Date.UTC(2020, 0, 1) }], colnames: ['ds'], coltypes: [2] }] as any;
+    const run = (fd: Record<string, unknown>) => {
+      const out = table.transformProps({ formData: { viz_type: 'table', query_mode: 'raw', all_columns: ['ds'], ...fd }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
+      return out.format(out.columns[0]!, Date.UTC(2020, 0, 1));
+    };
+    expect(byName('table_timestamp_format').default).toBe('smart_date');
+    expect(run({})).toBe('2020');
+    expect(run({ table_timestamp_format: '%Y-%m-%d' })).toBe('2020-01-01');
+  });
+
+  it('a dragged column takes the place of the one it is dropped on', () => {
+    expect(moveColumn(['a', 'b', 'c', 'd'], 'a', 'c')).toEqual(['b', 'c', 'a', 'd']);
+    expect(moveColumn(['a', 'b', 'c', 'd'], 'd', 'b')).toEqual(['a', 'd', 'b', 'c']);
+    expect(moveColumn(['a', 'b'], 'a', 'a')).toEqual(['a', 'b']);
+    const rearrange = byName('allow_rearrange_columns');
+    expect([rearrange.label, rearrange.default]).toEqual(['Allow columns to be rearranged', false]);
+    // Hidden while a time comparison is set, as Superset's.
+    expect([rearrange.visibility({ formData: {} }), rearrange.visibility({ formData: { time_compare: ['1 year ago'] } })]).toEqual([true, false]);
+  });
+});

@@ -1,6 +1,6 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
-import { currencyOf, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_NUMBER } from '../shared/format';
+import { currencyOf, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE, SMART_NUMBER } from '../shared/format';
 import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
 import { columnConfigOf } from '../shared/column-config';
@@ -61,9 +61,13 @@ export interface TableProps {
   background: (column: TableColumn, value: unknown) => string | undefined;
   pageLength: number;
   includeSearch: boolean;
+  /** 'Allow columns to be rearranged': headers can be dragged onto one another to reorder the columns (not saved). */
+  rearrangeColumns: boolean;
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
+  /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the second query's one row), or null. */
+  totals: Record<string, unknown> | null;
 }
 
 /** Whether a value meets a rule (Superset's getColorFunction operators). */
@@ -98,7 +102,8 @@ export function transformTable(input: TransformInput): TableProps {
   const groupby = raw ? [] : asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const numberFormat = getNumberFormatter(fd.number_format ?? 'SMART_NUMBER');
   const percentFormat = getNumberFormatter('.2%');
-  const timeFormat = fd.table_timestamp_format ?? '%Y-%m-%d %H:%M:%S';
+  // Superset's default is the adaptive (smart) date format.
+  const timeFormat = fd.table_timestamp_format ?? SMART_DATE;
   const chartWide = { showCellBars: fd.show_cell_bars !== false, alignPn: !!fd.align_pn, colorPn: fd.color_pn !== false };
   const rules = asList<FormattingRule>(fd.conditional_formatting).filter((r) => r && r.column);
 
@@ -159,8 +164,20 @@ export function transformTable(input: TransformInput): TableProps {
     background,
     pageLength: Number(fd.page_length) || 0,
     includeSearch: !!fd.include_search,
+    rearrangeColumns: !!fd.allow_rearrange_columns,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
+    totals: !raw && fd.show_totals ? ((queriesData[1]?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
+}
+
+/** The column order after the dragged column is dropped on another: it takes that column's place (Superset's drag-and-drop headers). */
+export function moveColumn(order: readonly string[], dragged: string, target: string): string[] {
+  const from = order.indexOf(dragged);
+  const to = order.indexOf(target);
+  if (from < 0 || to < 0 || from === to) return [...order];
+  const next = order.filter((key) => key !== dragged);
+  next.splice(to, 0, dragged);
+  return next;
 }
