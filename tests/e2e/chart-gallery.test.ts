@@ -204,6 +204,8 @@ describe('Chart types in the browser', () => {
         await page.getByRole('tab', { name: 'Customize' }).click();
         await expect.poll(() => page.getByLabel('Increase color').inputValue()).toBe('rgba(31, 119, 180, 1)');
         await expect.poll(() => page.getByLabel('Total color').inputValue()).toBe('rgba(102, 102, 102, 1)');
+        await page.getByLabel('Increase color').scrollIntoViewIfNeeded();
+        await screenshot(page, 'gallery-waterfall-customize');
         const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
         expect(texts).toEqual(expect.arrayContaining(['Up', 'Down', 'Net', 'Year']));
       }

@@ -14,18 +14,25 @@ const waterfall: ChartPlugin<EChartsTransformed> = {
         label: 'Series settings',
         expanded: true,
         tab: 'customize',
+        // Each colour on a row of its own: two side by side cut the picker's 'rgba(…)' text.
         controlSetRows: [
           [
             { name: 'increase_color', type: 'ColorPickerControl', label: 'Increase color', default: { r: 90, g: 193, b: 137, a: 1 }, renderTrigger: true, description: 'Select the color used for values that indicate an increase in the chart' },
+          ],
+          [
             { name: 'increase_label', type: 'TextControl', label: 'Increase label', renderTrigger: true, description: 'Customize the label displayed for increasing values in the chart tooltips and legend.' },
           ],
           [
             { name: 'decrease_color', type: 'ColorPickerControl', label: 'Decrease color', default: { r: 224, g: 67, b: 85, a: 1 }, renderTrigger: true, description: 'Select the color used for values that indicate a decrease in the chart.' },
+          ],
+          [
             { name: 'decrease_label', type: 'TextControl', label: 'Decrease label', renderTrigger: true, description: 'Customize the label displayed for decreasing values in the chart tooltips and legend.' },
           ],
           [{ name: 'show_total', type: 'CheckboxControl', label: 'Show total', default: true, renderTrigger: true, description: 'Display cumulative total at end' }],
           [
             { name: 'total_color', type: 'ColorPickerControl', label: 'Total color', default: { r: 102, g: 102, b: 102, a: 1 }, renderTrigger: true, description: 'Select the color used for values that represent total bars in the chart' },
+          ],
+          [
             { name: 'total_label', type: 'TextControl', label: 'Total label', renderTrigger: true, description: 'Customize the label displayed for total values in the chart tooltips, legend, and chart axis.' },
           ],
         ],
