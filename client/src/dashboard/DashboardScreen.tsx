@@ -29,6 +29,7 @@ import {
   chartAncestors,
   directPathToChild,
   expandedSlicesOf,
+  withExpandedSlices,
   tabsShowingPath,
   toggleExpandSlice,
   type FilterConfigItem,
@@ -169,7 +170,7 @@ export function DashboardScreen() {
   const dashboardId = dashboard.data?.id;
   useEffect(() => {
     // A permalink's anchor is the event's target_id, as Superset logs it.
-    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    const anchor = permalinkAnchor();
     if (dashboardId !== undefined) logEvent(LOG_ACTIONS.MOUNT_DASHBOARD, { source: 'dashboard', source_id: dashboardId, event_type: 'timing', duration: Math.round(performance.now()), ...(anchor ? { target_id: anchor } : {}) });
   }, [dashboardId]);
 
@@ -385,11 +386,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   };
 
   const save = async (overwrite = false, edited = draft) => {
-    // The open descriptions are saved as expanded_slices, as Superset's save sends them (none open and none stored
-    // before: the key is not added, so an overwrite's diff does not list an unchanged json_metadata).
-    const edits = parseMetadata(edited.json_metadata);
-    const keepExpanded = Object.keys(expandedSlices).length > 0 || 'expanded_slices' in edits;
-    const d = keepExpanded ? { ...edited, json_metadata: JSON.stringify({ ...edits, expanded_slices: expandedSlices }, null, 2) } : edited;
+    // The open descriptions are saved as expanded_slices, as Superset's save sends them.
+    const json_metadata = withExpandedSlices(edited.json_metadata, expandedSlices);
+    const d = json_metadata === edited.json_metadata ? edited : { ...edited, json_metadata };
     setSaving(true);
     try {
       afterSave(await saveDashboard(dashboard.id, bodyOf(overwrite, d)), d);
@@ -510,8 +509,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   // #CHART-…, as Superset's directPathToChild): its tabs opened, then, once the grid is drawn (after a kept filter
   // state is read), scrolled to the middle of the view and outlined for a moment.
   const [focusPending, setFocusPending] = useState<string | null>(() => {
-    if (focusedChart !== null) return Object.values(saved.layout).find((c) => c.type === 'CHART' && Number(c.meta.chartId) === focusedChart)?.id ?? null;
-    const anchor = decodeURIComponent(window.location.hash.slice(1));
+    if (focusedChart !== null) return chartComponentIds(saved.layout).get(focusedChart) ?? null;
+    const anchor = permalinkAnchor();
     return anchor && saved.layout[anchor] ? anchor : null;
   });
   useEffect(() => {
@@ -815,6 +814,9 @@ function SaveAsModal({ opened, onClose, dashboard, draft, onCopied }: { opened: 
     </Modal>
   );
 }
+
+/** A dashboard permalink's anchor: the address's #CHART-… (the component to show), or ''. */
+const permalinkAnchor = () => decodeURIComponent(window.location.hash.slice(1));
 
 /** A draft's json_metadata as an object (an unparsable draft reads as empty). */
 function parseMetadata(text: string): Record<string, unknown> {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { certificationOf, DEFAULT_DASHBOARD_TITLE, expandedSlicesOf, normalizeSlug, parseJsonMetadata, toggleExpandSlice, validateJsonMetadata } from './metadata';
+import { certificationOf, DEFAULT_DASHBOARD_TITLE, expandedSlicesOf, normalizeSlug, parseJsonMetadata, toggleExpandSlice, validateJsonMetadata, withExpandedSlices } from './metadata';
 
 describe('dashboard stored fields (spec 02 §3, §5)', () => {
   it("'The dashboard title defaults to '[ untitled dashboard ]''", () => {
@@ -51,5 +51,11 @@ describe('spec 02 §3 metadata expanded_slices (dashboard state expandedSlices)'
     expect(opened).toEqual({ '12': true });
     expect(toggleExpandSlice(opened, '12')).toEqual({});
     expect(toggleExpandSlice({ '5': true }, 12)).toEqual({ '5': true, '12': true });
+  });
+
+  it('saves the open descriptions as expanded_slices; none open and none stored leaves the metadata text as it was', () => {
+    expect(JSON.parse(withExpandedSlices('{"color_scheme":"x"}', { '7': true }))).toEqual({ color_scheme: 'x', expanded_slices: { '7': true } });
+    expect(withExpandedSlices('{"color_scheme":"x"}', {})).toBe('{"color_scheme":"x"}');
+    expect(JSON.parse(withExpandedSlices('{"expanded_slices":{"7":true}}', {}))).toEqual({ expanded_slices: {} });
   });
 });

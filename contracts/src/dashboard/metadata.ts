@@ -131,6 +131,23 @@ export function expandedSlicesOf(metadata: Record<string, unknown>): Record<stri
   return out;
 }
 
+/**
+ * A dashboard's json_metadata text as its save sends it, with the open descriptions as `expanded_slices` (Superset's
+ * save). With none open and none stored before the text is left as it is, so an overwrite's diff does not list an
+ * unchanged json_metadata. Text that does not parse reads as empty metadata.
+ */
+export function withExpandedSlices(jsonMetadata: string, expanded: Record<string, true>): string {
+  let edits: Record<string, unknown> = {};
+  try {
+    const value = JSON.parse(jsonMetadata || '{}');
+    if (isObject(value)) edits = value;
+  } catch {
+    // As empty metadata.
+  }
+  if (!Object.keys(expanded).length && !('expanded_slices' in edits)) return jsonMetadata;
+  return JSON.stringify({ ...edits, expanded_slices: expanded }, null, 2);
+}
+
 /** Superset's TOGGLE_EXPAND_SLICE: a chart's description opened (`chartId: true`) or, when open, closed (its key removed). */
 export function toggleExpandSlice(expanded: Record<string, true>, chartId: number | string): Record<string, true> {
   const next = { ...expanded };

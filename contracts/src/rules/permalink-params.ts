@@ -86,7 +86,7 @@ export function buildEntityListLink(base: string, id: string | number): string {
 }
 
 /** Superset's RESERVED_DASHBOARD_URL_PARAMS: a dashboard address's own keys, which a dashboard permalink leaves out. */
-export const RESERVED_DASHBOARD_URL_PARAMS = ['native_filters', 'native_filters_key', 'permalink_key', 'preselect_filters'] as const;
+const RESERVED_DASHBOARD_URL_PARAMS = ['native_filters', 'native_filters_key', 'permalink_key', 'preselect_filters'] as const;
 
 /**
  * Keys the dashboard screen reads itself, besides the reserved ones: Superset's extractUrlParams keeps `standalone` and
@@ -95,7 +95,7 @@ export const RESERVED_DASHBOARD_URL_PARAMS = ['native_filters', 'native_filters_
 const DASHBOARD_SCREEN_URL_PARAMS = ['standalone', 'edit', 'show_filters', 'expand_filters', 'dashboard-focused-chart'] as const;
 
 /** Superset's RESERVED_CHART_URL_PARAMS: an Explore address's own keys, which a chart permalink leaves out. */
-export const RESERVED_CHART_URL_PARAMS = ['form_data_key', 'slice_id', 'datasource_id', 'datasource_type', 'dataset_id'] as const;
+const RESERVED_CHART_URL_PARAMS = ['form_data_key', 'slice_id', 'datasource_id', 'datasource_type', 'dataset_id'] as const;
 
 /**
  * Keys Meridian's Explore reads itself, besides the reserved ones (spec 01 §2): the form data's own text, a permalink's

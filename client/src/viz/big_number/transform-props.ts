@@ -4,7 +4,7 @@ import { getNumberFormatter, getTimeFormatter, getValueFormatter } from '../shar
 import { asList, metricLabel, toNumber, toTime, type MetricEntry } from '../shared/metrics';
 import { chartTheme } from '../shared/theme';
 import { pickerColor, PRIMARY_RGBA } from '../shared/colors';
-import { ruleMatches, type FormattingRule } from '../table/transform-props';
+import { ruleMatches, type FormattingRule } from '../shared/conditional-formatting';
 
 export interface BigNumberProps {
   /** The formatted number, or null when there is no data. */
@@ -29,7 +29,7 @@ const timeFormatOf = (fd: FormData) => (fd.time_format ?? fd.x_axis_time_format)
  * How the number reads: as a date with 'Force date format', or when the metric gives times or text (its coltype);
  * else in the number format with the currency (Superset's headerFormatter).
  */
-export function headerFormatter(fd: FormData, coltype: number | undefined): (value: number) => string {
+function headerFormatter(fd: FormData, coltype: number | undefined): (value: number) => string {
   if (fd.force_timestamp_formatting || coltype === GenericDataType.TEMPORAL || coltype === GenericDataType.STRING) {
     const time = getTimeFormatter(timeFormatOf(fd));
     return (value) => time(value);
@@ -38,7 +38,7 @@ export function headerFormatter(fd: FormData, coltype: number | undefined): (val
 }
 
 /** The colour of the first conditional formatting rule on the metric that the value meets (Superset's colorThresholdFormatters). */
-export function numberColor(conditionalFormatting: unknown, metric: string, value: number | null): string | null {
+function numberColor(conditionalFormatting: unknown, metric: string, value: number | null): string | null {
   if (value === null) return null;
   const rule = asList<FormattingRule>(conditionalFormatting as FormattingRule[] | null | undefined).find((r) => r && r.colorScheme && (!r.column || r.column === metric) && ruleMatches(r, value));
   return rule ? rule.colorScheme : null;

@@ -15,18 +15,21 @@ import type { Plugin } from 'vite';
 
 const QUANT = 4096;
 
-/** The folder of Superset's country GeoJSON files in node_modules. */
-export function shapesDir(): string {
-  const require = createRequire(import.meta.url);
-  return join(dirname(require.resolve('@superset-ui/legacy-plugin-chart-country-map/package.json')), 'esm', 'countries');
+let dir: string | null = null;
+/** The folder of Superset's country GeoJSON files in node_modules (found once per build). */
+function shapesDir(): string {
+  dir ??= join(dirname(createRequire(import.meta.url).resolve('@superset-ui/legacy-plugin-chart-country-map/package.json')), 'esm', 'countries');
+  return dir;
 }
 
-/** Every country with shapes: Superset's `select_country` keys (the files' names). */
+let keys: string[] | null = null;
+/** Every country with shapes: Superset's `select_country` keys (the files' names), read once per build. */
 export function countryKeys(): string[] {
-  return readdirSync(shapesDir())
+  keys ??= readdirSync(shapesDir())
     .filter((f) => f.endsWith('.geojson'))
     .map((f) => f.slice(0, -'.geojson'.length))
     .sort();
+  return keys;
 }
 
 /** One region of a compacted country: its ISO 3166-2 code, its name, and its polygons as delta-encoded rings. */
@@ -86,7 +89,7 @@ export function compactCountry(geojson: { features: Feature[] }): CompactCountry
 }
 
 /** A country's compacted shapes, read from Superset's GeoJSON file for that `select_country` key. */
-export function readCountry(key: string): CompactCountry {
+function readCountry(key: string): CompactCountry {
   if (!countryKeys().includes(key)) throw new Error(`No shapes for ${key}`);
   return compactCountry(JSON.parse(readFileSync(join(shapesDir(), `${key}.geojson`), 'utf8')));
 }
@@ -110,7 +113,8 @@ export function countryShapes(): Plugin {
       return null;
     },
     load(id) {
-      if (id === `\0${INDEX}`) return `export default {\n${countryKeys().map((k) => `  ${JSON.stringify(k)}: () => import(${JSON.stringify(COUNTRY + k)}),`).join('\n')}\n};\n`;
+      // The USA draws from us-atlas (geo.ts), so it has no chunk of its own.
+      if (id === `\0${INDEX}`) return `export default {\n${countryKeys().filter((k) => k !== 'usa').map((k) => `  ${JSON.stringify(k)}: () => import(${JSON.stringify(COUNTRY + k)}),`).join('\n')}\n};\n`;
       if (id.startsWith(`\0${CHUNK}`)) return `export default JSON.parse(${JSON.stringify(JSON.stringify(readCountry(id.slice(CHUNK.length + 1))))});\n`;
       return null;
     },

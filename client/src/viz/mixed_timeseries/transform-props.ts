@@ -101,9 +101,10 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
     return first === undefined ? '' : names(metricLabel(first));
   };
   const identify = fd.show_query_identifiers === true;
-  const nameA = (name: string) => (identify && name in a.seriesGroups ? withQueryIdentifier(name, a.seriesGroups[name]!, metricName(fdA), 'A') : name);
+  const [metricA, metricB] = [metricName(fdA), metricName(fdB)];
+  const nameA = (name: string) => (identify && name in a.seriesGroups ? withQueryIdentifier(name, a.seriesGroups[name]!, metricA, 'A') : name);
   const namesA = new Set(a.option.series.map((s: any) => nameA(s.name)));
-  const nameB = (name: string) => (identify ? withQueryIdentifier(name, b.seriesGroups[name] ?? [], metricName(fdB), 'B') : namesA.has(name) ? `${name} (Query B)` : name);
+  const nameB = (name: string) => (identify ? withQueryIdentifier(name, b.seriesGroups[name] ?? [], metricB, 'B') : namesA.has(name) ? `${name} (Query B)` : name);
   // Each query's values read in its own formats (B's labels and axis already do): its series' tooltips too.
   const formatB = valueFormatOf(fdB);
   const seriesB = withArea(fdB, b.option.series).map((s: any) => ({ ...s, name: nameB(s.name), yAxisIndex: Number(fd.yAxisIndexB ?? 0) === 1 ? 1 : 0, stack: s.stack ? 'b' : undefined, tooltip: { valueFormatter: (v: number) => formatB(v) } }));

@@ -26,7 +26,7 @@ const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => strin
 };
 
 /** The slice the small ones are gathered into ('Threshold for Other'), drawn grey as Superset's. */
-export const OTHER = 'Other';
+const OTHER = 'Other';
 
 /**
  * Superset's 'Label Template': `{name}`, `{value}` and `{percent}` as the labels format them, ECharts' own `{a}` (the
@@ -34,7 +34,7 @@ export const OTHER = 'Other';
  *
  * @example pieLabelTemplate('{name}: {percent}', { name: 'boy', value: '3k', percent: '75.00%' }, { value: 3000, percent: 75 }) // 'boy: 75.00%'
  */
-export function pieLabelTemplate(template: string, shown: { name: string; value: string; percent: string }, raw: { seriesName?: string; value: unknown; percent: unknown }): string {
+function pieLabelTemplate(template: string, shown: { name: string; value: string; percent: string }, raw: { seriesName?: string; value: unknown; percent: unknown }): string {
   const parts: Record<string, string> = { '{name}': shown.name, '{value}': shown.value, '{percent}': shown.percent, '{a}': raw.seriesName ?? '', '{b}': shown.name, '{c}': String(raw.value), '{d}': String(raw.percent), '\\n': '\n' };
   return Object.entries(parts).reduce((text, [key, value]) => text.split(key).join(value), template);
 }

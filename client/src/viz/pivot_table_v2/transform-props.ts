@@ -4,7 +4,7 @@ import type { TransformInput } from '../types';
 import { getTimeFormatter, getValueFormatter } from '../shared/format';
 
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
-import { ruleMatches, type FormattingRule } from '../table/transform-props';
+import { ruleMatches, type FormattingRule } from '../shared/conditional-formatting';
 
 export type Aggregate =
   | 'Sum'
@@ -173,17 +173,31 @@ function pivotByColumns(input: {
       groupValues.set(key, list);
     }
   };
-  for (const r of rows) {
-    for (const m of metrics) {
-      const v = toNumber(r[m]);
-      note('r', rowCols.map((c) => str(r[c])), v);
-      note('c', colCols.map((c) => str(r[c])), v);
+  // Only a side ordered by value reads them (the default orders by key).
+  const byRowValue = !!input.rowOrder?.startsWith('value');
+  const byColValue = !!input.colOrder?.startsWith('value');
+  if (byRowValue || byColValue) {
+    for (const r of rows) {
+      const rowParts = byRowValue ? rowCols.map((c) => str(r[c])) : [];
+      const colParts = byColValue ? colCols.map((c) => str(r[c])) : [];
+      for (const m of metrics) {
+        const v = toNumber(r[m]);
+        note('r', rowParts, v);
+        note('c', colParts, v);
+      }
     }
   }
   const sortKeys = (keys: string[][], side: 'r' | 'c', order: PivotOrder = 'key_a_to_z') => {
     const byValue = order.startsWith('value');
     const sign = order.endsWith('z_to_a') ? -1 : 1;
-    const groupValue = (parts: string[]) => agg(groupValues.get(`${side}${keyOf(parts)}`) ?? []) ?? -Infinity;
+    // Each group's aggregate once, not at every comparison (a median sorts its values each time).
+    const aggregates = new Map<string, number>();
+    const groupValue = (parts: string[]) => {
+      const key = `${side}${keyOf(parts)}`;
+      let value = aggregates.get(key);
+      if (value === undefined) aggregates.set(key, (value = agg(groupValues.get(key) ?? []) ?? -Infinity));
+      return value;
+    };
     // Level by level, as the headers nest: a group's place is its key's, or its aggregate's over all its values.
     return [...keys].sort((a, b) => {
       for (let i = 0; i < Math.max(a.length, b.length); i++) {
@@ -380,7 +394,7 @@ function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formDat
 }
 
 /** The background of a metric's cell from the first conditional formatting rule on that metric it meets. */
-export function pivotBackground(conditionalFormatting: unknown): ((metric: string, value: number) => string | undefined) | undefined {
+function pivotBackground(conditionalFormatting: unknown): ((metric: string, value: number) => string | undefined) | undefined {
   const rules = asList<FormattingRule>(conditionalFormatting as FormattingRule[] | null | undefined).filter((r) => r && r.column && r.colorScheme);
   if (!rules.length) return undefined;
   return (metric, value) => {

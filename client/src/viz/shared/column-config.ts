@@ -52,6 +52,9 @@ export interface ColumnConfigColumn {
 
 const NUMERIC_TYPE = /INT|NUM|DEC|FLOAT|DOUBLE|REAL|MONEY/i;
 
+/** Whether a dataset column's type is a number's (the types Superset reads as GenericDataType.NUMERIC). */
+export const isNumericType = (type: string | null | undefined): boolean => !!type && NUMERIC_TYPE.test(type);
+
 /**
  * The columns a chart's `column_config` can set, from its form data: group-bys, metrics and percent metrics ('%label')
  * in aggregate mode, the chosen columns in raw mode; or only the metrics (the radar's 'Customize Metrics').
@@ -63,7 +66,7 @@ export function columnConfigColumns({ formData: fd, datasource }: ControlContext
   const dimension = (entry: ColumnEntry): ColumnConfigColumn => {
     const key = columnLabel(entry);
     const column = typeof entry === 'string' ? datasource?.columns.find((c) => c.column_name === entry) : undefined;
-    const kind: ColumnKind = column?.is_dttm ? 'temporal' : column?.type && NUMERIC_TYPE.test(column.type) ? 'numeric' : 'string';
+    const kind: ColumnKind = column?.is_dttm ? 'temporal' : isNumericType(column?.type) ? 'numeric' : 'string';
     return { key, label: column?.verbose_name || key, kind };
   };
   if (fd.query_mode === 'raw') return asList<ColumnEntry>(fd.all_columns).map(dimension);

@@ -6,6 +6,7 @@ import { TIME_GRAIN_CHOICES } from '@meridian/contracts/rules/constants';
 import { validateInteger, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import type { ControlConfig, ControlContext, ControlEntry } from '../types';
 import { CATEGORICAL_SCHEMES, DEFAULT_CATEGORICAL_SCHEME, DEFAULT_SEQUENTIAL_SCHEME, SEQUENTIAL_SCHEMES } from './colors';
+import { isNumericType } from './column-config';
 import { NUMBER_FORMAT_OPTIONS, SMART_DATE, SMART_NUMBER, TIME_FORMAT_OPTIONS } from './format';
 
 const nonEmpty = (value: unknown) => validateNonEmpty(Array.isArray(value) && value.length === 0 ? null : value);
@@ -17,18 +18,18 @@ const integer = (value: unknown) => (value === null || value === undefined || va
 export const columnChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 const temporalChoices = (ctx: ControlContext) => (ctx.datasource?.columns ?? []).filter((c) => c.is_dttm).map((c) => [c.column_name, c.verbose_name || c.column_name] as const);
 
-/** Whether a dataset column's type is a number's (the types Superset reads as GenericDataType.NUMERIC). */
-const isNumericType = (type: string | null | undefined): boolean => !!type && /INT|NUM|DEC|FLOAT|DOUBLE|REAL|MONEY/i.test(type);
+/** The dataset column on the x-axis, or undefined (none chosen, or adhoc SQL). */
+const xAxisColumn = ({ formData, datasource }: ControlContext) => (typeof formData.x_axis === 'string' ? datasource?.columns.find((c) => c.column_name === formData.x_axis) : undefined);
 
 /** The x-axis is a dataset column of numbers (Superset's checkColumnType(x_axis, [NUMERIC])). */
-const xAxisIsNumeric = ({ formData, datasource }: ControlContext) => {
-  const axis = typeof formData.x_axis === 'string' ? datasource?.columns.find((c) => c.column_name === formData.x_axis) : undefined;
+const xAxisIsNumeric = (ctx: ControlContext) => {
+  const axis = xAxisColumn(ctx);
   return !!axis && !axis.is_dttm && isNumericType(axis.type);
 };
 
 /** Time grain applies only to a temporal x-axis (unknown columns, e.g. adhoc SQL, keep it shown). */
-const xAxisIsTemporal = ({ formData, datasource }: ControlContext) => {
-  const axis = typeof formData.x_axis === 'string' ? datasource?.columns.find((c) => c.column_name === formData.x_axis) : undefined;
+const xAxisIsTemporal = (ctx: ControlContext) => {
+  const axis = xAxisColumn(ctx);
   return !axis || !!axis.is_dttm;
 };
 

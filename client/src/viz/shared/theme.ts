@@ -40,10 +40,10 @@ export function axisStyle(theme: 'light' | 'dark') {
   };
 }
 
-/** A legend styled for the theme: scrolling, at the top unless told otherwise. */
 /** Superset's legend orientations; anything else is the top. */
 export const legendPlace = (value: unknown): 'top' | 'bottom' | 'left' | 'right' => (value === 'bottom' || value === 'left' || value === 'right' ? value : 'top');
 
+/** A legend styled for the theme: scrolling, at the top unless told otherwise. */
 export function legendStyle(theme: 'light' | 'dark', opts: { show?: boolean; orientation?: 'top' | 'bottom' | 'left' | 'right'; type?: 'scroll' | 'plain' } = {}) {
   const t = chartTheme(theme);
   const orientation = opts.orientation ?? 'top';

@@ -5,16 +5,9 @@ import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
 import { columnConfigOf } from '../shared/column-config';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { ruleMatches, type FormattingRule } from '../shared/conditional-formatting';
 
-/** One conditional formatting rule (Superset's `conditional_formatting` entries). */
-export interface FormattingRule {
-  column: string;
-  operator: '<' | '>' | '≤' | '≥' | '=' | '≠' | '< x <' | '≤ x ≤' | 'None';
-  targetValue?: number;
-  targetValueLeft?: number;
-  targetValueRight?: number;
-  colorScheme: string;
-}
+export { ruleMatches, type FormattingRule };
 
 export interface TableColumn {
   key: string;
@@ -68,25 +61,6 @@ export interface TableProps {
   selected: string | null;
   /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the second query's one row), or null. */
   totals: Record<string, unknown> | null;
-}
-
-/** Whether a value meets a rule (Superset's getColorFunction operators). */
-export function ruleMatches(rule: FormattingRule, value: number): boolean {
-  const t = Number(rule.targetValue);
-  const l = Number(rule.targetValueLeft);
-  const r = Number(rule.targetValueRight);
-  switch (rule.operator) {
-    case '<': return value < t;
-    case '>': return value > t;
-    case '≤': return value <= t;
-    case '≥': return value >= t;
-    case '=': return value === t;
-    case '≠': return value !== t;
-    case '< x <': return value > l && value < r;
-    case '≤ x ≤': return value >= l && value <= r;
-    case 'None': return true;
-    default: return false;
-  }
 }
 
 /** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */

@@ -8,7 +8,7 @@ import { columnLabel, metricLabel, toNumber, toTime, type ColumnEntry, type Metr
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
 /** Superset's series colours when none is picked (its increase, decrease and total defaults). */
-export const WATERFALL_COLORS = { increase: 'rgba(90, 193, 137, 1)', decrease: 'rgba(224, 67, 85, 1)', total: 'rgba(102, 102, 102, 1)' };
+const WATERFALL_COLORS = { increase: 'rgba(90, 193, 137, 1)', decrease: 'rgba(224, 67, 85, 1)', total: 'rgba(102, 102, 102, 1)' };
 
 /**
  * Each x value's change as a floating bar from the running total (increase or decrease colour),

@@ -62,5 +62,5 @@ export function timeseriesFrame(
         feature: { dataZoom: { ...(opts.stacked ? { yAxisIndex: false } : {}), title: { zoom: 'zoom area', back: 'restore zoom' } } },
       }
     : undefined;
-  return { grid, legend, dataZoom, toolbox, legendAt };
+  return { grid, legend, dataZoom, toolbox };
 }

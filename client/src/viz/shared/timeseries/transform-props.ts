@@ -101,7 +101,10 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind, opt
   }
   sortSeries(series, fd.sort_series_type, fd.sort_series_ascending === true);
   // Each x value's total over the series (every series has a point at each x once filled above).
-  const xTotals = () => xs.map((_, i) => [...series.values()].reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
+  const xTotals = () => {
+    const all = [...series.values()];
+    return xs.map((_, i) => all.reduce((sum, s) => sum + (s.points[i]?.[1] ?? 0), 0));
+  };
   // 'Expand': each x value's series as shares of its total, stacked to the whole.
   if (stacking === 'Expand') {
     const totals = xTotals();
@@ -275,7 +278,6 @@ const axisBounds = (value: unknown): [number | null, number | null] => {
   return Array.isArray(value) ? [side(value[0]), side(value[1])] : [null, null];
 };
 
-/** The tooltip's time: in its own format, Superset's detailed adaptive one unless set ('2004-02-01' where the axis reads 'February'). */
 /**
  * The value format of a time-series chart's values, labels, tooltips and y-axis: a percentage comparison in a percent
  * format (spec 01 §5), contributions and expanded stacks as whole percents (Superset's), else the y-axis format with
@@ -299,6 +301,7 @@ export function timeseriesRichTooltip(fd: TransformInput['formData'], isTime: bo
   });
 }
 
+/** The tooltip's time: in its own format, Superset's detailed adaptive one unless set ('2004-02-01' where the axis reads 'February'). */
 const smartDateOr = (format: unknown, x: unknown): string => (typeof format === 'string' && !isSmartDate(format) ? getTimeFormatter(format)(x as number) : smartDateDetailed(Number(x)));
 
 /**
