@@ -4,6 +4,7 @@
  */
 import { format as d3Format } from 'd3-format';
 import { utcFormat } from 'd3-time-format';
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 
 export const SMART_NUMBER = 'SMART_NUMBER';
 export const SMART_DATE = 'smart_date';
@@ -205,6 +206,18 @@ export function getTimeFormatter(format?: string | null): (t: number | string | 
   };
   timeCache.set(key, formatter);
   return formatter;
+}
+
+/**
+ * How a chart writes a group-by value (Superset's formatSeriesName): a temporal column's in the date format (adaptive
+ * when none is set), a missing value as `nullText`, anything else as text.
+ *
+ * @example groupValueFormatter({ colnames: ['ds'], coltypes: [2] }, '%Y')('ds', Date.UTC(2004, 0, 1)) // '2004'
+ */
+export function groupValueFormatter(result: { colnames?: string[]; coltypes?: number[] } | undefined, dateFormat: unknown, nullText = 'NULL'): (column: string, value: unknown) => string {
+  const temporal = new Set((result?.colnames ?? []).filter((_, i) => result?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const time = getTimeFormatter(typeof dateFormat === 'string' ? dateFormat : null);
+  return (column, value) => (value === null || value === undefined ? nullText : temporal.has(column) ? time(value as number | string) : String(value));
 }
 
 /** Text set into a tooltip's HTML (names and descriptions from the data): shown as written, never as markup. */
