@@ -39,7 +39,7 @@ export function tickLayoutRotate(layout: unknown): number | undefined {
  * The room a chart keeps for its legend (Superset's 'Show legend', 'Orientation' and 'Margin'): a band above or below,
  * or a column beside it as wide as the widest name (at most 40% of the chart); 'Margin' adds to it.
  */
-export function legendRoom(fd: { show_legend?: unknown; legendOrientation?: unknown; legendMargin?: unknown }, names: readonly string[], width: number): { top: number; bottom: number; left: number; right: number } {
+export function legendRoom(fd: Record<string, unknown>, names: readonly string[], width: number): { top: number; bottom: number; left: number; right: number } {
   const room = { top: 0, bottom: 0, left: 0, right: 0 };
   if (fd.show_legend === false) return room;
   const at = legendPlace(fd.legendOrientation);
