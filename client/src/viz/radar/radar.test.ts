@@ -77,9 +77,9 @@ describe("radar: Superset's options", () => {
   const draw = (extra: Record<string, unknown>, data: Record<string, unknown>[] = rows, meta: Record<string, unknown> = {}) =>
     radar.transformProps({ formData: { viz_type: 'radar', groupby: ['gender'], metrics: ['a', 'b'], ...extra }, queriesData: [{ data, ...meta } as any], datasource: null, theme: 'light', width: 600, height: 400 }).option;
 
-  it("'Normalize Values' draws each polygon as shares of its largest value on 0–1 axes; labels and tooltip show the values", () => {
+  it("'Normalize Values' draws each polygon as shares of its largest value on axes from 0 (to 1.1, room for the labels); labels and tooltip show the values", () => {
     const out = draw({ is_normalized: true, column_config: { a: { radarMetricMaxValue: 100 } } });
-    expect(out.radar.indicator).toEqual([{ name: 'a', max: 1, min: 0 }, { name: 'b', max: 1, min: 0 }]);
+    expect(out.radar.indicator).toEqual([{ name: 'a', max: 1.1, min: 0 }, { name: 'b', max: 1.1, min: 0 }]);
     expect(out.series[0].data.map((d: any) => d.value)).toEqual([[0.25, 1], [0.25, 1]]);
     expect(out.series[0].label.formatter({ name: 'girl', value: 0.25 })).toBe('5');
     expect(out.tooltip.formatter({ name: 'boy', value: [0.25, 1] })).toBe('boy<br/>a: 10<br/>b: 40');

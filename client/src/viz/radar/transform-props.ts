@@ -40,8 +40,8 @@ function axisBounds(setting: { radarMetricMinValue?: unknown; radarMetricMaxValu
 
 /**
  * One axis per metric, one polygon per group (its values in 'Date format' when temporal); each axis runs to its
- * largest value (or its configured max). 'Normalize Values' divides each group's values by its largest, on axes
- * from 0 to 1, while labels and tooltips show the values themselves.
+ * largest value (or its configured max). 'Normalize Values' divides each group's values by its largest (axes
+ * from 0 to a little past 1), while labels and tooltips show the values themselves.
  */
 export function transformRadar({ formData: fd, queriesData, datasource, theme, width, height }: TransformInput): EChartsTransformed {
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
@@ -53,7 +53,9 @@ export function transformRadar({ formData: fd, queriesData, datasource, theme, w
   const normalized = fd.is_normalized === true;
   const config = (fd.column_config ?? {}) as Record<string, { radarMetricMinValue?: unknown; radarMetricMaxValue?: unknown }>;
   const t = chartTheme(theme);
-  const indicator = metrics.map((m, i) => ({ name: shown[i], ...(normalized ? { max: 1, min: 0 } : axisBounds(config[m], rows.map((r) => toNumber(r[m]) ?? 0))) }));
+  // Normalised axes run a little past 1, as the others run past their largest value: a vertex at 1 put its label
+  // over the axis name.
+  const indicator = metrics.map((m, i) => ({ name: shown[i], ...(normalized ? { max: 1.1, min: 0 } : axisBounds(config[m], rows.map((r) => toNumber(r[m]) ?? 0))) }));
   const groups: Record<string, unknown[]> = {};
   // A normalised polygon's drawn values back to its own (one value per ratio, as ratios of one largest value are
   // equal only when the values are), for the labels and tooltip.
