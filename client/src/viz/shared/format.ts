@@ -89,6 +89,9 @@ export function getNumberFormatter(format?: string | null): (n: number | null | 
   return formatter;
 }
 
+/** Superset's currency symbol that means 'the dataset's currency code column says' (Superset 5). */
+export const AUTO_CURRENCY = 'AUTO';
+
 /** Superset's `currency_format` form data: an ISO 4217 code and where its symbol goes; empty when unset. */
 export interface Currency {
   symbol?: string;
@@ -139,7 +142,9 @@ export function getCurrencySymbol(code: string): string {
  */
 export function getValueFormatter(format: string | null | undefined, currencyFormat?: unknown): (n: number | null | undefined) => string {
   const currency = currencyOf(currencyFormat);
-  if (!currency?.symbol) return getNumberFormatter(format);
+  // Superset 5's 'AUTO' takes the currency its dataset's currency code column holds for the rows; Meridian's datasets
+  // have no such column, so nothing is detected and, as Superset then does, the number reads without a symbol.
+  if (!currency?.symbol || currency.symbol === AUTO_CURRENCY) return getNumberFormatter(format);
   const number = getNumberFormatter((format || SMART_NUMBER).replace(/\$|%/g, ''));
   const symbol = getCurrencySymbol(currency.symbol);
   const prefix = currency.symbolPosition === 'prefix';
