@@ -3,7 +3,7 @@ import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, QueryContext } from '../types';
 import { transformWaterfall } from './transform-props';
 import meta from './meta';
-import { asList } from '../shared/metrics';
+import { asList, columnLabel, type ColumnEntry } from '../shared/metrics';
 
 const waterfall: ChartPlugin<EChartsTransformed> = {
   ...meta,
@@ -54,8 +54,9 @@ const waterfall: ChartPlugin<EChartsTransformed> = {
   defaultFormData: { time_grain_sqla: 'P1M', row_limit: 10000, show_legend: false },
   buildQuery: (fd) => {
     const context = queryContextFromFormData(fd) as QueryContext;
-    // Superset's order: by the x-axis, then the breakdown, ascending; the bars follow the rows.
-    context.queries[0]!.orderby = [fd.x_axis, ...asList(fd.groupby)].filter((c) => c !== undefined && c !== null && c !== '').map((c) => [c, true]);
+    // Superset's order: by the x-axis, then the breakdown, ascending; the bars follow the rows. By their labels, which
+    // name the selected expressions (an adhoc x-axis at its time grain, as grouped).
+    context.queries[0]!.orderby = asList<ColumnEntry>([fd.x_axis, ...asList(fd.groupby)].filter((c) => c !== undefined && c !== null && c !== '')).map((c) => [columnLabel(c), true]);
     return context;
   },
   transformProps: transformWaterfall,

@@ -183,5 +183,7 @@ describe('waterfall: query', () => {
     const context = waterfall.buildQuery({ viz_type: 'waterfall', datasource: '1__table', x_axis: 'ds', time_grain_sqla: 'P1Y', groupby: ['gender'], metric: 'sum__num' });
     expect(context.queries[0]!.orderby).toEqual([['ds', true], ['gender', true]]);
     expect(waterfall.buildQuery({ viz_type: 'waterfall', datasource: '1__table', x_axis: 'ds', metric: 'sum__num' }).queries[0]!.orderby).toEqual([['ds', true]]);
+    const adhoc = { expressionType: 'SQL', sqlExpression: 'DATE(ds)', label: 'day' };
+    expect(waterfall.buildQuery({ viz_type: 'waterfall', datasource: '1__table', x_axis: adhoc, groupby: 'gender', metric: 'sum__num' }).queries[0]!.orderby).toEqual([['day', true], ['gender', true]]);
   });
 });
