@@ -40,12 +40,22 @@ const ALL_CHARTS: Array<{ viz_type: string; on: Example; params: Record<string, 
   // Superset's numbered label contents (5: category, value and percentage), each stage's share of the one before it.
   { viz_type: 'funnel', on: 'birth_names', params: { groupby: ['state'], metric: 'sum__num', row_limit: 6, label_type: 5, percent_calculation_type: 'prev_step', ...everyYear } },
   // A dial banded by 'Interval bounds' in the scheme's 3rd, 5th and 2nd colours, no progress bars over them.
+  // Superset's funnel legend options: the legend in a column on the left, 10px more room beside it.
+  { viz_type: 'funnel', name: 'funnel-legend-left', on: 'birth_names', params: { groupby: ['state'], metric: 'sum__num', row_limit: 6, legendOrientation: 'left', legendMargin: 10, ...everyYear } },
   { viz_type: 'gauge_chart', on: 'birth_names', params: { metric: 'sum__num', groupby: ['gender'], max_val: 100000000, intervals: '40000000,70000000,100000000', interval_color_indices: '3,5,2', show_progress: false, ...everyYear } },
   { viz_type: 'treemap_v2', on: 'birth_names', params: { groupby: ['gender', 'state'], metric: 'sum__num', label_type: 'value', ...everyYear } },
   { viz_type: 'sunburst_v2', on: 'birth_names', params: { columns: ['gender', 'state'], metric: 'sum__num', show_total: true, ...everyYear } },
+  // 'Date format' on a temporal level: the years as '%Y', not timestamps.
+  { viz_type: 'treemap_v2', name: 'treemap_v2-dates', on: 'birth_names', params: { groupby: ['ds', 'gender'], metric: 'sum__num', label_type: 'key', date_format: '%Y', time_range: '2000-01-01 : 2004-01-01' } },
+  { viz_type: 'sunburst_v2', name: 'sunburst_v2-dates', on: 'birth_names', params: { columns: ['ds', 'gender'], metric: 'sum__num', date_format: '%Y', time_range: '2000-01-01 : 2004-01-01' } },
   { viz_type: 'radar', on: 'birth_names', params: { groupby: ['state'], metrics: ['sum__num_boys', 'sum__num_girls', 'count'], row_limit: 4, ...everyYear } },
+  // 'Normalize Values': the state's metrics as shares of its largest; the labels still read the values themselves. (One
+  // state: the states' shares are alike, and their polygons and labels lay one over another.)
+  { viz_type: 'radar', name: 'radar-normalized', on: 'birth_names', params: { groupby: ['state'], metrics: ['sum__num_boys', 'sum__num_girls', 'count'], row_limit: 1, is_normalized: true, show_labels: true, ...everyYear } },
   // Superset's series settings: picked colours as it stores them ({ r, g, b, a }), own labels, the legend shown.
   { viz_type: 'waterfall', on: 'birth_names', params: { x_axis: 'ds', time_grain_sqla: 'P1Y', metric: 'sum__num', time_range: '2000-01-01 : 2009-01-01', increase_color: { r: 31, g: 119, b: 180, a: 1 }, decrease_color: { r: 255, g: 127, b: 14, a: 1 }, increase_label: 'Up', decrease_label: 'Down', total_label: 'Net', show_legend: true, x_axis_label: 'Year', y_axis_label: 'Births' } },
+  // 'Breakdowns': each year's births by gender as steps, then the running total named by the year.
+  { viz_type: 'waterfall', name: 'waterfall-breakdown', on: 'birth_names', params: { x_axis: 'ds', time_grain_sqla: 'P1Y', groupby: ['gender'], metric: 'sum__num', time_range: '2000-01-01 : 2004-01-01', x_axis_time_format: '%Y', show_value: true, y_axis_format: '.3s' } },
   { viz_type: 'word_cloud', on: 'birth_names', params: { series: 'name', metric: 'sum__num', ...everyYear } },
   { viz_type: 'box_plot', on: 'wb_health_population', params: { groupby: ['region'], columns: ['country_name'], metrics: ['avg__SP_DYN_LE00_IN'], x_ticks_layout: '45°', ...year2014, ...notAggregates } },
   { viz_type: 'histogram_v2', on: 'wb_health_population', params: { column: 'SP_DYN_LE00_IN', bins: 10, ...year2014, ...notAggregates } },
@@ -199,7 +209,7 @@ describe('Chart types in the browser', () => {
         const overlapping = texts.flatMap((a, i) => texts.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5).map((b) => `${a.text} / ${b.text}`));
         expect(overlapping).toEqual([]);
       }
-      if (s.viz_type === 'waterfall' && scheme === 'light') {
+      if (s.name === 'waterfall' && scheme === 'light') {
         // The stored { r, g, b, a } colours show in Customize's colour pickers, and the legend names the series as set.
         await page.getByRole('tab', { name: 'Customize' }).click();
         await expect.poll(() => page.getByLabel('Increase color').inputValue()).toBe('rgba(31, 119, 180, 1)');
@@ -209,10 +219,31 @@ describe('Chart types in the browser', () => {
         const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
         expect(texts).toEqual(expect.arrayContaining(['Up', 'Down', 'Net', 'Year']));
       }
-      if (s.viz_type === 'sunburst_v2') {
+      if (s.name === 'waterfall-breakdown') {
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
+        expect(texts.filter((t) => t === 'boy' || t === 'girl'), 'each year names its gender steps').toHaveLength(8);
+        expect(texts).toEqual(expect.arrayContaining(['2000', '2003']));
+      }
+      if (s.name === 'sunburst_v2') {
         // 'Show Total' writes the total in the centre.
         const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
         expect(texts.some((t) => t.startsWith('Total: '))).toBe(true);
+      }
+      if (s.name === 'treemap_v2-dates' || s.name === 'sunburst_v2-dates') {
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
+        expect(texts, 'the years in the date format').toEqual(expect.arrayContaining(['2000', '2003']));
+        expect(texts.filter((t) => /\d{9,}|\d{4}-\d\d-\d\d/.test(t)), 'no raw timestamps').toEqual([]);
+      }
+      if (s.name === 'radar-normalized') {
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string }> }).texts ?? []).map((t) => t.text));
+        expect(texts.filter((t) => /^0?\.\d+$|^1$/.test(t)), 'labels read values, not shares').toEqual([]);
+        expect(texts.filter((t) => /^[\d.]+[kM]$/.test(t)).length, 'labels read values').toBe(3);
+      }
+      if (s.name === 'funnel-legend-left') {
+        // The legend's names sit left of the funnel's stages.
+        const texts = await chart.locator('canvas').first().evaluate((c) => ((c as HTMLCanvasElement & { texts?: Array<{ text: string; left: number }> }).texts ?? []).filter((t) => t.text === 'CA'));
+        expect(texts.length, 'CA in the legend and on its stage').toBe(2);
+        expect(Math.abs(texts[0]!.left - texts[1]!.left)).toBeGreaterThan(100);
       }
       if (s.viz_type === 'heatmap_v2') {
         // 'Sort X Axis' by the metric, descending: the state with the most births ('other') first, then CA (alphabetically

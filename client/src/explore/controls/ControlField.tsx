@@ -53,12 +53,15 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
           else onChange([...(Array.isArray(value) ? value : []).filter((v) => v !== item.name), item.name]);
         },
       };
-      if (control.multi === false)
+      if (control.multi === false) {
+        // A one-column list reads as its column (Superset's waterfall 'Breakdowns' may be stored either way).
+        const single = Array.isArray(value) ? value[0] : value;
         return (
           <div {...dropProps}>
-            <Select size="xs" aria-label={control.label} searchable clearable={control.clearable !== false} placeholder="Drop a column here or click" data={data} value={typeof value === 'string' ? value : value ? columnLabel(value as ColumnEntry) : null} onChange={onChange} error={error} comboboxProps={{ withinPortal: true }} />
+            <Select size="xs" aria-label={control.label} searchable clearable={control.clearable !== false} placeholder="Drop a column here or click" data={data} value={typeof single === 'string' ? single : single ? columnLabel(single as ColumnEntry) : null} onChange={onChange} error={error} comboboxProps={{ withinPortal: true }} />
           </div>
         );
+      }
       return (
         <div {...dropProps}>
           <MultiSelect

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import funnel from './index';
+import { widestLabel } from '../shared/label-room';
 import { funnelLabel, funnelLabelType, funnelPercents } from './transform-props';
 
 describe('funnel chart type', () => {
@@ -18,11 +19,11 @@ describe('funnel chart type', () => {
       funnel.transformProps({ formData: { viz_type: 'funnel', groupby: ['status'], metric: 'n' }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width, height: 300 }).option.series[0];
     // Stages of like size in a wide cell: every label inside, the funnel centred at 80%.
     const even = draw([{ status: 'Shipped', n: 100 }, { status: 'Resolved', n: 80 }, { status: 'On Hold', n: 60 }], 800);
-    expect([even.left, even.width]).toEqual(['10%', '80%']);
+    expect([even.left, even.width]).toEqual([80, 640]);
     expect(even.data.every((d: any) => !d.label)).toBe(true);
     // The sales dashboard's order status in a 315px cell: 'Shipped' fills its stage, the slivers' labels go beside.
     const sales = draw([{ status: 'Shipped', n: 300 }, { status: 'Resolved', n: 4 }, { status: 'In Process', n: 6 }], 315);
-    expect([sales.left, sales.width]).toEqual(['5%', '60%']);
+    expect([sales.left, sales.width]).toEqual([315 * 0.05, 315 * 0.6]);
     expect(sales.data.map((d: any) => [d.name, d.label?.position ?? 'inside'])).toEqual([['Shipped', 'inside'], ['Resolved', 'right'], ['In Process', 'right']]);
     expect(sales.data[1].label).toMatchObject({ color: '#212529', overflow: 'truncate', width: 94 });
   });
@@ -69,5 +70,36 @@ describe('funnel: a label that fits its stage', () => {
     // 'other: 100 (100.00%)' is about 158 px with its margin: within the first stage's 240 px top, not its 132 px middle.
     const series = draw([{ s: 'other', n: 100 }, { s: 'b', n: 10 }]);
     expect(series.data[0].label?.position).toBe('right');
+  });
+});
+
+describe("funnel: Superset's legend options", () => {
+  const rows = [{ stage: 'visit', count: 75 }, { stage: 'buy', count: 25 }];
+  const draw = (extra: Record<string, unknown>) =>
+    funnel.transformProps({ formData: { viz_type: 'funnel', groupby: ['stage'], metric: 'count', ...extra }, queriesData: [{ data: rows } as any], datasource: null, theme: 'light', width: 600, height: 300 }).option;
+
+  it("'Orientation' puts the legend at a side and the funnel in the room it leaves; 'Margin' adds to that room", () => {
+    const top = draw({});
+    expect([top.legend.top, top.legend.orient, top.series[0].top]).toEqual([0, 'horizontal', 40]);
+    const left = draw({ legendOrientation: 'left' });
+    expect([left.legend.left, left.legend.orient]).toEqual([0, 'vertical']);
+    // The legend's column: the widest name's estimated width and the marker's room; the funnel 10% into what is left.
+    const column = widestLabel(['visit', 'buy']) + 48;
+    expect([left.series[0].left, left.series[0].width]).toEqual([column + (600 - column) * 0.1, (600 - column) * 0.8]);
+    const bottom = draw({ legendOrientation: 'bottom', legendMargin: 20 });
+    expect([bottom.legend.bottom, bottom.series[0].bottom, bottom.series[0].top]).toEqual([0, 60, 10]);
+  });
+
+  it("'Show legend' off hides it and gives its room back; a stored 'Type' reads", () => {
+    const off = draw({ show_legend: false, legendOrientation: 'left' });
+    expect([off.legend.show, off.series[0].top, off.series[0].left]).toEqual([false, 10, 60]);
+    expect(draw({ legendType: 'plain' }).legend.type).toBe('plain');
+    expect(draw({}).legend.type).toBe('scroll');
+  });
+
+  it('places the legend controls as Superset does: after the colour scheme, no legend type', () => {
+    const rows = funnel.controlPanel.sections.find((s) => s.label === 'Chart options')!.controlSetRows.map((r) => r.map((c) => (typeof c === 'string' ? c : c.name)));
+    expect(rows.slice(0, 4)).toEqual([['color_scheme'], ['show_legend'], ['legendOrientation'], ['legendMargin']]);
+    expect(rows.flat()).not.toContain('legendType');
   });
 });

@@ -34,7 +34,10 @@ const funnel: ChartPlugin<EChartsTransformed> = {
         tab: 'customize',
         controlSetRows: [
           ['color_scheme'],
+          // Superset's legend section less its 'Type' (the funnel's drops it).
           ['show_legend'],
+          ['legendOrientation'],
+          ['legendMargin'],
           // Superset stores the label contents as its enum's numbers; an earlier Meridian stored their names.
           [{ name: 'label_type', type: 'SelectControl', label: 'Label Contents', default: 0, clearable: false, renderTrigger: true, choices: FUNNEL_LABEL_TYPES, description: 'What should be shown as the label', fromStored: (v) => funnelLabelType(v, 0) }],
           [{ name: 'tooltip_label_type', type: 'SelectControl', label: 'Tooltip Contents', default: 5, clearable: false, renderTrigger: true, choices: FUNNEL_LABEL_TYPES.slice(0, 6), description: 'What should be shown as the tooltip label', fromStored: (v) => funnelLabelType(v, 5) }],

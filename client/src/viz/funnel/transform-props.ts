@@ -5,8 +5,8 @@ import { rowsOf } from '../shared/echarts-chart';
 import { escapeHtml, getNumberFormatter, getValueFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { extent } from '../shared/extent';
-import { labelWidth } from '../shared/label-room';
-import { chartTheme, echartsBase, legendStyle } from '../shared/theme';
+import { labelWidth, legendRoom } from '../shared/label-room';
+import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 /** Superset's funnel label contents, stored as its enum's numbers (Key 0 … Value and Percentage 6). */
 export const FUNNEL_LABEL_TYPES = [[0, 'Category Name'], [1, 'Value'], [2, 'Percentage'], [3, 'Category and Value'], [4, 'Category and Percentage'], [5, 'Category, Value and Percentage'], [6, 'Value and Percentage']] as const;
@@ -38,7 +38,7 @@ export function funnelLabel(type: number, name: string, value: string, percent: 
 }
 
 /** One funnel stage per group, widest first, labelled as the label type says. */
-export function transformFunnel({ formData: fd, queriesData, datasource, theme, width }: TransformInput): EChartsTransformed {
+export function transformFunnel({ formData: fd, queriesData, datasource, theme, width: chartWidth }: TransformInput): EChartsTransformed {
   const names = displayNames(datasource);
   const groupby = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
@@ -55,6 +55,9 @@ export function transformFunnel({ formData: fd, queriesData, datasource, theme, 
   const tooltipType = funnelLabelType(fd.tooltip_label_type, 5);
   const labelOf = (name: string, value: number) => funnelLabel(labelType, name, format(value), percents.get(name) ?? '');
   const showLegend = fd.show_legend !== false;
+  // The legend where 'Orientation' puts it, with its room ('Margin' adds to it); the funnel takes the rest.
+  const legendAt = legendRoom(fd, data.map((d) => d.name), chartWidth);
+  const width = Math.max(0, chartWidth - legendAt.left - legendAt.right);
   // A stage is as wide as its share of the largest. A label wider than its stage (a sliver beside a large first
   // stage) is put beside the funnel, in the text colour, and the funnel moves left to give those labels room;
   // inside a sliver it read as a few white letters over the background.
@@ -75,16 +78,18 @@ export function transformFunnel({ formData: fd, queriesData, datasource, theme, 
     option: {
       ...echartsBase(theme),
       animation: false,
-      legend: { ...legendStyle(theme, { show: showLegend }), data: data.map((d) => d.name) },
+      // Superset's funnel offers no legend 'Type' but reads one stored (scroll unless 'plain').
+      legend: { ...legendStyle(theme, { show: showLegend, orientation: legendPlace(fd.legendOrientation), type: fd.legendType === 'plain' ? 'plain' : 'scroll' }), data: data.map((d) => d.name) },
       // 'Tooltip Contents' (Superset's default: category, value and percentage); 'Show Tooltip Labels' off shows none.
       tooltip: { ...echartsBase(theme).tooltip, show: fd.show_tooltip_labels !== false, trigger: 'item', formatter: (p: any) => escapeHtml(funnelLabel(tooltipType, p.name, format(p.value), percents.get(p.name) ?? '')) },
       series: [
         {
           type: 'funnel',
-          top: showLegend ? 40 : 10,
-          bottom: 10,
-          left: outside.size ? '5%' : '10%',
-          width: outside.size ? '60%' : '80%',
+          top: 10 + legendAt.top,
+          bottom: 10 + legendAt.bottom,
+          // In pixels of the room the legend leaves; as shares of the chart when its width is not known.
+          left: width > 0 ? legendAt.left + width * (outside.size ? 0.05 : 0.1) : outside.size ? '5%' : '10%',
+          width: width > 0 ? width * (outside.size ? 0.6 : 0.8) : outside.size ? '60%' : '80%',
           sort: fd.sort_by_metric === false ? 'none' : 'descending',
           gap: 2,
           data: data.map((d) => (outside.has(d.name) ? { ...d, label: { position: 'right', color: textColor, overflow: 'truncate', width: room }, labelLine: { show: true } } : d)),

@@ -1,7 +1,6 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import type { ChartPlugin, FormData, QueryContext } from '../types';
 import { transformPie, type PieProps } from './transform-props';
-import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import meta from './meta';
 
 /** The pie's query: the metric per group-by value, largest first when sorting by metric. */
@@ -75,7 +74,7 @@ const pie: ChartPlugin<PieProps> = {
           [{ name: 'label_template', type: 'TextControl', label: 'Label Template', default: '', renderTrigger: true, description: 'Format data labels. Use variables: {name}, {value}, {percent}. \\n represents a new line. ECharts compatibility: {a} (series), {b} (name), {c} (value), {d} (percentage)', visibility: ({ formData }) => formData.label_type === 'template' }],
           [{ name: 'number_format', override: { description: 'Only applies when "Label Type" is set to show values.' } }],
           ['currency_format'],
-          [{ name: 'date_format', type: 'TimeFormatControl', label: 'Date format', freeForm: true, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS }],
+          ['date_format'],
           [{ name: 'show_labels', type: 'CheckboxControl', label: 'Show Labels', default: true, renderTrigger: true, description: 'Whether to display the labels.' }],
           [{ name: 'labels_outside', type: 'CheckboxControl', label: 'Put labels outside', default: true, renderTrigger: true, description: 'Put the labels outside of the pie?', visibility: ({ formData }) => formData.show_labels !== false }],
           [{ name: 'label_line', type: 'CheckboxControl', label: 'Label Line', default: false, renderTrigger: true, description: 'Draw line from Pie to label when labels outside?', visibility: ({ formData }) => formData.show_labels !== false }],

@@ -4,7 +4,7 @@ import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cros
 import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { escapeHtml, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
-import { widestLabel } from '../shared/label-room';
+import { legendRoom, widestLabel } from '../shared/label-room';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 export interface PieProps {
@@ -48,17 +48,6 @@ const labelLineOf = (width: number): { length: number; length2: number } => (wid
 const labelLinePx = (line: { length: number; length2: number }): number => line.length + line.length2 + 5 + 10;
 /** The most room kept beside the pie for an outside label. */
 const LABEL_MAX_PX = 90;
-
-/** The room a pie keeps for its legend: a band above or below, or a column beside it as wide as the widest name. */
-function legendRoom(fd: TransformInput['formData'], names: readonly string[], width: number): { top: number; bottom: number; left: number; right: number } {
-  const room = { top: 0, bottom: 0, left: 0, right: 0 };
-  if (fd.show_legend === false) return room;
-  const at = legendPlace(fd.legendOrientation);
-  // 'Margin': more room between the legend and the pie.
-  const margin = Math.max(0, Number(fd.legendMargin) || 0);
-  room[at] = (at === 'top' || at === 'bottom' ? 30 : Math.min(widestLabel(names) + 48, width * 0.4)) + margin;
-  return room;
-}
 
 /**
  * One slice per row of the answer (group-by values joined, times in 'Date format'), sized by the metric; Superset's

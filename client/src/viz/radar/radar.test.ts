@@ -71,3 +71,44 @@ describe("radar: Superset's label options, per-metric Min, and sort", () => {
     expect(q({ timeseries_limit_metric: 'girls' }).orderby).toEqual([['girls', false]]);
   });
 });
+
+describe("radar: Superset's options", () => {
+  const rows = [{ gender: 'boy', a: 10, b: 40 }, { gender: 'girl', a: 5, b: 20 }];
+  const draw = (extra: Record<string, unknown>, data: Record<string, unknown>[] = rows, meta: Record<string, unknown> = {}) =>
+    radar.transformProps({ formData: { viz_type: 'radar', groupby: ['gender'], metrics: ['a', 'b'], ...extra }, queriesData: [{ data, ...meta } as any], datasource: null, theme: 'light', width: 600, height: 400 }).option;
+
+  it("'Normalize Values' draws each polygon as shares of its largest value on axes from 0 (to 1.1, room for the labels); labels and tooltip show the values", () => {
+    const out = draw({ is_normalized: true, column_config: { a: { radarMetricMaxValue: 100 } } });
+    expect(out.radar.indicator).toEqual([{ name: 'a', max: 1.1, min: 0 }, { name: 'b', max: 1.1, min: 0 }]);
+    expect(out.series[0].data.map((d: any) => d.value)).toEqual([[0.25, 1], [0.25, 1]]);
+    expect(out.series[0].label.formatter({ name: 'girl', value: 0.25 })).toBe('5');
+    expect(out.tooltip.formatter({ name: 'boy', value: [0.25, 1] })).toBe('boy<br/>a: 10<br/>b: 40');
+  });
+
+  it("hides 'Customize Metrics' while values are normalised", () => {
+    const control = radar.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c) => typeof c !== 'string' && c.name === 'column_config') as any;
+    expect(control.visibility({ formData: { is_normalized: true }, datasource: null })).toBe(false);
+    expect(control.visibility({ formData: {}, datasource: null })).toBe(true);
+  });
+
+  it("a Min cleared to empty starts the axis at the smallest value; unset, at 0", () => {
+    expect(draw({ column_config: { b: { radarMetricMinValue: null } } }).radar.indicator[1]).toEqual({ name: 'b', max: 44, min: 20 });
+    expect(draw({ column_config: { b: { radarMetricMinValue: 5 } } }).radar.indicator[1]).toEqual({ name: 'b', max: 44, min: 5 });
+    expect(draw({}).radar.indicator[1]).toEqual({ name: 'b', max: 44 });
+  });
+
+  it("'Orientation', 'Type' and 'Margin' place the legend, and the radar is centred in the room it leaves", () => {
+    const right = draw({ legendOrientation: 'right', legendType: 'plain', legendMargin: 10 });
+    expect([right.legend.right, right.legend.orient, right.legend.type]).toEqual([0, 'vertical', 'plain']);
+    expect(right.radar.center[0]).toBeLessThan(300);
+    expect(right.radar.center[1]).toBe(200);
+    const top = draw({});
+    expect(top.radar.center).toEqual([300, 215]);
+    expect(draw({ show_legend: false }).radar.center).toEqual([300, 200]);
+  });
+
+  it("writes temporal groups in the 'Date format'", () => {
+    const out = draw({ groupby: ['ds'], date_format: '%Y' }, [{ ds: Date.UTC(2004, 0, 1), a: 1, b: 2 }], { colnames: ['ds', 'a', 'b'], coltypes: [2, 0, 0] });
+    expect(out.series[0].data[0].name).toBe('2004');
+  });
+});

@@ -70,6 +70,8 @@ export const SHARED_CONTROLS: Record<string, ControlConfig> = {
   number_format: { name: 'number_format', type: 'NumberFormatControl', label: 'Number format', freeForm: true, default: SMART_NUMBER, renderTrigger: true, choices: NUMBER_FORMAT_OPTIONS },
   // Superset's 'Currency format': no default, so a chart without one stores nothing.
   currency_format: { name: 'currency_format', type: 'CurrencyControl', label: 'Currency format', renderTrigger: true },
+  // Superset's 'Date format' of charts whose group-by values may be dates (pie, sunburst, treemap).
+  date_format: { name: 'date_format', type: 'TimeFormatControl', label: 'Date format', freeForm: true, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS, description: 'D3 format syntax: https://github.com/d3/d3-format' },
   x_axis_time_format: { name: 'x_axis_time_format', type: 'TimeFormatControl', label: 'Time format', freeForm: true, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS },
   show_legend: { name: 'show_legend', type: 'CheckboxControl', label: 'Show legend', default: true, renderTrigger: true, description: 'Whether to display a legend for the chart' },
   show_value: { name: 'show_value', type: 'CheckboxControl', label: 'Show value', default: false, renderTrigger: true },

@@ -56,6 +56,10 @@ describe('number and time formats (d3 strings, Superset ids)', () => {
       expect(getValueFormatter(',d', undefined)(12345.4)).toBe('12,345');
     });
 
+    it("Superset 5's 'AUTO' with no currency code column detected reads as the number format alone, not 'AUTO 5'", () => {
+      expect(getValueFormatter(',d', { symbol: 'AUTO', symbolPosition: 'prefix' })(1234)).toBe('1,234');
+    });
+
     it('reads a format stored as a JSON string; N/A gets no symbol', () => {
       expect(getValueFormatter(',d', '{"symbol":"USD","symbolPosition":"prefix"}')(5)).toBe('$ 5');
       expect(getValueFormatter(',d', { symbol: 'USD', symbolPosition: 'prefix' })(null)).toBe('N/A');

@@ -4,6 +4,7 @@
  */
 import { format as d3Format } from 'd3-format';
 import { utcFormat } from 'd3-time-format';
+import { GenericDataType } from '@meridian/contracts/rules/constants';
 
 export const SMART_NUMBER = 'SMART_NUMBER';
 export const SMART_DATE = 'smart_date';
@@ -88,6 +89,9 @@ export function getNumberFormatter(format?: string | null): (n: number | null | 
   return formatter;
 }
 
+/** Superset's currency symbol that means 'the dataset's currency code column says' (Superset 5). */
+export const AUTO_CURRENCY = 'AUTO';
+
 /** Superset's `currency_format` form data: an ISO 4217 code and where its symbol goes; empty when unset. */
 export interface Currency {
   symbol?: string;
@@ -138,7 +142,9 @@ export function getCurrencySymbol(code: string): string {
  */
 export function getValueFormatter(format: string | null | undefined, currencyFormat?: unknown): (n: number | null | undefined) => string {
   const currency = currencyOf(currencyFormat);
-  if (!currency?.symbol) return getNumberFormatter(format);
+  // Superset 5's 'AUTO' takes the currency its dataset's currency code column holds for the rows; Meridian's datasets
+  // have no such column, so nothing is detected and, as Superset then does, the number reads without a symbol.
+  if (!currency?.symbol || currency.symbol === AUTO_CURRENCY) return getNumberFormatter(format);
   const number = getNumberFormatter((format || SMART_NUMBER).replace(/\$|%/g, ''));
   const symbol = getCurrencySymbol(currency.symbol);
   const prefix = currency.symbolPosition === 'prefix';
@@ -205,6 +211,18 @@ export function getTimeFormatter(format?: string | null): (t: number | string | 
   };
   timeCache.set(key, formatter);
   return formatter;
+}
+
+/**
+ * How a chart writes a group-by value (Superset's formatSeriesName): a temporal column's in the date format (adaptive
+ * when none is set), a missing value as `nullText`, anything else as text.
+ *
+ * @example groupValueFormatter({ colnames: ['ds'], coltypes: [2] }, '%Y')('ds', Date.UTC(2004, 0, 1)) // '2004'
+ */
+export function groupValueFormatter(result: { colnames?: string[]; coltypes?: number[] } | undefined, dateFormat: unknown, nullText = 'NULL'): (column: string, value: unknown) => string {
+  const temporal = new Set((result?.colnames ?? []).filter((_, i) => result?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const time = getTimeFormatter(typeof dateFormat === 'string' ? dateFormat : null);
+  return (column, value) => (value === null || value === undefined ? nullText : temporal.has(column) ? time(value as number | string) : String(value));
 }
 
 /** Text set into a tooltip's HTML (names and descriptions from the data): shown as written, never as markup. */

@@ -9,8 +9,11 @@ export interface TreeNode {
   secondary?: number;
 }
 
-/** Rows grouped by the hierarchy columns into a tree; each node's value is the sum of its leaves. */
-export function buildTree(rows: Record<string, unknown>[], levels: string[], metric: string, secondaryMetric?: string): TreeNode[] {
+/**
+ * Rows grouped by the hierarchy columns into a tree; each node's value is the sum of its leaves. A node's name is its
+ * value as `nameOf` writes it (a date in the chart's date format); values that read the same share a node.
+ */
+export function buildTree(rows: Record<string, unknown>[], levels: string[], metric: string, secondaryMetric?: string, nameOf: (level: string, value: unknown) => string = (_, v) => (v === null || v === undefined ? 'NULL' : String(v))): TreeNode[] {
   const root: TreeNode = { name: '', value: 0, path: [], children: [] };
   for (const row of rows) {
     const value = toNumber(row[metric]) ?? 0;
@@ -19,7 +22,7 @@ export function buildTree(rows: Record<string, unknown>[], levels: string[], met
     node.value += value;
     levels.forEach((level, depth) => {
       const key = row[level];
-      const name = key === null || key === undefined ? 'NULL' : String(key);
+      const name = nameOf(level, key);
       node.children ??= [];
       let child = node.children.find((c) => c.name === name);
       if (!child) {

@@ -4,6 +4,8 @@
 // (measured in Chromium): a flat 7.5px a character counted 'Medium' 45px where it draws 48px, and the pie cut it to
 // 'Medi…'. The pie, radar, funnel and heatmap size themselves so that their labels fit beside them.
 
+import { legendPlace } from './theme';
+
 /** An average character of those labels, where a label is cut to a number of characters (the radar's axis names). */
 export const LABEL_CHAR_PX = 7.5;
 
@@ -31,4 +33,17 @@ export const widestLabel = (texts: Iterable<string>): number => {
 /** Superset's 'X Tick Layout' as the labels' turn: '45°' and 'staggered' turn them -45°, '90°' -90°, 'flat' none; 'auto' leaves ECharts to choose. */
 export function tickLayoutRotate(layout: unknown): number | undefined {
   return layout === '45°' || layout === 'staggered' ? -45 : layout === '90°' ? -90 : layout === 'flat' ? 0 : undefined;
+}
+
+/**
+ * The room a chart keeps for its legend (Superset's 'Show legend', 'Orientation' and 'Margin'): a band above or below,
+ * or a column beside it as wide as the widest name (at most 40% of the chart); 'Margin' adds to it.
+ */
+export function legendRoom(fd: Record<string, unknown>, names: readonly string[], width: number): { top: number; bottom: number; left: number; right: number } {
+  const room = { top: 0, bottom: 0, left: 0, right: 0 };
+  if (fd.show_legend === false) return room;
+  const at = legendPlace(fd.legendOrientation);
+  const margin = Math.max(0, Number(fd.legendMargin) || 0);
+  room[at] = (at === 'top' || at === 'bottom' ? 30 : Math.min(widestLabel(names) + 48, width * 0.4)) + margin;
+  return room;
 }

@@ -57,6 +57,7 @@ const sunburst: ChartPlugin<EChartsTransformed> = {
           [{ name: 'label_type', type: 'SelectControl', label: 'Label Type', default: 'key', renderTrigger: true, choices: [['key', 'Category Name'], ['value', 'Value'], ['key_value', 'Category and Value']], description: 'What should be shown on the label?' }],
           ['number_format'],
           ['currency_format'],
+          ['date_format'],
         ],
       },
     ],

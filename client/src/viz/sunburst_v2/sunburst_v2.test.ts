@@ -74,3 +74,25 @@ describe("sunburst: Superset's label options and total", () => {
     expect(same).toEqual(plain);
   });
 });
+
+describe("sunburst: 'Date format'", () => {
+  const rows = [
+    { ds: Date.UTC(2004, 0, 1), state: 'CA', sum: 10 },
+    { ds: Date.UTC(2005, 0, 1), state: 'CA', sum: 5 },
+    { ds: null, state: 'NY', sum: 1 },
+  ];
+  const draw = (extra: Record<string, unknown>) =>
+    sunburst.transformProps({ formData: { viz_type: 'sunburst_v2', columns: ['ds', 'state'], metric: 'sum', ...extra }, queriesData: [{ data: rows, colnames: ['ds', 'state', 'sum'], coltypes: [2, 1, 0] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+
+  it('writes a temporal level in the date format, adaptive when none is set; a click still filters on the stored value', () => {
+    expect(draw({ date_format: '%Y-%m-%d' }).option.series[0].data.map((n: any) => n.name)).toEqual(['2004-01-01', '2005-01-01', 'NULL']);
+    const out = draw({});
+    expect(out.option.series[0].data.map((n: any) => n.name)).toEqual(['2004', '2005', 'NULL']);
+    expect(clickFilters(out, '2004')).toEqual([{ col: 'ds', op: '==', val: Date.UTC(2004, 0, 1) }]);
+  });
+
+  it("offers Superset's 'Date format' control, adaptive by default", () => {
+    const controls = sunburst.controlPanel.sections.flatMap((s) => s.controlSetRows.flat());
+    expect(controls).toContain('date_format');
+  });
+});

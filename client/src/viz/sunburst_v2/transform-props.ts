@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor, getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getValueFormatter } from '../shared/format';
+import { getValueFormatter, groupValueFormatter } from '../shared/format';
 import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
 import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { labelWidth } from '../shared/label-room';
@@ -35,7 +35,8 @@ export function transformSunburst({ formData: fd, queriesData, theme, width, hei
   const secondaryLabel = fd.secondary_metric ? metricLabel(fd.secondary_metric as MetricEntry) : undefined;
   const secondary = secondaryLabel !== metric ? secondaryLabel : undefined;
   const format = getValueFormatter(fd.number_format, fd.currency_format);
-  const tree = buildTree(rowsOf(queriesData), levels, metric, secondary);
+  // 'Date format' writes a temporal level's values (Superset's date_format, adaptive by default).
+  const tree = buildTree(rowsOf(queriesData), levels, metric, secondary, groupValueFormatter(queriesData[0], fd.date_format));
   const groups: Record<string, unknown[]> = {};
   for (const node of walkTree(tree)) groups[node.name] ??= node.path;
   const ratios = [...walkTree(tree)].map((n) => (n.secondary !== undefined && n.value ? n.secondary / n.value : 0));

@@ -16,6 +16,7 @@ const treemap: ChartPlugin<EChartsTransformed> = {
           [{ name: 'label_type', type: 'SelectControl', label: 'Label Type', default: 'key_value', renderTrigger: true, choices: [['key', 'Key'], ['value', 'Value'], ['key_value', 'Category and Value']], description: 'What should be shown on the label?' }],
           ['number_format'],
           ['currency_format'],
+          ['date_format'],
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { getValueFormatter } from '../shared/format';
+import { getValueFormatter, groupValueFormatter } from '../shared/format';
 import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
 import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
@@ -11,7 +11,8 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
   const levels = asList<ColumnEntry>(fd.groupby).map(columnLabel);
   const metric = metricLabel(fd.metric as MetricEntry);
   const format = getValueFormatter(fd.number_format, fd.currency_format);
-  const tree = buildTree(rowsOf(queriesData), levels, metric);
+  // 'Date format' writes a temporal level's values (Superset's date_format, adaptive by default).
+  const tree = buildTree(rowsOf(queriesData), levels, metric, undefined, groupValueFormatter(queriesData[0], fd.date_format));
   const groups: Record<string, unknown[]> = {};
   for (const node of walkTree(tree)) groups[node.name] ??= node.path;
   const toData = (nodes: TreeNode[]): any[] => nodes.map((n) => ({ name: n.name, value: n.value, children: n.children ? toData(n.children) : undefined }));

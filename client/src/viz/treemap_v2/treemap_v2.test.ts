@@ -49,3 +49,18 @@ describe("treemap: Superset's label options", () => {
     expect(draw({ show_upper_labels: false }).levels[1].upperLabel.show).toBe(false);
   });
 });
+
+describe("treemap: 'Date format'", () => {
+  it('writes a temporal level in the date format, adaptive when none is set; a click still filters on the stored value', () => {
+    const rows = [
+      { ds: Date.UTC(2004, 2, 1), gender: 'boy', sum: 10 },
+      { ds: Date.UTC(2004, 2, 1), gender: 'girl', sum: 5 },
+    ];
+    const draw = (extra: Record<string, unknown>) =>
+      treemap.transformProps({ formData: { viz_type: 'treemap_v2', groupby: ['ds', 'gender'], metric: 'sum', ...extra }, queriesData: [{ data: rows, colnames: ['ds', 'gender', 'sum'], coltypes: [2, 1, 0] } as any], datasource: null, theme: 'light', width: 400, height: 300 });
+    expect(draw({ date_format: '%d/%m/%Y' }).option.series[0].data[0].name).toBe('01/03/2004');
+    const out = draw({});
+    expect(out.option.series[0].data[0].name).toBe('March');
+    expect(out.groups.March).toEqual([Date.UTC(2004, 2, 1)]);
+  });
+});

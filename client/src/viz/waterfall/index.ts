@@ -3,12 +3,13 @@ import type { EChartsTransformed } from '../shared/echarts-chart';
 import type { ChartPlugin, QueryContext } from '../types';
 import { transformWaterfall } from './transform-props';
 import meta from './meta';
+import { asList, columnLabel, type ColumnEntry } from '../shared/metrics';
 
 const waterfall: ChartPlugin<EChartsTransformed> = {
   ...meta,
   controlPanel: {
     sections: [
-      { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], [{ name: 'groupby', override: { label: 'Breakdowns', description: 'Breaks each step down by these columns (their values add up to the step)' } }], ['metric'], ['adhoc_filters'], ['time_range'], ['row_limit']] },
+      { label: 'Query', expanded: true, tab: 'data', controlSetRows: [['x_axis'], ['time_grain_sqla'], [{ name: 'groupby', override: { label: 'Breakdowns', multi: false, description: 'Breaks down the series by the category specified in this control. This can help viewers understand how each category affects the overall value.' } }], ['metric'], ['adhoc_filters'], ['time_range'], ['row_limit']] },
       { label: 'Chart Options', expanded: true, tab: 'customize', controlSetRows: [['show_value'], [{ name: 'show_legend', override: { default: false } }]] },
       {
         label: 'Series settings',
@@ -51,7 +52,13 @@ const waterfall: ChartPlugin<EChartsTransformed> = {
     ],
   },
   defaultFormData: { time_grain_sqla: 'P1M', row_limit: 10000, show_legend: false },
-  buildQuery: (fd) => queryContextFromFormData(fd) as QueryContext,
+  buildQuery: (fd) => {
+    const context = queryContextFromFormData(fd) as QueryContext;
+    // Superset's order: by the x-axis, then the breakdown, ascending; the bars follow the rows. By their labels, which
+    // name the selected expressions (an adhoc x-axis at its time grain, as grouped).
+    context.queries[0]!.orderby = asList<ColumnEntry>([fd.x_axis, ...asList(fd.groupby)].filter((c) => c !== undefined && c !== null && c !== '')).map((c) => [columnLabel(c), true]);
+    return context;
+  },
   transformProps: transformWaterfall,
   loadChart: () => import('./WaterfallChart'),
 };
