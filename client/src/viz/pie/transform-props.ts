@@ -5,6 +5,7 @@ import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { escapeHtml, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { legendRoom, widestLabel } from '../shared/label-room';
+import { labelOfType } from '../shared/label-type';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 export interface PieProps {
@@ -13,17 +14,6 @@ export interface PieProps {
   /** Each slice's name → its group-by values, for clicks ('Other' has none: it selects nothing). */
   sliceGroups: Record<string, string[]>;
 }
-
-/** Superset's label types: what a slice's label reads (name, formatted value, formatted share). */
-const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => string> = {
-  key: (n) => n,
-  value: (_n, v) => v,
-  percent: (_n, _v, p) => p,
-  key_value: (n, v) => `${n}: ${v}`,
-  key_percent: (n, _v, p) => `${n}: ${p}`,
-  key_value_percent: (n, v, p) => `${n}: ${v} (${p})`,
-  value_percent: (_n, v, p) => `${v} (${p})`,
-};
 
 /** The slice the small ones are gathered into ('Threshold for Other'), drawn grey as Superset's. */
 const OTHER = 'Other';
@@ -86,11 +76,10 @@ export function transformPie(input: TransformInput): PieProps {
     return { name, value, itemStyle: { color: getCategoricalColor(fd.color_scheme, name), ...selection }, ...(selection.opacity === 1 ? { selected: true } : {}) };
   });
   if (otherSum) data.push({ name: OTHER, value: otherSum, isOther: true, itemStyle: { color: chartTheme(theme).subtleText, ...(hasSelection(input.filterState) ? { opacity: UNSELECTED_OPACITY } : {}) } });
-  const template = LABEL_TEMPLATES[String(fd.label_type ?? 'key')] ?? LABEL_TEMPLATES.key!;
   const labelTemplate = typeof fd.label_template === 'string' ? fd.label_template : '';
   const label = (p: { name: string; value: number; percent: number; seriesName?: string }) => {
     const shown = { name: p.name, value: numberFormat(p.value), percent: percentFormat(p.percent / 100) };
-    return fd.label_type === 'template' ? pieLabelTemplate(labelTemplate, shown, p) : template(shown.name, shown.value, shown.percent);
+    return fd.label_type === 'template' ? pieLabelTemplate(labelTemplate, shown, p) : labelOfType(fd.label_type, shown);
   };
   const showLegend = fd.show_legend !== false;
   const room = legendRoom(fd, data.map((d) => d.name), input.width);
