@@ -3,6 +3,7 @@ import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, getTimeFormatter, getValueFormatter } from '../shared/format';
+import { axisBounds } from '../shared/axis-bounds';
 import { extent } from '../shared/extent';
 import { widestLabel } from '../shared/label-room';
 import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
@@ -122,9 +123,9 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), values[i], ...(fd.normalized ? [ranks[i]] : [])]);
   const [dataMin, dataMax] = extent(fd.normalized ? ranks : values.map((v) => v ?? 0), [0, 1]);
   // 'Value bounds' fix the colour scale's ends; an empty side follows the data.
-  const bounds = Array.isArray(fd.value_bounds) ? fd.value_bounds.map(toNumber) : [];
-  const min = bounds[0] ?? dataMin;
-  const max = bounds[1] ?? dataMax;
+  const [lo, hi] = axisBounds(fd.value_bounds);
+  const min = lo ?? dataMin;
+  const max = hi ?? dataMax;
   const scaleLabel = (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v));
   const piecewise = fd.legend_type === 'piecewise';
   const showLegend = fd.show_legend !== false;

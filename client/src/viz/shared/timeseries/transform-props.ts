@@ -2,6 +2,7 @@ import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../../types';
 import { hasSelection, selectionStyle } from '../cross-filter';
+import { axisBounds } from '../axis-bounds';
 import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter, getValueFormatter, isSmartDate, smartDateDetailed } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
@@ -271,12 +272,6 @@ export function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Re
     ...(hi !== null ? { max: (extent: { max: number }) => Math.max(extent.max, hi) } : bar ? {} : { max: 'dataMax' }),
   };
 }
-
-/** [min, max] as stored by a BoundsControl, a side empty (null, '', not a number) as null. */
-const axisBounds = (value: unknown): [number | null, number | null] => {
-  const side = (b: unknown) => (b === null || b === '' || b === undefined || !Number.isFinite(Number(b)) ? null : Number(b));
-  return Array.isArray(value) ? [side(value[0]), side(value[1])] : [null, null];
-};
 
 /**
  * The value format of a time-series chart's values, labels, tooltips and y-axis: a percentage comparison in a percent
