@@ -1,9 +1,8 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cross-filter';
-import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { escapeHtml, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE } from '../shared/format';
-import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, temporalColumns, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { legendRoom, widestLabel } from '../shared/label-room';
 import { labelOfType } from '../shared/label-type';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
@@ -55,7 +54,7 @@ export function transformPie(input: TransformInput): PieProps {
   // Superset's shares read to two decimals (NumberFormats.PERCENT_2_POINT).
   const percentFormat = getNumberFormatter('.2%');
   const dateFormat = getTimeFormatter(typeof fd.date_format === 'string' ? fd.date_format : SMART_DATE);
-  const temporal = new Set((result?.colnames ?? []).filter((_, i) => result?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const temporal = temporalColumns(result);
   const sliceGroups: Record<string, string[]> = {};
   const slices = rows.map((row) => {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));

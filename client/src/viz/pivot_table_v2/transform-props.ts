@@ -1,9 +1,8 @@
-import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
 import { getTimeFormatter, getValueFormatter } from '../shared/format';
 
-import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, temporalColumns, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { ruleMatches, type FormattingRule } from '../shared/conditional-formatting';
 
 export type Aggregate =
@@ -366,7 +365,7 @@ export function headerSpans(keys: string[][]): number[][] {
 function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formData' | 'queriesData'>) {
   // Time columns (the answer's coltypes) are headed by the date format, not by their epoch milliseconds.
   const answer = queriesData[0];
-  const temporal = new Set((answer?.colnames ?? []).filter((_, i) => answer?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const temporal = temporalColumns(answer);
   const timeFormat = getTimeFormatter(fd.date_format as string | undefined);
   const rowCols = asList<ColumnEntry>(fd.groupbyRows).map(columnLabel);
   const colCols = asList<ColumnEntry>(fd.groupbyColumns).map(columnLabel);
