@@ -228,10 +228,17 @@ function pivotByColumns(input: {
       for (const rv of rowVariants) for (const cv of colVariants) add(`${rv}|${cv}|${m}`, v);
     }
   }
-  // A combination with no rows is an empty cell, not a zero.
+  // A combination with no rows is an empty cell, not a zero. Each cell, subtotal and total is aggregated once: a
+  // fraction's denominator (the grand total, a row's or a column's) is read by every cell it divides, and the
+  // backgrounds read the cells again.
+  const cellAggregates = new Map<string, number | null | undefined>();
   const aggregated = (rk: string, ck: string, m: string) => {
-    const xs = values.get(`${rk}|${ck}|${m}`);
-    return xs?.length ? agg(xs) : undefined;
+    const key = `${rk}|${ck}|${m}`;
+    if (cellAggregates.has(key)) return cellAggregates.get(key);
+    const xs = values.get(key);
+    const value = xs?.length ? agg(xs) : undefined;
+    cellAggregates.set(key, value);
+    return value;
   };
   // A fraction aggregator divides by the grand total, the row's total or the column's (react-pivottable's fractionOf).
   const valueOf = (rk: string, ck: string, m: string) => {
