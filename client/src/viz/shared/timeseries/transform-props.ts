@@ -36,7 +36,7 @@ export interface TimeseriesProps {
  * sorted along x; time on a time axis, numbers on a value axis (not stacked, nor forced to categories, nor under
  * horizontal bars), anything else on a category axis.
  */
-export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean } = {}): TimeseriesProps {
+export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean; xRangeKind?: SeriesKind } = {}): TimeseriesProps {
   const { formData: fd, queriesData, theme } = input;
   const names = displayNames(input.datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
@@ -49,7 +49,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind, opt
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
   // Superset's getAxisType: numbers lie along a continuous (value) axis, unless stacked or 'Force categorical'; and
   // here not under horizontal bars either, which ECharts lays along their categories only (on two value axes it
-  // stood them upright). A chart drawing two queries on one x-axis decides for both: `opts.numericX`.
+  // stood them upright). A chart drawing two queries on one x-axis decides for both: `opts.numericX`, and the series
+  // kind its number x-axis is ranged for, `opts.xRangeKind` (bars keep ECharts' ends).
   const isNumericX = !isTime && !horizontal && (opts.numericX ?? (xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical));
   const numberFormat = valueFormatOf(fd);
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
@@ -173,7 +174,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind, opt
     axisLabel: { ...axis.axisLabel, formatter: isTime && !isSmartDate(fd.x_axis_time_format) ? (v: number) => timeFormat(v) : undefined, rotate: Number(fd.xAxisLabelRotation) || undefined },
     splitLine: { show: false },
     minorTick: { show: !!fd.minorTicks },
-    ...(isNumericX ? xAxisRange(fd, kind) : {}),
+    ...(isNumericX ? xAxisRange(fd, opts.xRangeKind ?? kind) : {}),
   };
   const yAxis: Record<string, any> = {
     ...axis,
@@ -262,7 +263,7 @@ function yAxisRange(fd: TransformInput['formData']): Record<string, unknown> {
  * the data, from its least to its greatest x, widened (never narrowed, as the control's description says) to 'X Axis
  * Bounds' where given; bars keep ECharts' own ends (room for the first and last bar). Off, ECharts' rounded range.
  */
-export function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Record<string, unknown> {
+function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Record<string, unknown> {
   if (fd.truncateXAxis === false) return {};
   const [lo, hi] = axisBounds(fd.xAxisBounds);
   const bar = kind === 'bar';
