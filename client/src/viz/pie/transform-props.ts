@@ -1,8 +1,8 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cross-filter';
-import { escapeHtml, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE } from '../shared/format';
-import { asList, columnLabel, displayNames, metricLabel, temporalColumns, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { escapeHtml, getNumberFormatter, getValueFormatter, groupValueFormatter } from '../shared/format';
+import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { legendRoom, widestLabel } from '../shared/label-room';
 import { labelOfType } from '../shared/label-type';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
@@ -53,12 +53,11 @@ export function transformPie(input: TransformInput): PieProps {
   const numberFormat = getValueFormatter(fd.number_format, fd.currency_format);
   // Superset's shares read to two decimals (NumberFormats.PERCENT_2_POINT).
   const percentFormat = getNumberFormatter('.2%');
-  const dateFormat = getTimeFormatter(typeof fd.date_format === 'string' ? fd.date_format : SMART_DATE);
-  const temporal = temporalColumns(result);
+  const groupValue = groupValueFormatter(result, fd.date_format);
   const sliceGroups: Record<string, string[]> = {};
   const slices = rows.map((row) => {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));
-    const shown = groupby.map((g, i) => (temporal.has(g) && row[g] !== null && row[g] !== undefined ? dateFormat(row[g] as number) : group[i]!));
+    const shown = groupby.map((g) => groupValue(g, row[g]));
     return { name: shown.join(', ') || names(metric), group, value: toNumber(row[metric]) ?? 0 };
   });
   const total = slices.reduce((sum, d) => sum + d.value, 0);
