@@ -28,10 +28,8 @@ import {
   visibleChartIds,
   chartAncestors,
   directPathToChild,
-  expandedSlicesOf,
   withExpandedSlices,
   tabsShowingPath,
-  toggleExpandSlice,
   type FilterConfigItem,
 } from '@meridian/contracts';
 import { dashboardUrlParamEntries } from '@meridian/contracts/rules/permalink-params';
@@ -69,6 +67,7 @@ import { useUndoRedoKeys } from './edit/use-undo-redo-keys';
 import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
 import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDashboardFilters';
 import { DashboardStateContext, type DashboardStateValue } from './dashboard-state.context';
+import { useExpandedSlices } from './use-expanded-slices';
 import { dashboardColors, DashboardColorSchemeContext, sharedLabelColorsToSave, useDashboardLabelColors } from './layout/dashboard-colors';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
@@ -254,16 +253,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   const [sessionPeriod, setSessionPeriod] = useState<number | null>(null);
   const metadata = useMemo(() => parseMetadata(draft.json_metadata), [draft.json_metadata]);
   const refreshPeriod = sessionPeriod ?? (Number(metadata.refresh_frequency) || 0);
-  // spec 02 §3 expandedSlices: the charts whose description is open, as json_metadata.expanded_slices holds them;
-  // toggled from a chart's menu and saved with the dashboard (Superset's TOGGLE_EXPAND_SLICE: a toggle alone is no
-  // unsaved change). Expanded slices edited in the properties' JSON are taken.
-  const [expandedSlices, setExpandedSlices] = useState(() => expandedSlicesOf(metadata));
-  const draftExpanded = JSON.stringify(metadata.expanded_slices ?? null);
-  const [expandedFrom, setExpandedFrom] = useState(draftExpanded);
-  if (expandedFrom !== draftExpanded) {
-    setExpandedFrom(draftExpanded);
-    setExpandedSlices(expandedSlicesOf(metadata));
-  }
+  const { expandedSlices, toggleExpandSlice, reset: resetExpandedSlices } = useExpandedSlices(metadata);
   useDashboardLabelColors(metadata);
   const layout = history.present;
   const draftChanged = JSON.stringify(draft) !== JSON.stringify(saved.draft);
@@ -428,7 +418,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     setHistory(startHistory(saved.layout));
     setDraft(saved.draft);
     // As Superset's discard (a reload), the descriptions open as saved.
-    setExpandedSlices(expandedSlicesOf(parseMetadata(saved.draft.json_metadata)));
+    resetExpandedSlices(parseMetadata(saved.draft.json_metadata));
     toggleEditMode(false);
   };
 
@@ -501,8 +491,8 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   );
   const mayShare = canShareDashboard(user);
   const dashboardState = useMemo<DashboardStateValue>(
-    () => ({ dashboardId: dashboard.id, expandedSlices, toggleExpandSlice: (chartId) => setExpandedSlices((e) => toggleExpandSlice(e, chartId)), ...(mayShare ? { permalink: permalinkUrl } : {}) }),
-    [dashboard.id, expandedSlices, mayShare, permalinkUrl],
+    () => ({ dashboardId: dashboard.id, expandedSlices, toggleExpandSlice, ...(mayShare ? { permalink: permalinkUrl } : {}) }),
+    [dashboard.id, expandedSlices, toggleExpandSlice, mayShare, permalinkUrl],
   );
 
   // The component to show at once: the focused chart of the address, or a permalink's anchor (the address's

@@ -1,5 +1,5 @@
 import { Alert, Center, Loader, Title } from '@mantine/core';
-import { expandedSlicesOf, layoutFromPosition, toggleExpandSlice } from '@meridian/contracts';
+import { layoutFromPosition } from '@meridian/contracts';
 import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask } from '@meridian/contracts/rules/display-options';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from '@tanstack/react-router';
@@ -11,6 +11,7 @@ import { fetchDashboard, fetchDashboardCharts } from './dashboard.api';
 import { DatasourcesContext, useDashboardDatasources } from './layout/datasources';
 import classes from './dashboard.module.css';
 import { DashboardGrid } from './layout/DashboardGrid';
+import { useExpandedSlices } from './use-expanded-slices';
 
 /**
  * `/embedded/{uuid}`: an embedded dashboard alone, for a page that frames it. The framing page hands
@@ -46,10 +47,10 @@ export function EmbeddedScreen() {
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>({});
   const metadata = useMemo(() => JSON.parse(dashboard.data?.json_metadata || '{}') as Record<string, unknown>, [dashboard.data]);
   // The descriptions of json_metadata.expanded_slices open, as on the dashboard's own page.
-  const [toggled, setToggled] = useState<Record<string, true> | null>(null);
+  const { expandedSlices, toggleExpandSlice } = useExpandedSlices(dashboard.data ? metadata : null);
   const dashboardState = useMemo<DashboardStateValue | null>(
-    () => (dashboard.data ? { dashboardId: dashboard.data.id, expandedSlices: toggled ?? expandedSlicesOf(metadata), toggleExpandSlice: (chartId) => setToggled((t) => toggleExpandSlice(t ?? expandedSlicesOf(metadata), chartId)) } : null),
-    [dashboard.data, metadata, toggled],
+    () => (dashboard.data ? { dashboardId: dashboard.data.id, expandedSlices, toggleExpandSlice } : null),
+    [dashboard.data, expandedSlices, toggleExpandSlice],
   );
   const [display] = useState(() => displayOptionsFromMask(Number(new URLSearchParams(window.location.search).get(DISPLAY_OPTIONS_URL_KEY))));
 

@@ -1,4 +1,5 @@
 import { LOG_ACTIONS, loadChartEvents, renderChartEvent, type ChartLoadOutcome, type ChartLoadRequest, type LogEvent } from '@meridian/contracts/rules/event-log';
+import { useRef } from 'react';
 import { ApiError } from '../api';
 import { logEvent } from './event-logger';
 
@@ -32,8 +33,18 @@ export async function loggedChartLoad<T extends ReadonlyArray<Record<string, any
   }
 }
 
-/** Logs render_chart for a chart drawn (or failing to draw) for an answer that came `sinceAnswerMs` ago. */
-export function logChartRender(source: ChartEventSource, input: { sliceId?: number; vizType?: string; sinceAnswerMs: number; error?: string }): void {
-  const endOffset = performance.now();
-  logEvent(LOG_ACTIONS.RENDER_CHART, { ...source, ...renderChartEvent({ sliceId: input.sliceId, vizType: input.vizType, startOffset: Math.max(0, endOffset - input.sinceAnswerMs), endOffset, error: input.error }) });
+/**
+ * The render_chart logger of a chart showing `answer` (answered at `answeredAt`, epoch ms): call it when the chart is
+ * drawn or fails to draw. It logs once per answer, as Superset's chart renderer: a redraw of the same answer (a
+ * resize) is not logged. No answer, nothing logged.
+ */
+export function useRenderChartLog(source: ChartEventSource, answer: unknown, chart: { sliceId?: number; vizType?: string; answeredAt?: number | null }): (error?: string) => void {
+  const logged = useRef<unknown>(null);
+  return (error) => {
+    if (!answer || logged.current === answer) return;
+    logged.current = answer;
+    const endOffset = performance.now();
+    const sinceAnswerMs = Date.now() - (chart.answeredAt ?? Date.now());
+    logEvent(LOG_ACTIONS.RENDER_CHART, { ...source, ...renderChartEvent({ sliceId: chart.sliceId, vizType: chart.vizType, startOffset: Math.max(0, endOffset - sinceAnswerMs), endOffset, error }) });
+  };
 }

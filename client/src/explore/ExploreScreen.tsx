@@ -4,9 +4,9 @@ import { isNewChart } from '@meridian/contracts/explore/chart-state';
 import { IconDots, IconDownload, IconShare, IconCode, IconMail, IconPencil } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
-import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, memo, startTransition, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
-import { logChartRender } from '../event-log/chart-events';
+import { useRenderChartLog } from '../event-log/chart-events';
 import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
 import { downloadAsImage, downloadChartData } from '../charts/chart-export';
@@ -213,14 +213,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
     [plugin, warnings, dismissWarnings],
   );
   const queryContext = () => x.plugin.buildQuery(x.formData);
-  // render_chart once per answer drawn (a redraw of the same answer is not logged), as Superset's chart renderer.
-  const renderLogged = useRef<unknown>(null);
-  const logRender = (error?: string) => {
-    const answer = x.chart.queriesResponse;
-    if (!answer || renderLogged.current === answer) return;
-    renderLogged.current = answer;
-    logChartRender({ source: 'explore', source_id: slice?.slice_id }, { sliceId: slice?.slice_id, vizType: drawnFormData.viz_type, sinceAnswerMs: Date.now() - (x.chart.chartUpdateEndTime ?? Date.now()), error });
-  };
+  const logRender = useRenderChartLog({ source: 'explore', source_id: slice?.slice_id }, x.chart.queriesResponse, { sliceId: slice?.slice_id, vizType: drawnFormData.viz_type, answeredAt: x.chart.chartUpdateEndTime });
 
   const chart = (
     <ChartArea

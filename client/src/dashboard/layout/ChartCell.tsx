@@ -8,7 +8,7 @@ import { dashboardUrlParamEntries } from '@meridian/contracts/rules/permalink-pa
 import { chartFailureAlert, chartRenderAlert } from '@meridian/contracts/explore/chart-state';
 import { useBootstrap } from '../../auth/session';
 import { ErrorMessage, linkOf } from '../../components/ErrorMessage';
-import { logChartRender, loggedChartLoad } from '../../event-log/chart-events';
+import { loggedChartLoad, useRenderChartLog } from '../../event-log/chart-events';
 import { logEvent } from '../../event-log/event-logger';
 import { chartErrorsOf, chartRequestTimeoutMs, fetchChartData } from '../../explore/explore.api';
 import { useNearViewport } from '../../components/useNearViewport';
@@ -127,13 +127,8 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
   const toggleFullSize = useCallback(() => setFullSize((f) => !f), []);
   const toggleExpandSlice = dashboardState?.toggleExpandSlice;
   const toggleDescription = useCallback(() => (toggleExpandSlice && chartId !== undefined ? toggleExpandSlice(chartId) : setOwnDescriptionShown((d) => !d)), [toggleExpandSlice, chartId]);
-  // render_chart once per answer drawn (a redraw of the same answer, a resize, is not logged), as Superset's renderer.
-  const renderLogged = useRef<unknown>(null);
-  const logRender = (error?: string) => {
-    if (!data.data || renderLogged.current === data.data || chartId === undefined) return;
-    renderLogged.current = data.data;
-    logChartRender({ source: 'dashboard', source_id: dashboardId }, { sliceId: chartId, vizType: formData?.viz_type, sinceAnswerMs: Date.now() - data.dataUpdatedAt, error });
-  };
+  // A cell without its chart draws nothing to log.
+  const logRender = useRenderChartLog({ source: 'dashboard', source_id: dashboardId }, chartId === undefined ? null : data.data, { sliceId: chartId, vizType: formData?.viz_type, answeredAt: data.dataUpdatedAt });
   const appliedTo = filters?.appliedTo;
   const applied = useMemo(() => (appliedTo && chart ? appliedTo(chart.id) : NO_FILTERS), [appliedTo, chart]);
 

@@ -1,8 +1,7 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
-import { GenericDataType } from '@meridian/contracts/rules/constants';
-import { getNumberFormatter, getTimeFormatter } from '../shared/format';
+import { getNumberFormatter, groupValueFormatter } from '../shared/format';
 import { tickLayoutRotate, widestLabel } from '../shared/label-room';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
@@ -16,10 +15,8 @@ export function transformBoxPlot({ formData: fd, queriesData, datasource, theme,
   const format = getNumberFormatter(fd.number_format);
   // 'Date format' shows a time dimension's values (Superset's date_format, adaptive by default).
   const result = queriesData[0] ?? {};
-  const timeFormat = getTimeFormatter(fd.date_format);
-  const isTime = (g: string) => result.coltypes?.[result.colnames?.indexOf(g) ?? -1] === GenericDataType.TEMPORAL;
-  const shown = (r: Record<string, unknown>, g: string) => (r[g] === null || r[g] === undefined ? 'NULL' : isTime(g) ? timeFormat(r[g] as number) : String(r[g]));
-  const categories = rows.map((r) => groupby.map((g) => shown(r, g)).join(', ') || 'All');
+  const groupValue = groupValueFormatter(result, fd.date_format);
+  const categories = rows.map((r) => groupby.map((g) => groupValue(g, r[g])).join(', ') || 'All');
   const groups: Record<string, unknown[]> = Object.fromEntries(rows.map((r, i) => [categories[i], groupby.map((g) => r[g])]));
   const series = metrics.flatMap((m) => {
     const color = getCategoricalColor(fd.color_scheme, m);

@@ -1,15 +1,16 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
+import { axisBounds } from '../shared/axis-bounds';
 import { getNumberFormatter } from '../shared/format';
 import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
-/** An axis's ends from a BoundsControl's [min, max] when its 'Truncate' box is ticked; an empty side is left to the data. */
-export function axisBounds(truncate: boolean, bounds: unknown): { min?: number; max?: number } {
-  if (!truncate || !Array.isArray(bounds)) return {};
-  const [min, max] = bounds.map(toNumber);
-  return { ...(min === null || min === undefined ? {} : { min }), ...(max === null || max === undefined ? {} : { max }) };
+/** An axis's ends from its bounds when its 'Truncate' box is ticked; an empty side is left to the data. */
+function axisEnds(truncate: boolean, bounds: unknown): { min?: number; max?: number } {
+  if (!truncate) return {};
+  const [min, max] = axisBounds(bounds);
+  return { ...(min === null ? {} : { min }), ...(max === null ? {} : { max }) };
 }
 
 /** One bubble per entity at (x, y), its area by the size metric up to max_bubble_size; one colour per series. */
@@ -38,8 +39,8 @@ export function transformBubble({ formData: fd, queriesData, datasource, theme }
   const axis = axisStyle(theme);
   // 'Truncate X/Y Axis' with bounds: the axis runs to them (an empty side follows the data); Superset's default
   // truncates the x-axis and not the y-axis.
-  const xBounds = axisBounds(fd.truncateXAxis !== false, fd.xAxisBounds);
-  const yBounds = axisBounds(!!fd.truncateYAxis, fd.y_axis_bounds);
+  const xBounds = axisEnds(fd.truncateXAxis !== false, fd.xAxisBounds);
+  const yBounds = axisEnds(!!fd.truncateYAxis, fd.y_axis_bounds);
   const xTurn = Number(fd.xAxisLabelRotation) || 0;
   const series = [...bySeries.entries()].map(([name, data]) => {
     const color = getCategoricalColor(fd.color_scheme, name);

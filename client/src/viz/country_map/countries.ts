@@ -1,37 +1,12 @@
+import shapeKeys from 'virtual:country-map-keys';
 import { countryRegionCode } from '../shared/geo-codes';
 
 /**
  * The countries Superset's Country Map offers, by their `select_country` keys: the names of the shape files in its
- * npm package (@superset-ui/legacy-plugin-chart-country-map, read at build by country-shapes.build.ts; a unit test
- * keeps this list equal to them). 'usa' draws from us-atlas, as before the other countries came.
+ * npm package (@superset-ui/legacy-plugin-chart-country-map), as the build reads them (country-shapes.build.ts), so
+ * the list cannot drift from the package. 'usa' draws from us-atlas, as before the other countries came.
  */
-export const COUNTRY_MAP_KEYS = [
-  'afghanistan', 'aland', 'albania', 'algeria', 'american_samoa', 'andorra', 'angola', 'anguilla',
-  'antarctica', 'antigua_and_barbuda', 'argentina', 'armenia', 'australia', 'austria', 'azerbaijan', 'bahrain',
-  'bangladesh', 'barbados', 'belarus', 'belgium', 'belize', 'benin', 'bermuda', 'bhutan',
-  'bolivia', 'bosnia_and_herzegovina', 'botswana', 'brazil', 'brunei', 'bulgaria', 'burkina_faso', 'burundi',
-  'cambodia', 'cameroon', 'canada', 'cape_verde', 'central_african_republic', 'chad', 'chile', 'china',
-  'colombia', 'comoros', 'cook_islands', 'costa_rica', 'croatia', 'cuba', 'cyprus', 'czech_republic',
-  'democratic_republic_of_the_congo', 'denmark', 'djibouti', 'dominica', 'dominican_republic', 'ecuador', 'egypt', 'el_salvador',
-  'equatorial_guinea', 'eritrea', 'estonia', 'ethiopia', 'fiji', 'finland', 'france', 'france_regions',
-  'french_polynesia', 'gabon', 'gambia', 'germany', 'ghana', 'greece', 'greenland', 'grenada',
-  'guatemala', 'guinea', 'guyana', 'haiti', 'honduras', 'hungary', 'iceland', 'india',
-  'indonesia', 'iran', 'israel', 'italy', 'italy_regions', 'japan', 'jordan', 'kazakhstan',
-  'kenya', 'korea', 'kuwait', 'kyrgyzstan', 'laos', 'latvia', 'lebanon', 'lesotho',
-  'liberia', 'libya', 'liechtenstein', 'lithuania', 'luxembourg', 'macedonia', 'madagascar', 'malawi',
-  'malaysia', 'maldives', 'mali', 'malta', 'marshall_islands', 'mauritania', 'mauritius', 'mexico',
-  'moldova', 'mongolia', 'montenegro', 'montserrat', 'morocco', 'mozambique', 'myanmar', 'namibia',
-  'nauru', 'nepal', 'netherlands', 'new_caledonia', 'new_zealand', 'nicaragua', 'niger', 'nigeria',
-  'northern_mariana_islands', 'norway', 'oman', 'pakistan', 'palau', 'panama', 'papua_new_guinea', 'paraguay',
-  'peru', 'philippines', 'philippines_regions', 'poland', 'portugal', 'qatar', 'romania', 'russia',
-  'rwanda', 'saint_lucia', 'saint_pierre_and_miquelon', 'saint_vincent_and_the_grenadines', 'samoa', 'san_marino', 'sao_tome_and_principe', 'saudi_arabia',
-  'senegal', 'seychelles', 'sierra_leone', 'singapore', 'slovakia', 'slovenia', 'solomon_islands', 'somalia',
-  'south_africa', 'spain', 'sri_lanka', 'sudan', 'suriname', 'sweden', 'switzerland', 'syria',
-  'taiwan', 'tajikistan', 'tanzania', 'thailand', 'the_bahamas', 'timorleste', 'togo', 'tonga',
-  'trinidad_and_tobago', 'tunisia', 'turkey', 'turkey_regions', 'turkmenistan', 'turks_and_caicos_islands', 'uganda', 'uk',
-  'ukraine', 'united_arab_emirates', 'united_states_minor_outlying_islands', 'united_states_virgin_islands', 'uruguay', 'usa', 'uzbekistan', 'vanuatu',
-  'venezuela', 'vietnam', 'wallis_and_futuna', 'yemen', 'zambia', 'zimbabwe',
-] as const;
+export const COUNTRY_MAP_KEYS: readonly string[] = shapeKeys;
 
 /** Keys that Superset's other versions store for a country whose shapes come under another key here. */
 const ALIASES: Record<string, string> = {
@@ -94,5 +69,5 @@ export function regionCodeOf(country: string, value: unknown): string | null {
 export function countryKey(selectCountry: unknown): string | null {
   const key = String(selectCountry ?? 'usa').trim().toLowerCase().replace(/\s+/g, '_');
   const resolved = ALIASES[key] ?? key;
-  return (COUNTRY_MAP_KEYS as readonly string[]).includes(resolved) ? resolved : null;
+  return COUNTRY_MAP_KEYS.includes(resolved) ? resolved : null;
 }

@@ -94,25 +94,29 @@ function readCountry(key: string): CompactCountry {
   return compactCountry(JSON.parse(readFileSync(join(shapesDir(), `${key}.geojson`), 'utf8')));
 }
 
+const KEYS = 'virtual:country-map-keys';
 const INDEX = 'virtual:country-map-shapes';
 const COUNTRY = 'virtual:country-map-shape/';
 const CHUNK = 'country-map-';
 
 /**
- * Vite plugin: `virtual:country-map-shapes` exports, for each country, a function that imports that country's
- * shapes, `virtual:country-map-shape/<key>`, a module of its own: Vite makes each a separate chunk, fetched the
- * first time that country is drawn.
+ * Vite plugin: `virtual:country-map-keys` exports every country's key (countryKeys, 'usa' too), the Country control's
+ * list; `virtual:country-map-shapes` exports, for each country, a function that imports that country's shapes,
+ * `virtual:country-map-shape/<key>`, a module of its own: Vite makes each a separate chunk, fetched the first time
+ * that country is drawn.
  */
 export function countryShapes(): Plugin {
   return {
     name: 'meridian-country-shapes',
     resolveId(id) {
+      if (id === KEYS) return `\0${KEYS}`;
       if (id === INDEX) return `\0${INDEX}`;
       // Resolved to a plain name, which names the chunk: assets/country-map-france-<hash>.js.
       if (id.startsWith(COUNTRY)) return `\0${CHUNK}${id.slice(COUNTRY.length)}`;
       return null;
     },
     load(id) {
+      if (id === `\0${KEYS}`) return `export default ${JSON.stringify(countryKeys())};\n`;
       // The USA draws from us-atlas (geo.ts), so it has no chunk of its own.
       if (id === `\0${INDEX}`) return `export default {\n${countryKeys().filter((k) => k !== 'usa').map((k) => `  ${JSON.stringify(k)}: () => import(${JSON.stringify(COUNTRY + k)}),`).join('\n')}\n};\n`;
       if (id.startsWith(`\0${CHUNK}`)) return `export default JSON.parse(${JSON.stringify(JSON.stringify(readCountry(id.slice(CHUNK.length + 1))))});\n`;

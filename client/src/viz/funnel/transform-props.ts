@@ -6,16 +6,16 @@ import { escapeHtml, getNumberFormatter, getValueFormatter } from '../shared/for
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { extent } from '../shared/extent';
 import { labelWidth, legendRoom } from '../shared/label-room';
+import { LABEL_TYPES, labelOfType, type LabelType } from '../shared/label-type';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 /** Superset's funnel label contents, stored as its enum's numbers (Key 0 … Value and Percentage 6). */
 export const FUNNEL_LABEL_TYPES = [[0, 'Category Name'], [1, 'Value'], [2, 'Percentage'], [3, 'Category and Value'], [4, 'Category and Percentage'], [5, 'Category, Value and Percentage'], [6, 'Value and Percentage']] as const;
-const LABEL_TYPE_NAMES: Record<string, number> = { key: 0, value: 1, percent: 2, key_value: 3, key_percent: 4, key_value_percent: 5, value_percent: 6 };
 
 /** A stored label type as Superset's number: an earlier Meridian stored the names ('key_percent'), read as theirs. */
 export function funnelLabelType(value: unknown, fallback: number): number {
   if (typeof value === 'number' && value >= 0 && value <= 6) return value;
-  if (typeof value === 'string' && value in LABEL_TYPE_NAMES) return LABEL_TYPE_NAMES[value]!;
+  if (typeof value === 'string' && LABEL_TYPES.includes(value as LabelType)) return LABEL_TYPES.indexOf(value as LabelType);
   if (typeof value === 'string' && /^[0-6]$/.test(value)) return Number(value);
   return fallback;
 }
@@ -34,7 +34,7 @@ export function funnelPercents(values: number[], calculation: unknown): number[]
 
 /** A funnel label or tooltip line from its parts, as the label type (Superset's numbers) says. */
 export function funnelLabel(type: number, name: string, value: string, percent: string): string {
-  return [name, value, percent, `${name}: ${value}`, `${name}: ${percent}`, `${name}: ${value} (${percent})`, `${value} (${percent})`][type] ?? name;
+  return labelOfType(LABEL_TYPES[type], { name, value, percent });
 }
 
 /** One funnel stage per group, widest first, labelled as the label type says. */

@@ -3,6 +3,7 @@ import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { extent } from '../shared/extent';
 import { getNumberFormatter } from '../shared/format';
+import { legendSideRoom } from '../shared/label-room';
 import { columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
@@ -29,13 +30,6 @@ export function spreadSize(value: number, [min, max]: [number, number], base: nu
 
 /** Superset's 'Enable graph roaming' choices (false, 'scale', 'move', true), as stored; an earlier checkbox stored true or false. */
 const roamOf = (value: unknown): boolean | 'scale' | 'move' => (value === 'scale' || value === 'move' ? value : value !== false && value !== 'false');
-
-/** The graph's box, clear of a legend on the side it stands (ECharts' graph otherwise spreads under it). */
-export function legendRoom(show: boolean, orientation: unknown): { top?: number; bottom?: number; left?: number; right?: number } {
-  if (!show) return {};
-  const side = legendPlace(orientation);
-  return side === 'top' || side === 'bottom' ? { [side]: 40 } : { [side]: 120 };
-}
 
 /** Nodes from the source and target values, edges weighted by the metric; node size by total edge weight. */
 export function transformGraph({ formData: fd, queriesData, theme, width, height }: TransformInput): EChartsTransformed {
@@ -109,7 +103,8 @@ export function transformGraph({ formData: fd, queriesData, theme, width, height
           label: { show: true, position: 'right', color: th.text, fontSize: 11 },
           edgeSymbol: edgeSymbols(fd.edgeSymbol),
           lineStyle: { color: th.axisLine, curveness: fd.layout === 'circular' ? 0.2 : 0, opacity: 0.8 },
-          ...legendRoom(showLegend, fd.legendOrientation),
+          // The graph's box clear of the legend: ECharts' graph otherwise spreads under it.
+          ...legendSideRoom(showLegend, fd.legendOrientation, { band: 40, column: 120 }),
           categories: categories.map((name) => ({ name, itemStyle: { color: getCategoricalColor(fd.color_scheme, name) } })),
           data: nodes,
           links: links.map((l) => ({ ...l, lineStyle: { width: spreadSize(l.value, linkRange, edgeBase, 'edge') } })),

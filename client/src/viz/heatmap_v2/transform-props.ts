@@ -3,6 +3,7 @@ import type { TransformInput } from '../types';
 import { getSequentialColors } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, getTimeFormatter, getValueFormatter } from '../shared/format';
+import { axisBounds } from '../shared/axis-bounds';
 import { extent } from '../shared/extent';
 import { widestLabel } from '../shared/label-room';
 import { columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
@@ -90,14 +91,17 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   const xs = [...new Set(sortAxisValues(distinct(xCol), rows, sortOf(fd.sort_x_axis), xCol, metric).map((v) => label(v, xTime)))];
   const ys = [...new Set(sortAxisValues(distinct(yCol), rows, sortOf(fd.sort_y_axis), yCol, metric).map((v) => label(v, false)))];
   const values = rows.map((r) => toNumber(r[metric]));
+  // Each row's x and y labels, formatted once: they key its peers, its share and its cell.
+  const rowX = rows.map((r) => label(r[xCol], xTime));
+  const rowY = rows.map((r) => label(r[yCol], false));
   // Superset's normalize_across: 'Normalized' colours each cell by its percentile rank within its x column, y row or
   // the whole heatmap; the tooltip's percentage is its share of the same.
   const across = String(fd.normalize_across ?? 'heatmap');
-  const peersOf = (r: Record<string, unknown>) => (across === 'x' ? label(r[xCol], xTime) : across === 'y' ? label(r[yCol], false) : '');
+  const peersOf = (i: number) => (across === 'x' ? rowX[i]! : across === 'y' ? rowY[i]! : '');
   const peerGroups = new Map<string, number[]>();
   const totals = new Map<string, number>();
-  rows.forEach((r, i) => {
-    const peers = peersOf(r);
+  rows.forEach((_, i) => {
+    const peers = peersOf(i);
     totals.set(peers, (totals.get(peers) ?? 0) + (values[i] ?? 0));
     const members = peerGroups.get(peers);
     if (members) members.push(i);
@@ -113,18 +117,21 @@ export function transformHeatmap({ formData: fd, queriesData, datasource, theme,
   // The cell's share of its x column, y row or the heatmap, with what it is a share of (Superset's tooltip percentage).
   const share = new Map<string, string>();
   const percent = getNumberFormatter('.2%');
-  for (const r of rows) {
-    const peers = peersOf(r);
+  rows.forEach((_, i) => {
+    const peers = peersOf(i);
     const total = totals.get(peers) ?? 0;
-    share.set(`${label(r[xCol], xTime)}\u0000${label(r[yCol], false)}`, `${percent(total ? (toNumber(r[metric]) ?? 0) / total : 0)} (${peers || 'heatmap'})`);
-  }
-  // A cell is [x, y, metric], and its rank fourth when normalised (the colour scale then reads that dimension).
-  const data = rows.map((r, i) => [xs.indexOf(label(r[xCol], xTime)), ys.indexOf(label(r[yCol], false)), values[i], ...(fd.normalized ? [ranks[i]] : [])]);
+    share.set(`${rowX[i]}\u0000${rowY[i]}`, `${percent(total ? (values[i] ?? 0) / total : 0)} (${peers || 'heatmap'})`);
+  });
+  // A cell is [x, y, metric], and its rank fourth when normalised (the colour scale then reads that dimension); the
+  // axis positions come from maps, not a scan of the axis per cell.
+  const xIndex = new Map(xs.map((x, k) => [x, k]));
+  const yIndex = new Map(ys.map((y, k) => [y, k]));
+  const data = rows.map((_, i) => [xIndex.get(rowX[i]!) ?? -1, yIndex.get(rowY[i]!) ?? -1, values[i], ...(fd.normalized ? [ranks[i]] : [])]);
   const [dataMin, dataMax] = extent(fd.normalized ? ranks : values.map((v) => v ?? 0), [0, 1]);
   // 'Value bounds' fix the colour scale's ends; an empty side follows the data.
-  const bounds = Array.isArray(fd.value_bounds) ? fd.value_bounds.map(toNumber) : [];
-  const min = bounds[0] ?? dataMin;
-  const max = bounds[1] ?? dataMax;
+  const [lo, hi] = axisBounds(fd.value_bounds);
+  const min = lo ?? dataMin;
+  const max = hi ?? dataMax;
   const scaleLabel = (v: number) => (fd.normalized ? getNumberFormatter('.0%')(v) : format(v));
   const piecewise = fd.legend_type === 'piecewise';
   const showLegend = fd.show_legend !== false;

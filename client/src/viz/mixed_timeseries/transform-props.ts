@@ -1,5 +1,5 @@
 import type { FormData, TransformInput } from '../types';
-import { timeseriesRichTooltip, transformTimeseries, valueFormatOf, xAxisRange, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
+import { timeseriesRichTooltip, transformTimeseries, valueFormatOf, type SeriesKind, type TimeseriesProps } from '../shared/timeseries/transform-props';
 import { timeseriesFrame } from '../shared/timeseries/layout';
 import { asList, displayNames, metricLabel, type MetricEntry } from '../shared/metrics';
 import { advancedAnalyticsOf } from '../shared/timeseries/advanced-analytics';
@@ -91,7 +91,8 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
   const fdB = queryFormData(fd, 'b');
   const kindA = seriesKindOf(fd.seriesType, 'line');
   const kindB = seriesKindOf(fd.seriesTypeB, 'bar');
-  const a = transformTimeseries({ ...input, formData: fdA as any, queriesData: [input.queriesData[0]] }, kindA);
+  // A number x-axis spans both queries' data; bars in either keep ECharts' ends, as Superset's mixed chart.
+  const a = transformTimeseries({ ...input, formData: fdA as any, queriesData: [input.queriesData[0]] }, kindA, { xRangeKind: kindA === 'bar' || kindB === 'bar' ? 'bar' : 'line' });
   // One x-axis: B's points are laid as A's axis lays them (numbers as numbers or as categories).
   const b = transformTimeseries({ ...input, formData: fdB as any, queriesData: [input.queriesData[1] ?? { data: [] }] }, kindB, { numericX: a.option.xAxis.type === 'value' });
   const names = displayNames(input.datasource);
@@ -125,12 +126,9 @@ export function transformMixed(input: TransformInput): TimeseriesProps {
     stacked: !!(fd.stack || fd.stackB),
     rightAxis: twoAxes,
   });
-  // A number x-axis spans both queries' data; bars in either keep ECharts' ends, as Superset's mixed chart.
-  const { min: _min, max: _max, scale: _scale, ...xAxisRest } = a.option.xAxis;
-  const xAxis = a.option.xAxis.type === 'value' ? { ...xAxisRest, ...xAxisRange(fd, kindA === 'bar' || kindB === 'bar' ? 'bar' : 'line') } : a.option.xAxis;
   return {
     ...a,
-    option: { ...a.option, grid: frame.grid, legend: frame.legend, dataZoom: frame.dataZoom, toolbox: frame.toolbox, xAxis, tooltip, yAxis, series },
+    option: { ...a.option, grid: frame.grid, legend: frame.legend, dataZoom: frame.dataZoom, toolbox: frame.toolbox, tooltip, yAxis, series },
     // By name: an object's keys are not in the series' order when names read as numbers ('2001').
     seriesGroups: { ...Object.fromEntries(Object.entries(a.seriesGroups).map(([name, group]) => [nameA(name), group])), ...Object.fromEntries(Object.entries(b.seriesGroups).map(([name, group]) => [nameB(name), group])) },
     // Layers draw over both queries' series, so the legend they extend is the whole chart's.

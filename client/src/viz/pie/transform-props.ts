@@ -1,10 +1,10 @@
 import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { hasSelection, selectionStyle, UNSELECTED_OPACITY } from '../shared/cross-filter';
-import { GenericDataType } from '@meridian/contracts/rules/constants';
-import { escapeHtml, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE } from '../shared/format';
+import { escapeHtml, getNumberFormatter, getValueFormatter, groupValueFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { legendRoom, widestLabel } from '../shared/label-room';
+import { labelOfType } from '../shared/label-type';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 export interface PieProps {
@@ -13,17 +13,6 @@ export interface PieProps {
   /** Each slice's name → its group-by values, for clicks ('Other' has none: it selects nothing). */
   sliceGroups: Record<string, string[]>;
 }
-
-/** Superset's label types: what a slice's label reads (name, formatted value, formatted share). */
-const LABEL_TEMPLATES: Record<string, (n: string, v: string, p: string) => string> = {
-  key: (n) => n,
-  value: (_n, v) => v,
-  percent: (_n, _v, p) => p,
-  key_value: (n, v) => `${n}: ${v}`,
-  key_percent: (n, _v, p) => `${n}: ${p}`,
-  key_value_percent: (n, v, p) => `${n}: ${v} (${p})`,
-  value_percent: (_n, v, p) => `${v} (${p})`,
-};
 
 /** The slice the small ones are gathered into ('Threshold for Other'), drawn grey as Superset's. */
 const OTHER = 'Other';
@@ -64,12 +53,11 @@ export function transformPie(input: TransformInput): PieProps {
   const numberFormat = getValueFormatter(fd.number_format, fd.currency_format);
   // Superset's shares read to two decimals (NumberFormats.PERCENT_2_POINT).
   const percentFormat = getNumberFormatter('.2%');
-  const dateFormat = getTimeFormatter(typeof fd.date_format === 'string' ? fd.date_format : SMART_DATE);
-  const temporal = new Set((result?.colnames ?? []).filter((_, i) => result?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const groupValue = groupValueFormatter(result, fd.date_format);
   const sliceGroups: Record<string, string[]> = {};
   const slices = rows.map((row) => {
     const group = groupby.map((g) => String(row[g] ?? 'NULL'));
-    const shown = groupby.map((g, i) => (temporal.has(g) && row[g] !== null && row[g] !== undefined ? dateFormat(row[g] as number) : group[i]!));
+    const shown = groupby.map((g) => groupValue(g, row[g]));
     return { name: shown.join(', ') || names(metric), group, value: toNumber(row[metric]) ?? 0 };
   });
   const total = slices.reduce((sum, d) => sum + d.value, 0);
@@ -86,11 +74,10 @@ export function transformPie(input: TransformInput): PieProps {
     return { name, value, itemStyle: { color: getCategoricalColor(fd.color_scheme, name), ...selection }, ...(selection.opacity === 1 ? { selected: true } : {}) };
   });
   if (otherSum) data.push({ name: OTHER, value: otherSum, isOther: true, itemStyle: { color: chartTheme(theme).subtleText, ...(hasSelection(input.filterState) ? { opacity: UNSELECTED_OPACITY } : {}) } });
-  const template = LABEL_TEMPLATES[String(fd.label_type ?? 'key')] ?? LABEL_TEMPLATES.key!;
   const labelTemplate = typeof fd.label_template === 'string' ? fd.label_template : '';
   const label = (p: { name: string; value: number; percent: number; seriesName?: string }) => {
     const shown = { name: p.name, value: numberFormat(p.value), percent: percentFormat(p.percent / 100) };
-    return fd.label_type === 'template' ? pieLabelTemplate(labelTemplate, shown, p) : template(shown.name, shown.value, shown.percent);
+    return fd.label_type === 'template' ? pieLabelTemplate(labelTemplate, shown, p) : labelOfType(fd.label_type, shown);
   };
   const showLegend = fd.show_legend !== false;
   const room = legendRoom(fd, data.map((d) => d.name), input.width);

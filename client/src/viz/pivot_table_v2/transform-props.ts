@@ -1,9 +1,8 @@
-import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../types';
 import { getTimeFormatter, getValueFormatter } from '../shared/format';
 
-import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, displayNames, metricLabel, temporalColumns, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { ruleMatches, type FormattingRule } from '../shared/conditional-formatting';
 
 export type Aggregate =
@@ -229,10 +228,17 @@ function pivotByColumns(input: {
       for (const rv of rowVariants) for (const cv of colVariants) add(`${rv}|${cv}|${m}`, v);
     }
   }
-  // A combination with no rows is an empty cell, not a zero.
+  // A combination with no rows is an empty cell, not a zero. Each cell, subtotal and total is aggregated once: a
+  // fraction's denominator (the grand total, a row's or a column's) is read by every cell it divides, and the
+  // backgrounds read the cells again.
+  const cellAggregates = new Map<string, number | null | undefined>();
   const aggregated = (rk: string, ck: string, m: string) => {
-    const xs = values.get(`${rk}|${ck}|${m}`);
-    return xs?.length ? agg(xs) : undefined;
+    const key = `${rk}|${ck}|${m}`;
+    if (cellAggregates.has(key)) return cellAggregates.get(key);
+    const xs = values.get(key);
+    const value = xs?.length ? agg(xs) : undefined;
+    cellAggregates.set(key, value);
+    return value;
   };
   // A fraction aggregator divides by the grand total, the row's total or the column's (react-pivottable's fractionOf).
   const valueOf = (rk: string, ck: string, m: string) => {
@@ -366,7 +372,7 @@ export function headerSpans(keys: string[][]): number[][] {
 function pivotInput({ formData: fd, queriesData }: Pick<TransformInput, 'formData' | 'queriesData'>) {
   // Time columns (the answer's coltypes) are headed by the date format, not by their epoch milliseconds.
   const answer = queriesData[0];
-  const temporal = new Set((answer?.colnames ?? []).filter((_, i) => answer?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const temporal = temporalColumns(answer);
   const timeFormat = getTimeFormatter(fd.date_format as string | undefined);
   const rowCols = asList<ColumnEntry>(fd.groupbyRows).map(columnLabel);
   const colCols = asList<ColumnEntry>(fd.groupbyColumns).map(columnLabel);

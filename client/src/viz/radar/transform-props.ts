@@ -4,6 +4,7 @@ import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getNumberFormatter, groupValueFormatter } from '../shared/format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { LABEL_CHAR_PX, legendRoom, widestLabel } from '../shared/label-room';
+import { labelOfType } from '../shared/label-type';
 import { chartTheme, echartsBase, legendPlace, legendStyle } from '../shared/theme';
 
 /** ECharts' default gap between an axis's end and its name. */
@@ -23,7 +24,7 @@ export function radarFit(width: number, height: number, names: string[]): { radi
 
 /** A radar point's label as Superset's 'Label Type' says: the value (its default), or the group and the value. */
 export function radarLabel(type: unknown, name: string, value: string): string {
-  return type === 'key_value' ? `${name}: ${value}` : value;
+  return labelOfType(type, { name, value }, ['value', 'key_value']);
 }
 
 /**

@@ -4,7 +4,7 @@
  */
 import { format as d3Format } from 'd3-format';
 import { utcFormat } from 'd3-time-format';
-import { GenericDataType } from '@meridian/contracts/rules/constants';
+import { temporalColumns } from './metrics';
 
 export const SMART_NUMBER = 'SMART_NUMBER';
 export const SMART_DATE = 'smart_date';
@@ -220,7 +220,7 @@ export function getTimeFormatter(format?: string | null): (t: number | string | 
  * @example groupValueFormatter({ colnames: ['ds'], coltypes: [2] }, '%Y')('ds', Date.UTC(2004, 0, 1)) // '2004'
  */
 export function groupValueFormatter(result: { colnames?: string[]; coltypes?: number[] } | undefined, dateFormat: unknown, nullText = 'NULL'): (column: string, value: unknown) => string {
-  const temporal = new Set((result?.colnames ?? []).filter((_, i) => result?.coltypes?.[i] === GenericDataType.TEMPORAL));
+  const temporal = temporalColumns(result);
   const time = getTimeFormatter(typeof dateFormat === 'string' ? dateFormat : null);
   return (column, value) => (value === null || value === undefined ? nullText : temporal.has(column) ? time(value as number | string) : String(value));
 }

@@ -36,14 +36,22 @@ export function tickLayoutRotate(layout: unknown): number | undefined {
 }
 
 /**
+ * The room kept clear of a legend on the side it stands ('Orientation'): `band` px above or below, `column` px beside,
+ * and `margin` more; none while it is hidden. Only that side is set, so a chart's other box edges keep their defaults.
+ *
+ * @example legendSideRoom(true, 'left', { band: 40, column: 120 }) // { left: 120 }
+ */
+export function legendSideRoom(show: boolean, orientation: unknown, size: { band: number; column: number; margin?: number }): Partial<Record<'top' | 'bottom' | 'left' | 'right', number>> {
+  if (!show) return {};
+  const side = legendPlace(orientation);
+  return { [side]: (side === 'top' || side === 'bottom' ? size.band : size.column) + (size.margin ?? 0) };
+}
+
+/**
  * The room a chart keeps for its legend (Superset's 'Show legend', 'Orientation' and 'Margin'): a band above or below,
  * or a column beside it as wide as the widest name (at most 40% of the chart); 'Margin' adds to it.
  */
 export function legendRoom(fd: Record<string, unknown>, names: readonly string[], width: number): { top: number; bottom: number; left: number; right: number } {
-  const room = { top: 0, bottom: 0, left: 0, right: 0 };
-  if (fd.show_legend === false) return room;
-  const at = legendPlace(fd.legendOrientation);
-  const margin = Math.max(0, Number(fd.legendMargin) || 0);
-  room[at] = (at === 'top' || at === 'bottom' ? 30 : Math.min(widestLabel(names) + 48, width * 0.4)) + margin;
-  return room;
+  const size = { band: 30, column: Math.min(widestLabel(names) + 48, width * 0.4), margin: Math.max(0, Number(fd.legendMargin) || 0) };
+  return { top: 0, bottom: 0, left: 0, right: 0, ...legendSideRoom(fd.show_legend !== false, fd.legendOrientation, size) };
 }

@@ -1,3 +1,5 @@
+import { GenericDataType } from '@meridian/contracts/rules/constants';
+
 /** Reading Superset's metric and column entries of form data (saved names or adhoc objects). */
 
 export type MetricEntry = string | { expressionType?: 'SIMPLE' | 'SQL'; label?: string; column?: { column_name: string } | null; aggregate?: string | null; sqlExpression?: string | null; hasCustomLabel?: boolean };
@@ -25,6 +27,11 @@ export function toNumber(value: unknown): number | null {
   if (value === null || value === undefined || value === '') return null;
   const n = typeof value === 'number' ? value : Number(String(value));
   return Number.isFinite(n) ? n : null;
+}
+
+/** The answer's time columns (coltypes TEMPORAL): read once for a chart, not per row or value. */
+export function temporalColumns(answer: { colnames?: readonly string[]; coltypes?: readonly number[] } | null | undefined): Set<string> {
+  return new Set((answer?.colnames ?? []).filter((_, i) => answer?.coltypes?.[i] === GenericDataType.TEMPORAL));
 }
 
 /** A temporal value (epoch ms or ISO text) as epoch ms, or null. */

@@ -5,6 +5,7 @@ import { getValueFormatter, groupValueFormatter } from '../shared/format';
 import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
 import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { labelWidth } from '../shared/label-room';
+import { labelOfType } from '../shared/label-type';
 import { chartTheme, echartsBase } from '../shared/theme';
 
 /** The rings' inner and outer radius, in % of half the smaller side. */
@@ -12,7 +13,7 @@ const RADIUS = [12, 92] as const;
 
 /** Superset's sunburst label: the category (its default), the value, or both ('CA: 6.35M'). */
 export function sunburstLabel(type: unknown, name: string, value: string): string {
-  return type === 'value' ? value : type === 'key_value' ? `${name}: ${value}` : name;
+  return labelOfType(type, { name, value }, ['key', 'value', 'key_value']);
 }
 
 /**

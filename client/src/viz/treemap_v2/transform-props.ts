@@ -2,6 +2,7 @@ import type { TransformInput } from '../types';
 import { getCategoricalColor } from '../shared/colors';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { getValueFormatter, groupValueFormatter } from '../shared/format';
+import { labelOfType } from '../shared/label-type';
 import { buildTree, walkTree, type TreeNode } from '../shared/hierarchy';
 import { asList, columnLabel, metricLabel, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { chartTheme, echartsBase } from '../shared/theme';
@@ -21,7 +22,7 @@ export function transformTreemap({ formData: fd, queriesData, theme }: Transform
   const t = chartTheme(theme);
   // Superset's label types: the value, category and value (its default), else ('key', its choice 'Key') the category.
   const labelType = fd.label_type ?? 'key_value';
-  const label = (p: { name: string; value: number }) => (labelType === 'key_value' ? `${p.name}: ${format(p.value)}` : labelType === 'value' ? format(p.value) : p.name);
+  const label = (p: { name: string; value: number }) => labelOfType(labelType, { name: p.name, value: format(p.value) }, ['key', 'value', 'key_value']);
   // 'Show Upper Labels': a group with children names itself in a band above them (on unless unticked).
   const upper = levels.length > 1 && fd.show_upper_labels !== false;
   return {

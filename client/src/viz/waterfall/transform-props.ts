@@ -1,10 +1,9 @@
-import { GenericDataType } from '@meridian/contracts/rules/constants';
 import type { TransformInput } from '../types';
 import { pickerColor } from '../shared/colors';
 import { tickLayoutRotate } from '../shared/label-room';
 import { rowsOf, type EChartsTransformed } from '../shared/echarts-chart';
 import { escapeHtml, getValueFormatter, groupValueFormatter } from '../shared/format';
-import { asList, columnLabel, metricLabel, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
+import { asList, columnLabel, metricLabel, temporalColumns, toNumber, type ColumnEntry, type MetricEntry } from '../shared/metrics';
 import { axisStyle, echartsBase, legendStyle } from '../shared/theme';
 
 /** Superset's series colours when none is picked (its increase, decrease and total defaults). */
@@ -71,7 +70,7 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
   const breakdownColumn = asList(fd.groupby as ColumnEntry | ColumnEntry[])[0];
   const breakdown = breakdownColumn === undefined ? undefined : columnLabel(breakdownColumn);
   const metric = metricLabel(fd.metric as MetricEntry);
-  const isTemporal = (column: string) => result.coltypes?.[result.colnames?.indexOf(column) ?? -1] === GenericDataType.TEMPORAL;
+  const xIsTemporal = temporalColumns(result).has(x);
   // Temporal x and breakdown values in the 'Time format' (as Superset's axis formatter writes them).
   const groupValue = groupValueFormatter(result, fd.x_axis_time_format, NULL_LABEL);
   const labelOf = (column: string) => (raw: unknown) => groupValue(column, raw);
@@ -124,7 +123,7 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
   for (const bar of bars) {
     if (bar.isTotal) continue;
     if (breakdown !== undefined) groups[bar.label] = [bar.breakdown];
-    else if (!isTemporal(x)) groups[bar.label] = [bar.x];
+    else if (!xIsTemporal) groups[bar.label] = [bar.x];
   }
   const axis = axisStyle(theme);
   // Superset's keys are x_axis_label / y_axis_label; an earlier Meridian panel stored the x one as x_axis_title.
@@ -135,7 +134,7 @@ export function transformWaterfall({ formData: fd, queriesData, theme }: Transfo
   const series = (name: string, data: BarItem[], color: string, position: 'top' | 'bottom') => ({ name, type: 'bar', stack: 'waterfall', data, itemStyle: { color }, emphasis: { disabled: true }, label: label(position) });
   return {
     // A click on a change filters on its breakdown value, or without breakdowns on its x value (not a temporal one).
-    groupby: breakdown !== undefined ? [breakdown] : isTemporal(x) ? [] : [x],
+    groupby: breakdown !== undefined ? [breakdown] : xIsTemporal ? [] : [x],
     groups,
     option: {
       ...echartsBase(theme),

@@ -2,6 +2,7 @@ import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import type { TransformInput } from '../../types';
 import { hasSelection, selectionStyle } from '../cross-filter';
+import { axisBounds } from '../axis-bounds';
 import { getCategoricalColor } from '../colors';
 import { getNumberFormatter, getTimeFormatter, getValueFormatter, isSmartDate, smartDateDetailed } from '../format';
 import { asList, columnLabel, displayNames, metricLabel, toNumber, toTime, type ColumnEntry, type MetricEntry } from '../metrics';
@@ -35,7 +36,7 @@ export interface TimeseriesProps {
  * sorted along x; time on a time axis, numbers on a value axis (not stacked, nor forced to categories, nor under
  * horizontal bars), anything else on a category axis.
  */
-export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean } = {}): TimeseriesProps {
+export function transformTimeseries(input: TransformInput, kind: SeriesKind, opts: { numericX?: boolean; xRangeKind?: SeriesKind } = {}): TimeseriesProps {
   const { formData: fd, queriesData, theme } = input;
   const names = displayNames(input.datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
@@ -48,7 +49,8 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind, opt
   const horizontal = kind === 'bar' && fd.orientation === 'horizontal';
   // Superset's getAxisType: numbers lie along a continuous (value) axis, unless stacked or 'Force categorical'; and
   // here not under horizontal bars either, which ECharts lays along their categories only (on two value axes it
-  // stood them upright). A chart drawing two queries on one x-axis decides for both: `opts.numericX`.
+  // stood them upright). A chart drawing two queries on one x-axis decides for both: `opts.numericX`, and the series
+  // kind its number x-axis is ranged for, `opts.xRangeKind` (bars keep ECharts' ends).
   const isNumericX = !isTime && !horizontal && (opts.numericX ?? (xIndex >= 0 && result.coltypes?.[xIndex] === GenericDataType.NUMERIC && !stackModeOf(fd.stack) && !fd.xAxisForceCategorical));
   const numberFormat = valueFormatOf(fd);
   const timeFormat = getTimeFormatter(fd.x_axis_time_format);
@@ -172,7 +174,7 @@ export function transformTimeseries(input: TransformInput, kind: SeriesKind, opt
     axisLabel: { ...axis.axisLabel, formatter: isTime && !isSmartDate(fd.x_axis_time_format) ? (v: number) => timeFormat(v) : undefined, rotate: Number(fd.xAxisLabelRotation) || undefined },
     splitLine: { show: false },
     minorTick: { show: !!fd.minorTicks },
-    ...(isNumericX ? xAxisRange(fd, kind) : {}),
+    ...(isNumericX ? xAxisRange(fd, opts.xRangeKind ?? kind) : {}),
   };
   const yAxis: Record<string, any> = {
     ...axis,
@@ -261,7 +263,7 @@ function yAxisRange(fd: TransformInput['formData']): Record<string, unknown> {
  * the data, from its least to its greatest x, widened (never narrowed, as the control's description says) to 'X Axis
  * Bounds' where given; bars keep ECharts' own ends (room for the first and last bar). Off, ECharts' rounded range.
  */
-export function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Record<string, unknown> {
+function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Record<string, unknown> {
   if (fd.truncateXAxis === false) return {};
   const [lo, hi] = axisBounds(fd.xAxisBounds);
   const bar = kind === 'bar';
@@ -271,12 +273,6 @@ export function xAxisRange(fd: TransformInput['formData'], kind: SeriesKind): Re
     ...(hi !== null ? { max: (extent: { max: number }) => Math.max(extent.max, hi) } : bar ? {} : { max: 'dataMax' }),
   };
 }
-
-/** [min, max] as stored by a BoundsControl, a side empty (null, '', not a number) as null. */
-const axisBounds = (value: unknown): [number | null, number | null] => {
-  const side = (b: unknown) => (b === null || b === '' || b === undefined || !Number.isFinite(Number(b)) ? null : Number(b));
-  return Array.isArray(value) ? [side(value[0]), side(value[1])] : [null, null];
-};
 
 /**
  * The value format of a time-series chart's values, labels, tooltips and y-axis: a percentage comparison in a percent
