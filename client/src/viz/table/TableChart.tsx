@@ -1,5 +1,5 @@
-import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconInfoCircle } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -7,12 +7,15 @@ import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import { cellBar, moveColumn, type TableProps } from './transform-props';
+import { cellBar, moveColumn, summaryCells, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
 /** Superset's PAGE_SIZE_OPTIONS, the page sizes a reader can pick. */
 const PAGE_SIZES = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
+
+/** What the summary row's label explains, as Superset's tooltip. */
+const SUMMARY_TOOLTIP = 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.';
 
 /** A row's height before it is measured (13 px text, 4 px padding, a 1 px border). */
 const ROW_HEIGHT = 27;
@@ -81,6 +84,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const padTop = shown[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
   const byKey = new Map(p.columns.map((c) => [c.key, c]));
+  const drawn = table.getVisibleLeafColumns().map((column) => byKey.get(column.id)!);
   const pageCount = p.pageLength ? table.getPageCount() : 1;
   const topBar = p.includeSearch || p.pageLength > 0;
   const chromeHeight = (topBar ? 40 : 0) + (pageCount > 1 ? 40 : 0);
@@ -196,15 +200,24 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
             {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
           {p.totals && (
-            // Superset's summary row: the first column names it, the metrics give their totals.
+            // Superset's summary row: 'Summary' under the chart's first column, the metrics' totals under theirs.
             <tfoot style={{ position: 'sticky', bottom: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff' }} data-testid="table-totals">
               <tr>
-                {table.getVisibleLeafColumns().map((column, i) => {
-                  const col = byKey.get(column.id)!;
-                  const text = col.isMetric ? (p.totals![col.key] === undefined ? '' : p.format(col, p.totals![col.key])) : i === 0 ? 'Summary' : '';
+                {summaryCells(drawn, p).map((text, i) => {
+                  const col = drawn[i]!;
+                  const named = col.key === p.columns[0]?.key;
                   return (
-                    <td key={column.id} title={i === 0 && !col.isMetric ? 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.' : undefined} style={{ padding: '4px 8px', borderTop: `2px solid ${t.axisLine}`, textAlign: col.align, whiteSpace: 'nowrap', fontWeight: 700 }}>
-                      {text}
+                    <td key={col.key} style={{ padding: '4px 8px', borderTop: `2px solid ${t.axisLine}`, textAlign: named ? 'left' : col.align, whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {named ? (
+                        <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
+                          {text}
+                          <Tooltip label={SUMMARY_TOOLTIP} withArrow multiline w={260}>
+                            <IconInfoCircle size={13} aria-label={SUMMARY_TOOLTIP} style={{ opacity: 0.6 }} />
+                          </Tooltip>
+                        </Group>
+                      ) : (
+                        text
+                      )}
                     </td>
                   );
                 })}

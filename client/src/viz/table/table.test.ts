@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import table, { orderByChoices } from './index';
-import { cellBar, moveColumn, ruleMatches } from './transform-props';
+import { cellBar, moveColumn, ruleMatches, summaryCells } from './transform-props';
 import { columnConfigColumns } from '../shared/column-config';
 
 describe('table chart type', () => {
@@ -147,6 +147,19 @@ describe("table: Superset's 'Show summary', 'Align +/-' and option labels", () =
     const out = table.transformProps({ formData: { ...fd, show_totals: true }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
     expect(out.totals).toEqual({ sum__num: 42 });
     expect(table.transformProps({ formData: fd, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).totals).toBeNull();
+  });
+
+  it("names the summary row 'Summary' under the chart's first column, even a metric, and keeps it there when the reader drags columns", () => {
+    const draw = (formData: Record<string, unknown>, colnames: string[]) =>
+      table.transformProps({ formData: { ...fd, show_totals: true, ...formData }, queriesData: [{ data: [{ state: 'CA', sum__num: 3, avg: 1 }], colnames, coltypes: colnames.map((c) => (c === 'state' ? 1 : 0)) }, { data: [{ sum__num: 42, avg: 7 }], colnames: ['sum__num', 'avg'], coltypes: [0, 0] }] as any, datasource: null, theme: 'light', width: 400, height: 300 });
+    const grouped = draw({}, ['state', 'sum__num']);
+    const [state, sum] = grouped.columns as [any, any];
+    expect(summaryCells([state, sum], grouped)).toEqual(['Summary', '42']);
+    // A metric dragged before the group-by: the label stays with the chart's first column, the metric keeps its total.
+    expect(summaryCells([sum, state], grouped)).toEqual(['42', 'Summary']);
+    // Metrics only: the first metric's cell names the row (Superset's footer), the others give their totals.
+    const metricsOnly = draw({ groupby: [], metrics: ['sum__num', 'avg'] }, ['sum__num', 'avg']);
+    expect(summaryCells(metricsOnly.columns, metricsOnly)).toEqual(['Summary', '7']);
   });
 
   it("offers 'Align +/-' (align_pn, off), 'Add colors to cell bars for +/-' (on) and 'Show Cell bars' under 'Visual formatting', as Superset's", () => {

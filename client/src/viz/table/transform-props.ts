@@ -146,6 +146,20 @@ export function transformTable(input: TransformInput): TableProps {
   };
 }
 
+/**
+ * The summary row's cells, in the order the columns are drawn: 'Summary' under the chart's first column (the first of
+ * its own order, wherever the reader dragged it), a metric's total under the others, as Superset's footer. The first
+ * column names the row even when it is a metric (a table of metrics only): its total is not shown there.
+ */
+export function summaryCells(drawn: readonly TableColumn[], p: Pick<TableProps, 'columns' | 'totals' | 'format'>): string[] {
+  const first = p.columns[0]?.key;
+  return drawn.map((col) => {
+    if (col.key === first) return 'Summary';
+    const total = p.totals?.[col.key];
+    return col.isMetric && total !== undefined ? p.format(col, total) : '';
+  });
+}
+
 /** The column order after the dragged column is dropped on another: it takes that column's place (Superset's drag-and-drop headers). */
 export function moveColumn(order: readonly string[], dragged: string, target: string): string[] {
   const from = order.indexOf(dragged);
