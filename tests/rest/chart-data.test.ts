@@ -249,6 +249,31 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     expect(rest.data.map((d: any) => Number(d.num))).toEqual([30, 20, 10]);
   });
 
+  it("server pagination: a page by row_offset and row_limit, and is_rowcount's total of the rows within the row limit", async () => {
+    // Superset's table with server pagination asks for one page, then the same query with is_rowcount for the total.
+    const query = { columns: ['name'], metrics: [SUM], orderby: [[SUM, false]] };
+    const res = await chartData([
+      { ...query, row_limit: 2, row_offset: 2 },
+      { ...query, row_limit: 1000, row_offset: 0, is_rowcount: true, post_processing: [] },
+      { ...query, row_limit: 3, row_offset: 0, is_rowcount: true },
+    ]);
+    expect(res.status).toBe(200);
+    const [page, total, capped] = res.body.result;
+    // Names by their sums: Carl 100, Beth 80, O'Hara 80, Adam 60, Dana 40: the second page of two is 80 and 60.
+    expect(page.data.map((d: any) => Number(d['SUM(num)']))).toEqual([80, 60]);
+    expect(total.colnames).toEqual(['rowcount']);
+    expect(total.data).toEqual([{ rowcount: 5 }]);
+    // The row limit caps the count, as the page query never reads past it.
+    expect(capped.data).toEqual([{ rowcount: 3 }]);
+    // Filters count too: the boys' names are Adam and Carl.
+    const boys = await data({ ...query, filters: [{ col: 'gender', op: '==', val: 'boy' }], row_limit: 1000, is_rowcount: true });
+    expect(boys.data).toEqual([{ rowcount: 2 }]);
+    // Cached apart from the rows of the same query (page one of a page size equal to the row limit).
+    const cached = await chartData([{ ...query, row_limit: 4 }, { ...query, row_limit: 4, is_rowcount: true }], { force: false });
+    expect(cached.body.result.map((r: any) => r.data.length)).toEqual([4, 1]);
+    expect(cached.body.result[1].data).toEqual([{ rowcount: 4 }]);
+  });
+
   it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {
     const month = { label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' };
     let r = await data({

@@ -3,7 +3,7 @@ import { ChartDataRequestSchema, type AsyncJobMetadata, type ChartDataQueryResul
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
-import { allColumnsQuery, buildCountSql, buildQuerySql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
+import { allColumnsQuery, buildCountSql, buildQuerySql, countRowsSql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
 import { addUnits, parseTimeDelta, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
@@ -314,6 +314,13 @@ export class ChartDataService {
         totalCount = Number(counted.rows[0]?.rowcount ?? 0);
       }
       return { built, executed, colnames: executed.columns.map((c) => c.column_name), rows: executed.rows, totalCount };
+    }
+    if (query.isRowcount) {
+      // Superset's is_rowcount: how many rows the query gives within its row limit and offset (a server-paginated
+      // table's total), as one row `{rowcount}`; its order changes no count, so none is asked for.
+      const built = this.build({ ...query, orderby: [], timeOffsets: [], postProcessing: [] }, record);
+      const executed = await this.execute(record, countRowsSql(built.sql, dialectFor(record.sqlalchemy_uri)));
+      return { built, executed, colnames: ['rowcount'], rows: [{ rowcount: Number(executed.rows[0]?.rowcount ?? 0) }] as Record<string, unknown>[] };
     }
     const built = this.build(query, record);
     const executed = await this.execute(record, built.sql, built.aliasToLabel, built.temporalLabels);
