@@ -196,4 +196,62 @@ describe('Explore: customize columns of a table', () => {
     await screenshot(page, 'explore-big-number-timestamp-dark');
     await setScheme('light');
   });
+
+  it("'Server pagination': the table asks the server for one page and its total, and a page, a page size or a sorted header asks again", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], server_pagination: true, server_page_length: 10, row_limit: 1000, show_totals: true };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Names, server paged', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    const answers: Array<{ queries: any[]; result: any[] }> = [];
+    const onResponse = async (res: { url: () => string; request: () => { postData: () => string | null }; json: () => Promise<any> }) => {
+      if (new URL(res.url()).pathname !== '/api/v1/chart/data') return;
+      answers.push({ queries: JSON.parse(res.request().postData() ?? '{}').queries, result: (await res.json().catch(() => ({}))).result ?? [] });
+    };
+    page.on('response', onResponse);
+    const chart = page.locator('[data-testid="explore-chart"]');
+    const names = () => cellsOf(page, 1).then((cells) => cells.map((c) => c.text));
+    try {
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+      // One page of ten, its total from the is_rowcount query, the summary from the third.
+      const [first] = answers;
+      expect(first!.queries.map((q) => [q.row_limit, q.row_offset, !!q.is_rowcount])).toEqual([[10, 0, false], [1000, 0, true], [0, 0, false]]);
+      const total = first!.result[1].data[0].rowcount as number;
+      expect(total).toBeGreaterThan(20);
+      const pages = Math.ceil(total / 10);
+      await expect.poll(names).toHaveLength(10);
+      const firstPage = await names();
+      // The pager counts the pages of the total, not of the ten rows drawn.
+      await chart.getByRole('button', { name: String(pages), exact: true }).waitFor();
+      await expect.poll(() => chart.locator('[data-testid="table-totals"] td').first().textContent()).toBe('Summary');
+      await screenshot(page, 'explore-table-server-pagination');
+
+      // Page 2: rows 11 to 20 asked for.
+      await chart.getByRole('button', { name: '2', exact: true }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 10, row_limit: 10 });
+      await rendered(page);
+      await expect.poll(names).toHaveLength(10);
+      const secondPage = await names();
+      expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
+
+      // 'Show 20 entries': the first page of twenty.
+      await chart.getByLabel('Page size').selectOption('20');
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 0, row_limit: 20 });
+      await rendered(page);
+      await expect.poll(names).toHaveLength(20);
+      await chart.getByRole('button', { name: String(Math.ceil(total / 20)), exact: true }).waitFor();
+
+      // A click on the 'name' header orders the rows on the server: the names first in the alphabet over all rows.
+      await chart.locator('thead th', { hasText: 'name' }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]?.orderby).toEqual([['name', true]]);
+      await rendered(page);
+      const sorted = await names();
+      expect(sorted).toHaveLength(20);
+      // In code-point order, as the database compares text.
+      expect(sorted).toEqual([...sorted].sort());
+      expect(answers.at(-1)!.queries[0]).toMatchObject({ row_offset: 0, row_limit: 20 });
+      await screenshot(page, 'explore-table-server-pagination-sorted');
+    } finally {
+      page.off('response', onResponse);
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import { cellBar, moveColumn, summaryCells, type TableProps } from './transform-props';
+import { cellBar, moveColumn, summaryCells, type SortByItem, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
@@ -21,7 +21,7 @@ const SUMMARY_TOOLTIP = 'Show total aggregations of selected metrics. Note that 
 const ROW_HEIGHT = 27;
 
 /** Superset's table chart: sortable headers, optional search and pages, cell bars and conditional colours. */
-export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick }: ChartProps<TableProps>) {
+export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick, setOwnState }: ChartProps<TableProps>) {
   const t = chartTheme(theme);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
@@ -31,6 +31,11 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   // Rows per page as the reader picks them ('Show N entries', Superset's SelectPageSize), from the chart's page length.
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: p.pageLength });
   useEffect(() => setPagination({ pageIndex: 0, pageSize: p.pageLength }), [p.pageLength]);
+  // 'Server pagination': the page, its size and the order are the chart's own state; a change queries the page anew.
+  const server = p.server;
+  const changeServer = (next: { currentPage?: number; pageSize?: number; sortBy?: SortByItem[] }) =>
+    server && setOwnState?.({ currentPage: server.currentPage, pageSize: server.pageSize, sortBy: server.sortBy ? [server.sortBy] : [], ...next });
+  const serverSorting: SortingState = server?.sortBy ? [{ id: server.sortBy.key, desc: !!server.sortBy.desc }] : [];
   const keys = p.columns.map((c) => c.key).join('\u0000');
   useEffect(() => setColumnOrder([]), [keys]);
   const columns = useMemo<ColumnDef<Row>[]>(
@@ -39,6 +44,8 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
         id: c.key,
         accessorFn: (row) => row[c.key],
         header: c.label,
+        // The server orders by what it gives (not a percent metric, computed after the query).
+        enableSorting: !server || server.sortable.includes(c.key),
         sortingFn: (a, b, id) => {
           const x = a.getValue(id);
           const y = b.getValue(id);
@@ -48,20 +55,26 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           return compareNatural(String(x ?? ''), String(y ?? ''));
         },
       })),
-    [p.columns],
+    [p.columns, server],
   );
   const table = useReactTable({
     data: p.rows,
     columns,
     // 'All' (0) is one page of every row.
-    state: { sorting, globalFilter: search, columnOrder, ...(p.pageLength ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
+    state: { sorting: server ? serverSorting : sorting, globalFilter: search, columnOrder, ...(p.pageLength && !server ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
     onColumnOrderChange: setColumnOrder,
-    onSortingChange: setSorting,
+    onSortingChange: server
+      ? (update: Updater<SortingState>) => {
+          const [first] = typeof update === 'function' ? update(serverSorting) : update;
+          changeServer({ sortBy: first ? [{ id: first.id, key: first.id, desc: first.desc }] : [] });
+        }
+      : setSorting,
+    manualSorting: !!server,
     globalFilterFn: (row, _id, value: string) => p.columns.some((c) => String(row.original[c.key] ?? '').toLowerCase().includes(value.toLowerCase())),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
-    ...(p.pageLength
+    ...(p.pageLength && !server
       ? {
           getPaginationRowModel: getPaginationRowModel(),
           // The table moves between pages; the page size is the reader's pick (0 stays 'All').
@@ -85,7 +98,10 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const padBottom = virtualizer.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
   const byKey = new Map(p.columns.map((c) => [c.key, c]));
   const drawn = table.getVisibleLeafColumns().map((column) => byKey.get(column.id)!);
-  const pageCount = p.pageLength ? table.getPageCount() : 1;
+  const pageCount = server ? (server.pageSize > 0 ? Math.ceil(server.rowCount / server.pageSize) : 1) : p.pageLength ? table.getPageCount() : 1;
+  const pageIndex = server ? server.currentPage : table.getState().pagination?.pageIndex ?? 0;
+  // Superset offers a server-paginated table the page sizes up to its row count, and the one in use.
+  const pageSizes = server ? PAGE_SIZES.filter(([n]) => n <= server.rowCount || n === server.pageSize) : PAGE_SIZES;
   const topBar = p.includeSearch || p.pageLength > 0;
   const chromeHeight = (topBar ? 40 : 0) + (pageCount > 1 ? 40 : 0);
   return (
@@ -98,9 +114,9 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
               <NativeSelect
                 size="xs"
                 aria-label="Page size"
-                data={PAGE_SIZES.map(([value, label]) => ({ value: String(value), label }))}
-                value={String(pagination.pageSize)}
-                onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.currentTarget.value) })}
+                data={pageSizes.map(([value, label]) => ({ value: String(value), label }))}
+                value={String(server ? server.pageSize : pagination.pageSize)}
+                onChange={(e) => (server ? changeServer({ currentPage: 0, pageSize: Number(e.currentTarget.value) }) : setPagination({ pageIndex: 0, pageSize: Number(e.currentTarget.value) }))}
               />
               <Text size="xs">entries</Text>
             </Group>
@@ -228,7 +244,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
       </div>
       {pageCount > 1 && (
         <Group justify="center" pt={6}>
-          <Pagination size="sm" total={pageCount} value={table.getState().pagination.pageIndex + 1} onChange={(page) => table.setPageIndex(page - 1)} />
+          <Pagination size="sm" total={pageCount} value={pageIndex + 1} onChange={(page) => (server ? changeServer({ currentPage: page - 1 }) : table.setPageIndex(page - 1))} />
         </Group>
       )}
     </div>

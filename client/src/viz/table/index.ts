@@ -2,8 +2,8 @@ import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-da
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import { asList } from '../shared/metrics';
-import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
-import { transformTable, type TableProps } from './transform-props';
+import type { BuildQueryOptions, ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
+import { orderTarget, serverPage, transformTable, type SortByItem, type TableProps } from './transform-props';
 import meta from './meta';
 
 const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
@@ -22,13 +22,27 @@ export const orderByChoices = ({ datasource }: ControlContext): ReadonlyArray<re
 /** Superset's PAGE_SIZE_OPTIONS. */
 const PAGE_SIZE_OPTIONS = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
 
+/** A download's query (Superset's isDownloadQuery): a file of every row up to the row limit, never one page. */
+const isDownload = (fd: FormData) => ['csv', 'xlsx'].includes(fd.result_format) || (fd.result_format === 'json' && fd.result_type === 'results');
+
 /**
  * Aggregate mode: group-bys and metrics (percent metrics as a share of the total through the
  * `contribution` post-processing); raw mode: the chosen columns as stored, ordered by `order_by_cols`.
+ * 'Server pagination' asks for the page of the chart's own state (`currentPage`, `pageSize`, within the row limit)
+ * in its order (`sortBy`), then the same query with `is_rowcount` for the total, then the summary's query.
  */
-export function buildTableQuery(fd: FormData): QueryContext {
+export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): QueryContext {
   const context = queryContextFromFormData(fd);
   const query = context.queries[0]!;
+  const ownState = options.ownState ?? {};
+  const paginated = !!fd.server_pagination && !isDownload(fd);
+  const rowLimit = Number(fd.row_limit) || 0;
+  if (isDownload(fd)) query.row_offset = 0;
+  if (paginated) {
+    const page = serverPage(fd, ownState);
+    query.row_limit = page.rowLimit;
+    query.row_offset = page.rowOffset;
+  }
   if (fd.query_mode !== 'raw') {
     const metrics = (query.metrics as unknown[]) ?? [];
     if (fd.timeseries_limit_metric) query.orderby = [[fd.timeseries_limit_metric, !fd.order_desc]];
@@ -38,10 +52,17 @@ export function buildTableQuery(fd: FormData): QueryContext {
       const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
     }
-    // 'Show summary' (show_totals): a second query of the metrics over every row the filters keep, no group-by, order or row limit
-    // (Superset's extra totals query), read as the table's summary row.
-    if (fd.show_totals) context.queries.push({ ...query, columns: [], groupby: [], row_limit: 0, row_offset: 0, post_processing: [], orderby: [] });
   }
+  // A header clicked with server pagination on: the server orders the rows (Superset's ownState sortBy).
+  const sortBy = asList<SortByItem>(ownState.sortBy as SortByItem[])[0];
+  const target = paginated && sortBy?.key ? orderTarget(fd, sortBy.key) : undefined;
+  if (target !== undefined) query.orderby = [[target, !sortBy!.desc]];
+  const extra: Array<Record<string, unknown>> = [];
+  if (paginated) extra.push({ ...query, time_offsets: [], row_limit: rowLimit, row_offset: 0, post_processing: [], is_rowcount: true });
+  // 'Show summary' (show_totals): a query of the metrics over every row the filters keep, no group-by, order or row limit
+  // (Superset's extra totals query), read as the table's summary row.
+  if (fd.query_mode !== 'raw' && fd.show_totals) extra.push({ ...query, columns: [], groupby: [], row_limit: 0, row_offset: 0, post_processing: [], orderby: [] });
+  context.queries.push(...extra);
   return context as QueryContext;
 }
 
@@ -64,7 +85,28 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'order_desc', override: { visibility: aggregate, description: 'If enabled, this control sorts the results/values descending, otherwise it sorts the results ascending.' } }],
           ['adhoc_filters'],
           ['time_range'],
+          [
+            {
+              name: 'server_pagination',
+              type: 'CheckboxControl',
+              label: 'Server pagination',
+              default: false,
+              description: 'Enable server side pagination of results (experimental feature)',
+            },
+          ],
           ['row_limit'],
+          [
+            {
+              name: 'server_page_length',
+              type: 'SelectControl',
+              label: 'Server Page Length',
+              freeForm: true,
+              default: 10,
+              choices: PAGE_SIZE_OPTIONS,
+              description: 'Rows per page, 0 means no pagination',
+              visibility: ({ formData }) => !!formData.server_pagination,
+            },
+          ],
           [
             {
               name: 'show_totals',
@@ -84,7 +126,7 @@ const table: ChartPlugin<TableProps> = {
         controlSetRows: [
           [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, clearable: false, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS, description: 'D3 time format for datetime columns' }],
           ['number_format'],
-          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: PAGE_SIZE_OPTIONS, description: 'Rows per page, 0 means no pagination' }],
+          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: PAGE_SIZE_OPTIONS, description: 'Rows per page, 0 means no pagination', visibility: ({ formData }) => !formData.server_pagination }],
           [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true, description: 'Whether to include a client-side search box' }],
           [
             {

@@ -213,3 +213,72 @@ describe("table: Superset's 'Ordering', 'Timestamp format' and 'Allow columns to
     expect([rearrange.visibility({ formData: {} }), rearrange.visibility({ formData: { time_compare: ['1 year ago'] } })]).toEqual([true, false]);
   });
 });
+
+describe("table: 'Server pagination' (server_pagination, server_page_length), as Superset's", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['name'], metrics: ['sum__num'], row_limit: 50, server_pagination: true };
+  const controls = () => table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+  const byName = (n: string) => controls().find((c) => c.name === n);
+
+  it("asks for the first page of 'Server Page Length' rows, then the same query with is_rowcount for the total, then the summary", () => {
+    const [page, count, totals, ...rest] = table.buildQuery({ ...fd, show_totals: true }).queries;
+    expect(rest).toEqual([]);
+    expect(page).toMatchObject({ row_limit: 10, row_offset: 0, columns: ['name'] });
+    expect(page!.is_rowcount).toBeUndefined();
+    // The count reads every row within the row limit, with no post-processing or time offsets.
+    expect(count).toMatchObject({ is_rowcount: true, row_limit: 50, row_offset: 0, post_processing: [], time_offsets: [], columns: ['name'] });
+    expect(totals).toMatchObject({ columns: [], row_limit: 0, row_offset: 0 });
+    // Without it: one query of every row up to the row limit.
+    expect(table.buildQuery({ ...fd, server_pagination: false }).queries).toEqual([expect.objectContaining({ row_limit: 50 })]);
+  });
+
+  it("asks for the page and size of the chart's own state (ownState currentPage, pageSize), never past the row limit", () => {
+    const query = (ownState: Record<string, unknown>) => table.buildQuery(fd, { ownState }).queries[0];
+    expect(query({ currentPage: 1, pageSize: 20 })).toMatchObject({ row_offset: 20, row_limit: 20 });
+    // The last page within the row limit of 50 holds 10 rows; a page beyond it reads as the last.
+    expect(query({ currentPage: 2, pageSize: 20 })).toMatchObject({ row_offset: 40, row_limit: 10 });
+    expect(query({ currentPage: 9, pageSize: 20 })).toMatchObject({ row_offset: 40, row_limit: 10 });
+    // 'All': every row within the row limit.
+    expect(query({ currentPage: 3, pageSize: 0 })).toMatchObject({ row_offset: 0, row_limit: 50 });
+    expect(table.buildQuery({ ...fd, server_page_length: 25 }).queries[0]).toMatchObject({ row_offset: 0, row_limit: 25 });
+  });
+
+  it("orders the page by the header the reader sorted (ownState sortBy): a metric as the form has it, a group-by; not a percent metric", () => {
+    const adhoc = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' };
+    const orderby = (key: string, desc: boolean) => table.buildQuery({ ...fd, metrics: ['sum__num', adhoc], percent_metrics: ['sum__num'] }, { ownState: { sortBy: [{ id: key, key, desc }] } }).queries[0]!.orderby;
+    expect(orderby('rows', true)).toEqual([[adhoc, false]]);
+    expect(orderby('name', false)).toEqual([['name', true]]);
+    // The default order (the first metric, descending) when the column is not one the database gives.
+    expect(orderby('%sum__num', true)).toEqual([['sum__num', false]]);
+    // The order is the reader's only with server pagination on.
+    expect(table.buildQuery({ ...fd, server_pagination: false }, { ownState: { sortBy: [{ id: 'name', key: 'name', desc: false }] } }).queries[0]!.orderby).toEqual([['sum__num', false]]);
+  });
+
+  it('a download asks for every row up to the row limit, not the page', () => {
+    for (const extra of [{ result_format: 'csv' }, { result_format: 'xlsx' }, { result_format: 'json', result_type: 'results' }]) {
+      const queries = table.buildQuery({ ...fd, ...extra }, { ownState: { currentPage: 3, pageSize: 10 } }).queries;
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatchObject({ row_limit: 50, row_offset: 0 });
+    }
+  });
+
+  it('reads the total from the is_rowcount answer and the summary from the third; the page and size from the own state', () => {
+    const answer = [
+      { data: [{ name: 'a', sum__num: 3 }], colnames: ['name', 'sum__num'], coltypes: [1, 0] },
+      { data: [{ rowcount: 95 }], colnames: ['rowcount'], coltypes: [0] },
+      { data: [{ sum__num: 42 }], colnames: ['sum__num'], coltypes: [0] },
+    ] as any;
+    const out = table.transformProps({ formData: { ...fd, show_totals: true, percent_metrics: ['sum__num'] }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300, ownState: { currentPage: 4, pageSize: 20, sortBy: [{ id: 'name', key: 'name', desc: true }] } });
+    expect(out.server).toEqual({ rowCount: 95, currentPage: 2, pageSize: 20, sortBy: { id: 'name', key: 'name', desc: true }, sortable: ['name', 'sum__num'] });
+    expect(out.totals).toEqual({ sum__num: 42 });
+    expect(out.pageLength).toBe(10);
+    expect(table.transformProps({ formData: { ...fd, server_pagination: false }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).server).toBeNull();
+  });
+
+  it("offers 'Server pagination' (off) and, with it on, 'Server Page Length' (10) in place of 'Page length'", () => {
+    expect([byName('server_pagination').label, byName('server_pagination').default, byName('server_pagination').description]).toEqual(['Server pagination', false, 'Enable server side pagination of results (experimental feature)']);
+    const length = byName('server_page_length');
+    expect([length.label, length.default, length.freeForm]).toEqual(['Server Page Length', 10, true]);
+    expect([length.visibility({ formData: {} }), length.visibility({ formData: { server_pagination: true } })]).toEqual([false, true]);
+    expect([byName('page_length').visibility({ formData: {} }), byName('page_length').visibility({ formData: { server_pagination: true } })]).toEqual([true, false]);
+  });
+});

@@ -1,5 +1,5 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
-import type { TransformInput } from '../types';
+import type { FormData, OwnState, TransformInput } from '../types';
 import { currencyOf, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE, SMART_NUMBER } from '../shared/format';
 import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
@@ -45,6 +45,36 @@ export function cellBar(value: number, column: Pick<TableColumn, 'min' | 'max' |
   return { offset: (Math.min(negative + value, negative) / total) * 100, width: (Math.abs(value) / total) * 100 };
 }
 
+/** One item of a server-paginated table's order (ownState `sortBy`, as Superset's): the column's key, descending or not. */
+export interface SortByItem {
+  id?: string;
+  key: string;
+  desc?: boolean;
+}
+
+/**
+ * The page a server-paginated table asks for, from the chart's own state (`currentPage`, `pageSize`; by default the
+ * first page of 'Server Page Length' rows): never past the row limit (the last page is the last one within it),
+ * 'All' (page size 0) being every row within it.
+ */
+export function serverPage(fd: FormData, ownState: OwnState = {}): { currentPage: number; pageSize: number; rowOffset: number; rowLimit: number } {
+  const pageSize = Number(ownState.pageSize ?? fd.server_page_length ?? 10) || 0;
+  const limit = Number(fd.row_limit) || 0;
+  const lastPage = limit > 0 && pageSize > 0 ? Math.max(Math.ceil(limit / pageSize) - 1, 0) : Infinity;
+  const currentPage = pageSize > 0 ? Math.min(Number(ownState.currentPage) || 0, lastPage) : 0;
+  const rowOffset = currentPage * pageSize;
+  return { currentPage, pageSize, rowOffset, rowLimit: pageSize === 0 ? limit : limit > 0 ? Math.min(pageSize, limit - rowOffset) : pageSize };
+}
+
+/**
+ * What a column's key orders the query by: its metric or column as the form data has it (an adhoc one by its
+ * definition); undefined for a column the database does not give (a percent metric, computed after the query).
+ */
+export function orderTarget(fd: FormData, key: string): unknown {
+  if (fd.query_mode === 'raw') return asList<ColumnEntry>(fd.all_columns).find((c) => columnLabel(c) === key);
+  return asList<MetricEntry>(fd.metrics).find((m) => metricLabel(m) === key) ?? asList<ColumnEntry>(fd.groupby).find((c) => columnLabel(c) === key);
+}
+
 export interface TableProps {
   columns: TableColumn[];
   rows: Record<string, unknown>[];
@@ -59,8 +89,13 @@ export interface TableProps {
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
-  /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the second query's one row), or null. */
+  /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the summary query's one row), or null. */
   totals: Record<string, unknown> | null;
+  /**
+   * 'Server pagination': the rows are one page, of the `rowCount` the is_rowcount query gave; the page, its size and
+   * the order as the chart's own state has them. Null when the table pages its rows itself.
+   */
+  server: { rowCount: number; currentPage: number; pageSize: number; sortBy: SortByItem | null; sortable: string[] } | null;
 }
 
 /** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */
@@ -68,6 +103,9 @@ export function transformTable(input: TransformInput): TableProps {
   const { formData: fd, queriesData, datasource } = input;
   const names = displayNames(datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
+  // With server pagination the answer is [page, rowcount, summary], else [rows, summary] (Superset's order).
+  const page = fd.server_pagination ? serverPage(fd, input.ownState) : null;
+  const totalsResult = queriesData[page ? 2 : 1];
   const rows = (result.data ?? []) as Record<string, unknown>[];
   const raw = fd.query_mode === 'raw';
   const metrics = raw ? [] : asList<MetricEntry>(fd.metrics).map(metricLabel);
@@ -136,12 +174,14 @@ export function transformTable(input: TransformInput): TableProps {
     rows,
     format,
     background,
-    pageLength: Number(fd.page_length) || 0,
+    // Server pagination pages by 'Server Page Length' (0: no pages), the table by 'Page length'.
+    pageLength: page ? Number(fd.server_page_length ?? 10) || 0 : Number(fd.page_length) || 0,
     includeSearch: !!fd.include_search,
     rearrangeColumns: !!fd.allow_rearrange_columns,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
-    totals: !raw && fd.show_totals ? ((queriesData[1]?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
+    totals: !raw && fd.show_totals ? ((totalsResult?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
+    server: page ? { rowCount: Number(queriesData[1]?.data?.[0]?.rowcount ?? 0), currentPage: page.currentPage, pageSize: page.pageSize, sortBy: asList<SortByItem>(input.ownState?.sortBy as SortByItem[])[0] ?? null, sortable: colnames.filter((key) => orderTarget(fd, key) !== undefined) } : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
 }
