@@ -254,4 +254,43 @@ describe('Explore: customize columns of a table', () => {
       page.off('response', onResponse);
     }
   });
+
+  it("'Render columns in HTML format': HTML text cells drawn as HTML with scripts, handlers and javascript: links removed; off, as text", { timeout: 120_000 }, async () => {
+    const examples = (await rest('get', `/api/v1/dataset/${birthNames}`)).body.result.database.id;
+    const sql = `SELECT * FROM (VALUES
+      (1, '<a href="https://example.com/" target="_blank">Example site</a>'),
+      (2, '<span style="color: rgb(224, 67, 85)">red text</span>'),
+      (3, '<div>kept</div><img src="x" onerror="window.__tableXss = 1"><script>window.__tableXss = 2</script>'),
+      (4, '<a href="javascript:window.__tableXss = 3">bad link</a>'),
+      (5, 'a < b and <b>not html</b>')
+    ) AS cells(id, cell)`;
+    const dataset = await rest('post', '/api/v1/dataset/', { database: examples, schema: 'main', table_name: 'html_cells', sql });
+    expect(dataset.status, JSON.stringify(dataset.body)).toBe(201);
+    const params = { viz_type: 'table', datasource: `${dataset.body.id}__table`, query_mode: 'raw', all_columns: ['id', 'cell'], order_by_cols: ['["id",true]'], row_limit: 10 };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'HTML cells', viz_type: 'table', datasource_id: dataset.body.id, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const cell = (n: number) => page.locator(`[data-testid="explore-chart"] [data-testid="table-chart"] tbody tr:nth-child(${n}) td:nth-child(2)`);
+    await expect.poll(() => cell(1).locator('a').getAttribute('href')).toBe('https://example.com/');
+    expect(await cell(1).locator('a').textContent()).toBe('Example site');
+    expect(await cell(1).locator('a').getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await cell(2).locator('span span').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(224, 67, 85)');
+    // Sanitized: the div stays; the image's handler and the script are gone, and none ran.
+    expect(await cell(3).locator('div').textContent()).toBe('kept');
+    expect(await cell(3).locator('script').count()).toBe(0);
+    expect(await cell(3).locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('onerror')))).toEqual([null]);
+    expect(await cell(4).locator('a').getAttribute('href')).toBeNull();
+    expect(await cell(5).textContent()).toBe('a < b and <b>not html</b>');
+    // The image has failed to load (its error event has come) and no handler set the mark.
+    await cell(3).locator('img').evaluate((img: HTMLImageElement) => img.complete || new Promise((done) => img.addEventListener('error', done, { once: true })));
+    expect(await page.evaluate(() => (window as unknown as { __tableXss?: number }).__tableXss)).toBeUndefined();
+    await screenshot(page, 'explore-table-html-cells');
+
+    // Off: every cell is its text.
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await page.getByRole('region', { name: 'Chart controls' }).getByRole('checkbox', { name: 'Render columns in HTML format' }).click();
+    await expect.poll(() => cell(1).textContent()).toBe('<a href="https://example.com/" target="_blank">Example site</a>');
+    expect(await cell(1).locator('a').count()).toBe(0);
+    await screenshot(page, 'explore-table-html-off');
+  });
 });

@@ -7,7 +7,8 @@ import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import { cellBar, moveColumn, summaryCells, type SortByItem, type TableProps } from './transform-props';
+import { safeHtml } from '../shared/html';
+import { cellBar, htmlCandidate, moveColumn, summaryCells, type SortByItem, type TableColumn, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
@@ -19,6 +20,13 @@ const SUMMARY_TOOLTIP = 'Show total aggregations of selected metrics. Note that 
 
 /** A row's height before it is measured (13 px text, 4 px padding, a 1 px border). */
 const ROW_HEIGHT = 27;
+
+/** A cell's content: its formatted text, or its HTML as DOMPurify left it ('Render columns in HTML format'). */
+function CellContent({ text, html, truncateWidth }: { text: string; html: string | null; truncateWidth?: number }) {
+  const content = html === null ? { children: text } : { dangerouslySetInnerHTML: { __html: html } };
+  if (truncateWidth) return <div style={{ maxWidth: truncateWidth, overflow: 'hidden', textOverflow: 'ellipsis' }} {...content} />;
+  return html === null ? <>{text}</> : <span data-testid="table-html" {...content} />;
+}
 
 /** Superset's table chart: sortable headers, optional search and pages, cell bars and conditional colours. */
 export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick, setOwnState }: ChartProps<TableProps>) {
@@ -97,6 +105,10 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const padTop = shown[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
   const byKey = new Map(p.columns.map((c) => [c.key, c]));
+  const html = (col: TableColumn, value: unknown) => {
+    const candidate = htmlCandidate(col, value, p.renderHtml);
+    return candidate === null ? null : safeHtml(candidate);
+  };
   const drawn = table.getVisibleLeafColumns().map((column) => byKey.get(column.id)!);
   const pageCount = server ? (server.pageSize > 0 ? Math.ceil(server.rowCount / server.pageSize) : 1) : p.pageLength ? table.getPageCount() : 1;
   const pageIndex = server ? server.currentPage : table.getState().pagination?.pageIndex ?? 0;
@@ -206,7 +218,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                           onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
                         }}
                       >
-                        {col.truncate && col.width ? <div style={{ maxWidth: col.width, overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.format(col, value)}</div> : p.format(col, value)}
+                        <CellContent text={p.format(col, value)} html={html(col, value)} truncateWidth={col.truncate ? col.width : undefined} />
                       </td>
                     );
                   })}

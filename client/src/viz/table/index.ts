@@ -140,6 +140,7 @@ const table: ChartPlugin<TableProps> = {
               visibility: ({ formData }) => !asList(formData.time_compare).length,
             },
           ],
+          [{ name: 'allow_render_html', type: 'CheckboxControl', label: 'Render columns in HTML format', default: true, renderTrigger: true, description: 'Render data in HTML format if applicable.' }],
           [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize columns', description: 'Further customize how to display each column', renderTrigger: true }],
         ],
       },

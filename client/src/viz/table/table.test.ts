@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import table, { orderByChoices } from './index';
-import { cellBar, moveColumn, ruleMatches, summaryCells } from './transform-props';
+import { cellBar, htmlCandidate, moveColumn, ruleMatches, summaryCells } from './transform-props';
+import { hasHtmlTagPattern } from '../shared/html';
 import { columnConfigColumns } from '../shared/column-config';
 
 describe('table chart type', () => {
@@ -280,5 +281,26 @@ describe("table: 'Server pagination' (server_pagination, server_page_length), as
     expect([length.label, length.default, length.freeForm]).toEqual(['Server Page Length', 10, true]);
     expect([length.visibility({ formData: {} }), length.visibility({ formData: { server_pagination: true } })]).toEqual([false, true]);
     expect([byName('page_length').visibility({ formData: {} }), byName('page_length').visibility({ formData: { server_pagination: true } })]).toEqual([true, false]);
+  });
+});
+
+describe("table: 'Render columns in HTML format' (allow_render_html), as Superset's", () => {
+  const answer = [{ data: [{ name: '<b>a</b>', num: 1, ds: 0 }], colnames: ['name', 'num', 'ds'], coltypes: [1, 0, 2] }] as any;
+  const draw = (formData: Record<string, unknown>) => table.transformProps({ formData: { viz_type: 'table', query_mode: 'raw', all_columns: ['name', 'num', 'ds'], ...formData }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
+
+  it('is on by default: text cells of columns no number or time format reads may be HTML; off, every cell is text', () => {
+    const out = draw({});
+    const [name, num, ds] = out.columns as [any, any, any];
+    expect(out.renderHtml).toBe(true);
+    expect(htmlCandidate(name, '<a href="x">x</a>', out.renderHtml)).toBe('<a href="x">x</a>');
+    expect([htmlCandidate(num, '<p>1</p>', true), htmlCandidate(ds, '<p>1</p>', true), htmlCandidate(name, 5, true)]).toEqual([null, null, null]);
+    expect(htmlCandidate(name, '<a href="x">x</a>', draw({ allow_render_html: false }).renderHtml)).toBeNull();
+    const control = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c: any) => c.name === 'allow_render_html') as any;
+    expect([control.label, control.default, control.renderTrigger, control.description]).toEqual(['Render columns in HTML format', true, true, 'Render data in HTML format if applicable.']);
+  });
+
+  it("reads as HTML only text with a common tag's opening (Superset's hasHtmlTagPattern)", () => {
+    expect(['<a href="https://example.com">site</a>', '<div>x</div>', '<P>x', '<script>x</script>', '<span style="color:red">r</span>'].map(hasHtmlTagPattern)).toEqual([true, true, true, true, true]);
+    expect(['a < b', '3 <> 4', 'x<y>z', '<b>bold</b>', 'plain'].map(hasHtmlTagPattern)).toEqual([false, false, false, false, false]);
   });
 });

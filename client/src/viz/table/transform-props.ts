@@ -89,6 +89,8 @@ export interface TableProps {
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
+  /** 'Render columns in HTML format' (allow_render_html, on by default): text cells that are HTML are drawn as (sanitized) HTML. */
+  renderHtml: boolean;
   /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the summary query's one row), or null. */
   totals: Record<string, unknown> | null;
   /**
@@ -180,10 +182,19 @@ export function transformTable(input: TransformInput): TableProps {
     rearrangeColumns: !!fd.allow_rearrange_columns,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
+    renderHtml: fd.allow_render_html !== false,
     totals: !raw && fd.show_totals ? ((totalsResult?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
     server: page ? { rowCount: Number(queriesData[1]?.data?.[0]?.rowcount ?? 0), currentPage: page.currentPage, pageSize: page.pageSize, sortBy: asList<SortByItem>(input.ownState?.sortBy as SortByItem[])[0] ?? null, sortable: colnames.filter((key) => orderTarget(fd, key) !== undefined) } : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
+}
+
+/**
+ * The text of a cell that may be drawn as HTML, or null: with 'Render columns in HTML format' on, a string of a
+ * column that no number or time format reads (Superset renders HTML only where no formatter applies).
+ */
+export function htmlCandidate(column: Pick<TableColumn, 'isNumeric' | 'isTime'>, value: unknown, renderHtml: boolean): string | null {
+  return renderHtml && typeof value === 'string' && !column.isNumeric && !column.isTime ? value : null;
 }
 
 /**
