@@ -274,6 +274,24 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     expect(cached.body.result[1].data).toEqual([{ rowcount: 4 }]);
   });
 
+  it("a table's time comparison: time_offsets without a time axis join the shifted period's rows on the group-bys", async () => {
+    // February and March 2024 against one month earlier (January 1 to March 1): boys 70 against 160, girls 140 against 120.
+    const query = { columns: ['gender'], metrics: [SUM], filters: [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '2024-02-01 : 2024-04-01' }], time_offsets: ['1 month ago'], orderby: [[SUM, false]] };
+    const r = await data(query);
+    expect(r.colnames).toEqual(['gender', 'SUM(num)', 'SUM(num)__1 month ago']);
+    expect(r.data.map((d: any) => [d.gender, Number(d['SUM(num)']), Number(d['SUM(num)__1 month ago'])])).toEqual([['girl', 140, 120], ['boy', 70, 160]]);
+    // A page (row limit, offset) of the main rows still finds its match: the shifted query is neither limited nor paged alike.
+    const paged = await data({ ...query, orderby: [[SUM, true]], row_limit: 1, row_offset: 1 });
+    expect(paged.data.map((d: any) => [d.gender, Number(d['SUM(num)__1 month ago'])])).toEqual([['girl', 120]]);
+    // No group-by: the totals row against the shifted period's.
+    const totals = await data({ ...query, columns: [], orderby: [] });
+    expect(totals.data.map((d: any) => [Number(d['SUM(num)']), Number(d['SUM(num)__1 month ago'])])).toEqual([[210, 280]]);
+    // Superset's refusal when the time range is open.
+    const open = await chartData([{ ...query, filters: [] }]);
+    expect(open.status).toBe(400);
+    expect(JSON.stringify(open.body)).toContain('An enclosed time range (both start and end) must be specified when using a Time Comparison.');
+  });
+
   it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {
     const month = { label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' };
     let r = await data({

@@ -330,8 +330,13 @@ export class ChartDataService {
     const labelMap: Record<string, string[]> = Object.fromEntries(colnames.map((c) => [c, [c]]));
 
     if (query.timeOffsets.length) {
+      // Without a time axis (a table's time comparison) each offset's rows are the query's over the shifted time
+      // range, joined on the group-bys; that needs a time range with both ends, as Superset says.
       const xAxis = xAxisLabel(query);
-      if (!xAxis) throw new StructuredError(400, [{ message: 'A time column is required for time comparison', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+      const temporalFilter = query.filters.find((f) => f.op === 'TEMPORAL_RANGE');
+      if (!xAxis && (!query.fromDttm || !query.toDttm)) {
+        throw new StructuredError(400, [{ message: 'An enclosed time range (both start and end) must be specified when using a Time Comparison.', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+      }
       const metricLabels = query.metrics.map(getMetricLabel);
       const joinColumns = colnames.filter((c) => c !== xAxis && !metricLabels.includes(c));
       for (const offset of query.timeOffsets) {
@@ -343,7 +348,7 @@ export class ChartDataService {
         }
         const range = shiftRange({ since: query.fromDttm, until: query.toDttm }, offset);
         const axisColumn = query.columns.find((c) => typeof c === 'object' && c.columnType === 'BASE_AXIS');
-        const granularity = query.granularity ?? (axisColumn && typeof axisColumn === 'object' ? axisColumn.sqlExpression : null);
+        const granularity = query.granularity ?? (axisColumn && typeof axisColumn === 'object' ? axisColumn.sqlExpression : null) ?? (temporalFilter ? getColumnLabel(temporalFilter.col) : null);
         const shifted = this.build({
           ...query,
           granularity,
@@ -352,7 +357,10 @@ export class ChartDataService {
           filters: query.filters.filter((f) => f.op !== 'TEMPORAL_RANGE'),
           postProcessing: [],
           timeOffsets: [],
-          rowLimit: query.rowLimit,
+          // Limited or paged main rows join with the shifted period's rows up to the most a chart reads, from the first
+          // (Superset's offset query): limited the same way, rows in another order would miss their match.
+          rowLimit: query.rowLimit || query.rowOffset ? this.deps.config.sqlMaxRow : query.rowLimit,
+          rowOffset: 0,
         }, record);
         const offsetRows = await this.execute(record, shifted.sql, shifted.aliasToLabel, shifted.temporalLabels);
         const joined = joinTimeOffset({ colnames, rows }, offsetRows.rows, {
