@@ -293,4 +293,33 @@ describe('Explore: customize columns of a table', () => {
     expect(await cell(1).locator('a').count()).toBe(0);
     await screenshot(page, 'explore-table-html-off');
   });
+
+  it("'Time Comparison': each metric as 'Main', '#', '△' and '%' under its name, from the shifted period's query", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2001-01-01', time_compare: '1 year ago', comparison_type: 'values', show_totals: true, row_limit: 100 };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Births against a year before', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    const answers: any[] = [];
+    const onResponse = async (res: { url: () => string; json: () => Promise<any> }) => {
+      if (new URL(res.url()).pathname === '/api/v1/chart/data') answers.push((await res.json().catch(() => ({}))).result);
+    };
+    page.on('response', onResponse);
+    try {
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+    } finally {
+      page.off('response', onResponse);
+    }
+    const chart = page.locator('[data-testid="explore-chart"]');
+    await expect.poll(() => chart.locator('[data-testid="table-group-headers"] th').allTextContents()).toEqual(['', 'Births']);
+    expect(await chart.locator('[data-testid="table-chart"] thead tr:last-child th').allTextContents()).toEqual(['gender', 'Main', '#', '△', '%']);
+    // The '%' cells are the change from the year before, as the answer's two values give it (three decimals, as Superset).
+    const rows = answers[0][0].data as Array<Record<string, number | string>>;
+    expect(rows.every((r) => typeof r['sum__num__1 year ago'] === 'number')).toBe(true);
+    const change = (r: Record<string, number | string>) => `${(((Number(r.sum__num) - Number(r['sum__num__1 year ago'])) / Math.abs(Number(r['sum__num__1 year ago']))) * 100).toFixed(3)}%`;
+    const genders = (await cellsOf(page, 1)).map((c) => c.text);
+    const percents = (await cellsOf(page, 5)).map((c) => c.text.replace('\u2212', '-'));
+    expect(percents).toEqual(genders.map((g) => change(rows.find((r) => r.gender === g)!)));
+    await expect.poll(() => chart.locator('[data-testid="table-totals"] td').allTextContents()).toEqual(['Summary', expect.any(String), expect.any(String), expect.any(String), expect.stringMatching(/%$/)]);
+    await screenshot(page, 'explore-table-time-comparison');
+  });
 });

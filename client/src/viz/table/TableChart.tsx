@@ -8,7 +8,7 @@ import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
 import { safeHtml } from '../shared/html';
-import { cellBar, htmlCandidate, moveColumn, summaryCells, type SortByItem, type TableColumn, type TableProps } from './transform-props';
+import { cellBar, headerGroups, htmlCandidate, moveColumn, summaryCells, type SortByItem, type TableColumn, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
@@ -110,6 +110,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
     return candidate === null ? null : safeHtml(candidate);
   };
   const drawn = table.getVisibleLeafColumns().map((column) => byKey.get(column.id)!);
+  const groups = headerGroups(drawn);
   const pageCount = server ? (server.pageSize > 0 ? Math.ceil(server.rowCount / server.pageSize) : 1) : p.pageLength ? table.getPageCount() : 1;
   const pageIndex = server ? server.currentPage : table.getState().pagination?.pageIndex ?? 0;
   // Superset offers a server-paginated table the page sizes up to its row count, and the one in use.
@@ -141,6 +142,16 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
       <div ref={scrollRef} style={{ overflow: 'auto', height: height - chromeHeight }}>
         <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: t.text }}>
           <thead style={{ position: 'sticky', top: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff', zIndex: 1 }}>
+            {groups.some((g) => g.group) && (
+              // A time comparison's metrics over their four columns (Superset's grouping headers).
+              <tr data-testid="table-group-headers">
+                {groups.map((g, i) => (
+                  <th key={i} colSpan={g.span} style={{ padding: '6px 8px', textAlign: 'center', whiteSpace: 'nowrap', fontWeight: 600, borderBottom: g.group ? `1px solid ${t.splitLine}` : undefined, borderLeft: g.group && i > 0 ? `2px solid ${t.splitLine}` : undefined }}>
+                    {g.group}
+                  </th>
+                ))}
+              </tr>
+            )}
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => {

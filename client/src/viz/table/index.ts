@@ -1,9 +1,9 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
-import { asList } from '../shared/metrics';
+import { asList, metricLabel, type MetricEntry } from '../shared/metrics';
 import type { BuildQueryOptions, ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
-import { orderTarget, serverPage, transformTable, type SortByItem, type TableProps } from './transform-props';
+import { orderTarget, serverPage, tableTimeShift, transformTable, type SortByItem, type TableProps } from './transform-props';
 import meta from './meta';
 
 const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
@@ -43,6 +43,10 @@ export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): 
     query.row_limit = page.rowLimit;
     query.row_offset = page.rowOffset;
   }
+  // 'Time Comparison': the shifted period's metrics beside the main ones (Superset's time_offsets); 'Actual values' are
+  // shown as they come, another calculation type as Superset's compare operation gives it.
+  const shift = tableTimeShift(fd);
+  query.time_offsets = shift ? [shift] : [];
   if (fd.query_mode !== 'raw') {
     const metrics = (query.metrics as unknown[]) ?? [];
     if (fd.timeseries_limit_metric) query.orderby = [[fd.timeseries_limit_metric, !fd.order_desc]];
@@ -51,6 +55,12 @@ export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): 
     if (percent.length) {
       const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
+    }
+    const comparison = fd.comparison_type ?? 'values';
+    if (shift && comparison !== 'values') {
+      const labels = asList<MetricEntry>(fd.metrics).map(metricLabel);
+      const compare = { source_columns: labels, compare_columns: labels.map((l) => `${l}__${shift}`), compare_type: comparison, drop_original_columns: true };
+      query.post_processing = [...((query.post_processing as unknown[]) ?? []), { operation: 'compare', options: compare }];
     }
   }
   // A header clicked with server pagination on: the server orders the rows (Superset's ownState sortBy).
@@ -114,6 +124,36 @@ const table: ChartPlugin<TableProps> = {
               label: 'Show summary',
               default: false,
               description: 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.',
+              visibility: aggregate,
+            },
+          ],
+        ],
+      },
+      {
+        label: 'Time Comparison',
+        tab: 'data',
+        description: 'Compare results with other time periods.',
+        controlSetRows: [
+          [
+            {
+              name: 'time_compare',
+              type: 'SelectControl',
+              label: 'Time shift',
+              freeForm: true,
+              clearable: true,
+              choices: [['1 day ago', '1 day ago'], ['1 week ago', '1 week ago'], ['1 month ago', '1 month ago'], ['1 year ago', '1 year ago']],
+              description: 'Overlay results from a relative time period. Expects relative time deltas in natural language (example:  24 hours, 7 days, 52 weeks, 365 days). Free text is supported.',
+              visibility: aggregate,
+            },
+          ],
+          [
+            {
+              name: 'comparison_type',
+              type: 'SelectControl',
+              label: 'Calculation type',
+              default: 'values',
+              choices: [['values', 'Actual values'], ['difference', 'Difference'], ['percentage', 'Percentage change'], ['ratio', 'Ratio']],
+              description: 'How to display time shifts: as individual lines; as the difference between the main time series and each time shift; as the percentage change; or as the ratio between series and time shifts.',
               visibility: aggregate,
             },
           ],

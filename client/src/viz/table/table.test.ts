@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import table, { orderByChoices } from './index';
-import { cellBar, htmlCandidate, moveColumn, ruleMatches, summaryCells } from './transform-props';
+import { cellBar, comparisonValues, headerGroups, htmlCandidate, moveColumn, ruleMatches, summaryCells } from './transform-props';
 import { hasHtmlTagPattern } from '../shared/html';
 import { columnConfigColumns } from '../shared/column-config';
 
@@ -302,5 +302,50 @@ describe("table: 'Render columns in HTML format' (allow_render_html), as Superse
   it("reads as HTML only text with a common tag's opening (Superset's hasHtmlTagPattern)", () => {
     expect(['<a href="https://example.com">site</a>', '<div>x</div>', '<P>x', '<script>x</script>', '<span style="color:red">r</span>'].map(hasHtmlTagPattern)).toEqual([true, true, true, true, true]);
     expect(['a < b', '3 <> 4', 'x<y>z', '<b>bold</b>', 'plain'].map(hasHtmlTagPattern)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset's", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['gender'], metrics: ['sum__num'], time_compare: '1 year ago', comparison_type: 'values', show_totals: true };
+  const answer = [
+    { data: [{ gender: 'boy', sum__num: 150, 'sum__num__1 year ago': 100 }, { gender: 'girl', sum__num: 0, 'sum__num__1 year ago': 40 }], colnames: ['gender', 'sum__num', 'sum__num__1 year ago'], coltypes: [1, 0, 0] },
+    { data: [{ sum__num: 150, 'sum__num__1 year ago': 140 }], colnames: ['sum__num', 'sum__num__1 year ago'], coltypes: [0, 0] },
+  ] as any;
+
+  it('asks for the shifted period beside the main one (time_offsets), the summary too; not in raw mode nor for the row count', () => {
+    const [main, totals] = table.buildQuery(fd).queries;
+    expect(main).toMatchObject({ time_offsets: ['1 year ago'] });
+    // 'Actual values' come as they are: no compare operation.
+    expect(main!.post_processing ?? []).toEqual([]);
+    expect(totals).toMatchObject({ time_offsets: ['1 year ago'], columns: [] });
+    expect(table.buildQuery({ ...fd, server_pagination: true }).queries[1]).toMatchObject({ is_rowcount: true, time_offsets: [] });
+    expect(table.buildQuery({ ...fd, query_mode: 'raw', all_columns: ['gender'] }).queries[0]!.time_offsets).toEqual([]);
+    expect(table.buildQuery({ ...fd, time_compare: null }).queries[0]!.time_offsets).toEqual([]);
+    // Another calculation type: Superset's compare operation over the metric and its shifted twin.
+    expect(table.buildQuery({ ...fd, comparison_type: 'difference' }).queries[0]!.post_processing).toEqual([
+      { operation: 'compare', options: { source_columns: ['sum__num'], compare_columns: ['sum__num__1 year ago'], compare_type: 'difference', drop_original_columns: true } },
+    ]);
+  });
+
+  it("shows each metric as 'Main', '#', '△' and '%' under its name, the summary compared too", () => {
+    const out = table.transformProps({ formData: fd, queriesData: answer, datasource: { id: 1, type: 'table', name: 't', columns: [], metrics: [], verbose_map: { sum__num: 'Births' } }, theme: 'light', width: 400, height: 300 });
+    expect(out.columns.map((c) => [c.key, c.label])).toEqual([['gender', 'gender'], ['Main sum__num', 'Main'], ['# sum__num', '#'], ['△ sum__num', '△'], ['% sum__num', '%']]);
+    expect(headerGroups(out.columns)).toEqual([{ group: null, span: 1 }, { group: 'Births', span: 4 }]);
+    expect(out.rows[0]).toEqual({ gender: 'boy', 'Main sum__num': 150, '# sum__num': 100, '△ sum__num': 50, '% sum__num': 0.5 });
+    // Nothing now against 40 a year before: -100%.
+    expect(out.rows[1]).toMatchObject({ '△ sum__num': -40, '% sum__num': -1 });
+    const byKey = (k: string) => out.columns.find((c) => c.key === k)!;
+    expect([out.format(byKey('% sum__num'), 0.5), out.format(byKey('△ sum__num'), 50)]).toEqual(['50.000%', '50']);
+    expect(summaryCells(out.columns, out)).toEqual(['Summary', '150', '140', '10', '7.143%']);
+    expect(out.rearrangeColumns).toBe(false);
+    expect(comparisonValues(0, 0)).toEqual({ difference: 0, change: 0 });
+  });
+
+  it("offers 'Time shift' and 'Calculation type' ('Actual values') in its own section, in aggregate mode", () => {
+    const section = table.controlPanel.sections.find((s) => s.label === 'Time Comparison')!;
+    const [shift, type] = section.controlSetRows.flat() as any[];
+    expect([section.description, shift.name, shift.label, shift.multi, type.name, type.label, type.default]).toEqual(['Compare results with other time periods.', 'time_compare', 'Time shift', undefined, 'comparison_type', 'Calculation type', 'values']);
+    expect(shift.choices.map((c: any) => c[0])).toEqual(['1 day ago', '1 week ago', '1 month ago', '1 year ago']);
+    expect(shift.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
   });
 });
