@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
@@ -250,6 +251,22 @@ describe('Explore: customize columns of a table', () => {
       expect(sorted).toEqual([...sorted].sort());
       expect(answers.at(-1)!.queries[0]).toMatchObject({ row_offset: 0, row_limit: 20 });
       await screenshot(page, 'explore-table-server-pagination-sorted');
+
+      // On a dashboard: the cell asks for its page, and page 2 asks again.
+      const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Server paged', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Server paged', [[{ chartId: id, sliceName: 'Names, server paged' }]]))) });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      answers.length = 0;
+      await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+      const cell = page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]');
+      await cell.waitFor();
+      const cellNames = () => cell.locator('[data-testid="table-chart"] tbody tr:not([aria-hidden]) td:first-child').allTextContents();
+      await expect.poll(cellNames).toHaveLength(10);
+      const dashboardFirst = await cellNames();
+      expect(dashboardFirst).toEqual(firstPage);
+      await cell.getByRole('button', { name: '2', exact: true }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 10, row_limit: 10 });
+      await expect.poll(cellNames).toEqual(secondPage);
+      await screenshot(page, 'dashboard-table-server-pagination');
     } finally {
       page.off('response', onResponse);
     }
