@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { ensureTestExamples } from '../helpers/examples';
@@ -151,8 +152,10 @@ describe('Explore: customize columns of a table', () => {
     await screenshot(page, 'explore-table-totals-light');
     await chart.locator('thead th', { hasText: 'gender' }).dragTo(chart.locator('thead th', { hasText: 'Births' }));
     await expect.poll(() => headersOf(page)).toEqual(['Births', 'gender']);
-    await expect.poll(() => summary.allTextContents()).toEqual([total, '']);
+    // 'Summary' stays with the chart's first column (Superset's footer travels with its column); the metric keeps its total.
+    await expect.poll(() => summary.allTextContents()).toEqual([total, 'Summary']);
     expect((await cellsOf(page, 2)).map((c) => c.text).sort()).toEqual(['boy', 'girl']);
+    await screenshot(page, 'explore-table-totals-dragged');
     await page.getByRole('tab', { name: 'Customize' }).click();
     for (const label of ['Allow columns to be rearranged', 'Visual formatting', 'Show Cell bars', 'Align +/-', 'Custom Conditional Formatting']) await controls.getByText(label, { exact: true }).waitFor();
     // The lazily loaded controls drawn before the picture.
@@ -162,6 +165,11 @@ describe('Explore: customize columns of a table', () => {
     await setScheme('dark');
     await screenshot(page, 'explore-table-totals-dark');
     await setScheme('light');
+
+    // Metrics only: the first metric's cell names the row, as Superset's footer does; the other metric gives its total.
+    await open('Totals of metrics only', { viz_type: 'table', query_mode: 'aggregate', groupby: [], metrics: ['sum__num', 'count'], show_totals: true, row_limit: 100 });
+    await expect.poll(() => summary.allTextContents()).toEqual(['Summary', expect.stringMatching(/^[\d.]+[kMB]?$/)]);
+    await screenshot(page, 'explore-table-totals-metrics-only');
 
     // 'Page length' 10 with the reader's 'Show N entries' beside the search box: 20 picked, 20 rows a page.
     await open('Names paged', { viz_type: 'table', query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], page_length: 10, include_search: true, row_limit: 100 });
@@ -188,5 +196,147 @@ describe('Explore: customize columns of a table', () => {
     await setScheme('dark');
     await screenshot(page, 'explore-big-number-timestamp-dark');
     await setScheme('light');
+  });
+
+  it("'Server pagination': the table asks the server for one page and its total, and a page, a page size or a sorted header asks again", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], server_pagination: true, server_page_length: 10, row_limit: 1000, show_totals: true };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Names, server paged', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    const answers: Array<{ queries: any[]; result: any[] }> = [];
+    const onResponse = async (res: { url: () => string; request: () => { postData: () => string | null }; json: () => Promise<any> }) => {
+      if (new URL(res.url()).pathname !== '/api/v1/chart/data') return;
+      answers.push({ queries: JSON.parse(res.request().postData() ?? '{}').queries, result: (await res.json().catch(() => ({}))).result ?? [] });
+    };
+    page.on('response', onResponse);
+    const chart = page.locator('[data-testid="explore-chart"]');
+    const names = () => cellsOf(page, 1).then((cells) => cells.map((c) => c.text));
+    try {
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+      // One page of ten, its total from the is_rowcount query, the summary from the third.
+      const [first] = answers;
+      expect(first!.queries.map((q) => [q.row_limit, q.row_offset, !!q.is_rowcount])).toEqual([[10, 0, false], [1000, 0, true], [0, 0, false]]);
+      const total = first!.result[1].data[0].rowcount as number;
+      expect(total).toBeGreaterThan(20);
+      const pages = Math.ceil(total / 10);
+      await expect.poll(names).toHaveLength(10);
+      const firstPage = await names();
+      // The pager counts the pages of the total, not of the ten rows drawn.
+      await chart.getByRole('button', { name: String(pages), exact: true }).waitFor();
+      await expect.poll(() => chart.locator('[data-testid="table-totals"] td').first().textContent()).toBe('Summary');
+      await screenshot(page, 'explore-table-server-pagination');
+
+      // Page 2: rows 11 to 20 asked for.
+      await chart.getByRole('button', { name: '2', exact: true }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 10, row_limit: 10 });
+      await rendered(page);
+      await expect.poll(names).toHaveLength(10);
+      const secondPage = await names();
+      expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
+
+      // 'Show 20 entries': the first page of twenty.
+      await chart.getByLabel('Page size').selectOption('20');
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 0, row_limit: 20 });
+      await rendered(page);
+      await expect.poll(names).toHaveLength(20);
+      await chart.getByRole('button', { name: String(Math.ceil(total / 20)), exact: true }).waitFor();
+
+      // A click on the 'name' header orders the rows on the server: the names first in the alphabet over all rows.
+      await chart.locator('thead th', { hasText: 'name' }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]?.orderby).toEqual([['name', true]]);
+      await rendered(page);
+      const sorted = await names();
+      expect(sorted).toHaveLength(20);
+      // In code-point order, as the database compares text.
+      expect(sorted).toEqual([...sorted].sort());
+      expect(answers.at(-1)!.queries[0]).toMatchObject({ row_offset: 0, row_limit: 20 });
+      await screenshot(page, 'explore-table-server-pagination-sorted');
+
+      // On a dashboard: the cell asks for its page, and page 2 asks again.
+      const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Server paged', position_json: JSON.stringify(positionFromLayout(layoutOfRows('Server paged', [[{ chartId: id, sliceName: 'Names, server paged' }]]))) });
+      expect(created.status, JSON.stringify(created.body)).toBe(201);
+      answers.length = 0;
+      await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+      const cell = page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]');
+      await cell.waitFor();
+      const cellNames = () => cell.locator('[data-testid="table-chart"] tbody tr:not([aria-hidden]) td:first-child').allTextContents();
+      await expect.poll(cellNames).toHaveLength(10);
+      const dashboardFirst = await cellNames();
+      expect(dashboardFirst).toEqual(firstPage);
+      await cell.getByRole('button', { name: '2', exact: true }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 10, row_limit: 10 });
+      await expect.poll(cellNames).toEqual(secondPage);
+      await screenshot(page, 'dashboard-table-server-pagination');
+    } finally {
+      page.off('response', onResponse);
+    }
+  });
+
+  it("'Render columns in HTML format': HTML text cells drawn as HTML with scripts, handlers and javascript: links removed; off, as text", { timeout: 120_000 }, async () => {
+    const examples = (await rest('get', `/api/v1/dataset/${birthNames}`)).body.result.database.id;
+    const sql = `SELECT * FROM (VALUES
+      (1, '<a href="https://example.com/" target="_blank">Example site</a>'),
+      (2, '<span style="color: rgb(224, 67, 85)">red text</span>'),
+      (3, '<div>kept</div><img src="x" onerror="window.__tableXss = 1"><script>window.__tableXss = 2</script>'),
+      (4, '<a href="javascript:window.__tableXss = 3">bad link</a>'),
+      (5, 'a < b and <b>not html</b>')
+    ) AS cells(id, cell)`;
+    const dataset = await rest('post', '/api/v1/dataset/', { database: examples, schema: 'main', table_name: 'html_cells', sql });
+    expect(dataset.status, JSON.stringify(dataset.body)).toBe(201);
+    const params = { viz_type: 'table', datasource: `${dataset.body.id}__table`, query_mode: 'raw', all_columns: ['id', 'cell'], order_by_cols: ['["id",true]'], row_limit: 10 };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'HTML cells', viz_type: 'table', datasource_id: dataset.body.id, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const cell = (n: number) => page.locator(`[data-testid="explore-chart"] [data-testid="table-chart"] tbody tr:nth-child(${n}) td:nth-child(2)`);
+    await expect.poll(() => cell(1).locator('a').getAttribute('href')).toBe('https://example.com/');
+    expect(await cell(1).locator('a').textContent()).toBe('Example site');
+    expect(await cell(1).locator('a').getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await cell(2).locator('span span').evaluate((el) => getComputedStyle(el).color)).toBe('rgb(224, 67, 85)');
+    // Sanitized: the div stays; the image's handler and the script are gone, and none ran.
+    expect(await cell(3).locator('div').textContent()).toBe('kept');
+    expect(await cell(3).locator('script').count()).toBe(0);
+    expect(await cell(3).locator('img').evaluateAll((imgs) => imgs.map((img) => img.getAttribute('onerror')))).toEqual([null]);
+    expect(await cell(4).locator('a').getAttribute('href')).toBeNull();
+    expect(await cell(5).textContent()).toBe('a < b and <b>not html</b>');
+    // The image has failed to load (its error event has come) and no handler set the mark.
+    await cell(3).locator('img').evaluate((img: HTMLImageElement) => img.complete || new Promise((done) => img.addEventListener('error', done, { once: true })));
+    expect(await page.evaluate(() => (window as unknown as { __tableXss?: number }).__tableXss)).toBeUndefined();
+    await screenshot(page, 'explore-table-html-cells');
+
+    // Off: every cell is its text.
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await page.getByRole('region', { name: 'Chart controls' }).getByRole('checkbox', { name: 'Render columns in HTML format' }).click();
+    await expect.poll(() => cell(1).textContent()).toBe('<a href="https://example.com/" target="_blank">Example site</a>');
+    expect(await cell(1).locator('a').count()).toBe(0);
+    await screenshot(page, 'explore-table-html-off');
+  });
+
+  it("'Time Comparison': each metric as 'Main', '#', '△' and '%' under its name, from the shifted period's query", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2001-01-01', time_compare: '1 year ago', comparison_type: 'values', show_totals: true, row_limit: 100 };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Births against a year before', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    const answers: any[] = [];
+    const onResponse = async (res: { url: () => string; json: () => Promise<any> }) => {
+      if (new URL(res.url()).pathname === '/api/v1/chart/data') answers.push((await res.json().catch(() => ({}))).result);
+    };
+    page.on('response', onResponse);
+    try {
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+    } finally {
+      page.off('response', onResponse);
+    }
+    const chart = page.locator('[data-testid="explore-chart"]');
+    await expect.poll(() => chart.locator('[data-testid="table-group-headers"] th').allTextContents()).toEqual(['', 'Births']);
+    expect(await chart.locator('[data-testid="table-chart"] thead tr:last-child th').allTextContents()).toEqual(['gender', 'Main', '#', '△', '%']);
+    // The '%' cells are the change from the year before, as the answer's two values give it (three decimals, as Superset).
+    const rows = answers[0][0].data as Array<Record<string, number | string>>;
+    expect(rows.every((r) => typeof r['sum__num__1 year ago'] === 'number')).toBe(true);
+    const change = (r: Record<string, number | string>) => `${(((Number(r.sum__num) - Number(r['sum__num__1 year ago'])) / Math.abs(Number(r['sum__num__1 year ago']))) * 100).toFixed(3)}%`;
+    const genders = (await cellsOf(page, 1)).map((c) => c.text);
+    const percents = (await cellsOf(page, 5)).map((c) => c.text.replace('\u2212', '-'));
+    expect(percents).toEqual(genders.map((g) => change(rows.find((r) => r.gender === g)!)));
+    await expect.poll(() => chart.locator('[data-testid="table-totals"] td').allTextContents()).toEqual(['Summary', expect.any(String), expect.any(String), expect.any(String), expect.stringMatching(/%$/)]);
+    await screenshot(page, 'explore-table-time-comparison');
   });
 });

@@ -249,6 +249,49 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     expect(rest.data.map((d: any) => Number(d.num))).toEqual([30, 20, 10]);
   });
 
+  it("server pagination: a page by row_offset and row_limit, and is_rowcount's total of the rows within the row limit", async () => {
+    // Superset's table with server pagination asks for one page, then the same query with is_rowcount for the total.
+    const query = { columns: ['name'], metrics: [SUM], orderby: [[SUM, false]] };
+    const res = await chartData([
+      { ...query, row_limit: 2, row_offset: 2 },
+      { ...query, row_limit: 1000, row_offset: 0, is_rowcount: true, post_processing: [] },
+      { ...query, row_limit: 3, row_offset: 0, is_rowcount: true },
+    ]);
+    expect(res.status).toBe(200);
+    const [page, total, capped] = res.body.result;
+    // Names by their sums: Carl 100, Beth 80, O'Hara 80, Adam 60, Dana 40: the second page of two is 80 and 60.
+    expect(page.data.map((d: any) => Number(d['SUM(num)']))).toEqual([80, 60]);
+    expect(total.colnames).toEqual(['rowcount']);
+    expect(total.data).toEqual([{ rowcount: 5 }]);
+    // The row limit caps the count, as the page query never reads past it.
+    expect(capped.data).toEqual([{ rowcount: 3 }]);
+    // Filters count too: the boys' names are Adam and Carl.
+    const boys = await data({ ...query, filters: [{ col: 'gender', op: '==', val: 'boy' }], row_limit: 1000, is_rowcount: true });
+    expect(boys.data).toEqual([{ rowcount: 2 }]);
+    // Cached apart from the rows of the same query (page one of a page size equal to the row limit).
+    const cached = await chartData([{ ...query, row_limit: 4 }, { ...query, row_limit: 4, is_rowcount: true }], { force: false });
+    expect(cached.body.result.map((r: any) => r.data.length)).toEqual([4, 1]);
+    expect(cached.body.result[1].data).toEqual([{ rowcount: 4 }]);
+  });
+
+  it("a table's time comparison: time_offsets without a time axis join the shifted period's rows on the group-bys", async () => {
+    // February and March 2024 against one month earlier (January 1 to March 1): boys 70 against 160, girls 140 against 120.
+    const query = { columns: ['gender'], metrics: [SUM], filters: [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '2024-02-01 : 2024-04-01' }], time_offsets: ['1 month ago'], orderby: [[SUM, false]] };
+    const r = await data(query);
+    expect(r.colnames).toEqual(['gender', 'SUM(num)', 'SUM(num)__1 month ago']);
+    expect(r.data.map((d: any) => [d.gender, Number(d['SUM(num)']), Number(d['SUM(num)__1 month ago'])])).toEqual([['girl', 140, 120], ['boy', 70, 160]]);
+    // A page (row limit, offset) of the main rows still finds its match: the shifted query is neither limited nor paged alike.
+    const paged = await data({ ...query, orderby: [[SUM, true]], row_limit: 1, row_offset: 1 });
+    expect(paged.data.map((d: any) => [d.gender, Number(d['SUM(num)__1 month ago'])])).toEqual([['girl', 120]]);
+    // No group-by: the totals row against the shifted period's.
+    const totals = await data({ ...query, columns: [], orderby: [] });
+    expect(totals.data.map((d: any) => [Number(d['SUM(num)']), Number(d['SUM(num)__1 month ago'])])).toEqual([[210, 280]]);
+    // Superset's refusal when the time range is open.
+    const open = await chartData([{ ...query, filters: [] }]);
+    expect(open.status).toBe(400);
+    expect(JSON.stringify(open.body)).toContain('An enclosed time range (both start and end) must be specified when using a Time Comparison.');
+  });
+
   it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {
     const month = { label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' };
     let r = await data({

@@ -1,5 +1,5 @@
 import { getCsrfToken } from '../api';
-import type { QueryContext } from '../viz/types';
+import type { ChartPlugin, FormData, QueryContext } from '../viz/types';
 
 // Downloads of a chart or a dashboard, shared by Explore's and the dashboard's menus: the chart's data as
 // CSV or XLSX (the server writes it), and what is on screen as PNG or PDF (drawn in the browser).
@@ -21,6 +21,14 @@ export function saveBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob);
   save(url, name);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/**
+ * A chart's query as a download asks it: its form data says the file format (and a JSON download its 'results'
+ * type), which Superset's buildQuery reads; a server-paginated table exports all its rows, not the page shown.
+ */
+export function exportQuery(plugin: Pick<ChartPlugin, 'buildQuery'>, formData: FormData, format: 'csv' | 'xlsx' | 'json'): QueryContext {
+  return plugin.buildQuery({ ...formData, result_format: format, ...(format === 'json' ? { result_type: 'results' } : {}) });
 }
 
 /** `POST /api/v1/chart/data` with the file format asked for; the answer is saved as `<name>.<format>`. */

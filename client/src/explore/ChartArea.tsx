@@ -6,11 +6,11 @@ import { IconPlayerStop } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { ErrorMessage, linkOf } from '../components/ErrorMessage';
 import { SuperChart } from '../viz/shared/SuperChart';
-import type { DataPointClick, DatasourceMeta, FormData } from '../viz/types';
+import type { DataPointClick, DatasourceMeta, FormData, OwnState } from '../viz/types';
 import classes from './explore.module.css';
 
 /** The chart with its state of spec 01 §4: loading (with a stop button), failed, stopped, or drawn. */
-export function ChartArea({ state, formData, datasource, onStop, onRendered, onRenderError, onDataPointClick, needsQuery, controlsMissing = false }: { state: ChartState; formData: FormData; datasource: DatasourceMeta | null; onStop: () => void; onRendered: () => void; onRenderError: (e: Error) => void; onDataPointClick?: (click: DataPointClick) => void; needsQuery: boolean; controlsMissing?: boolean }) {
+export function ChartArea({ state, formData, datasource, ownState, onOwnStateChange, onStop, onRendered, onRenderError, onDataPointClick, needsQuery, controlsMissing = false }: { state: ChartState; formData: FormData; datasource: DatasourceMeta | null; ownState?: OwnState; onOwnStateChange?: (ownState: OwnState) => void; onStop: () => void; onRendered: () => void; onRenderError: (e: Error) => void; onDataPointClick?: (click: DataPointClick) => void; needsQuery: boolean; controlsMissing?: boolean }) {
   const { ref, width, height } = useElementSize();
   const theme = useComputedColorScheme('light');
   // Until the form is valid the chart area asks for the missing controls (issue 11), whatever was drawn before.
@@ -26,7 +26,7 @@ export function ChartArea({ state, formData, datasource, onStop, onRendered, onR
   return (
     <div className={classes.chartBox} ref={ref} data-testid="explore-chart" data-chart-state={status}>
       {showChart && width > 0 && height > 0 && (
-        <SuperChart formData={formData} queriesData={queriesData} datasource={datasource} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} inExplore />
+        <SuperChart formData={formData} queriesData={queriesData} datasource={datasource} width={width} height={height} theme={theme} ownState={ownState} onOwnStateChange={onOwnStateChange} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} inExplore />
       )}
       {layerErrors.length > 0 && showChart && (
         <div className={classes.layerErrors} role="status">

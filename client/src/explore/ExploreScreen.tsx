@@ -9,7 +9,7 @@ import { LOG_ACTIONS } from '@meridian/contracts/rules/event-log';
 import { useRenderChartLog } from '../event-log/chart-events';
 import { logEvent } from '../event-log/event-logger';
 import { api, ApiError } from '../api';
-import { downloadAsImage, downloadChartData } from '../charts/chart-export';
+import { downloadAsImage, downloadChartData, exportQuery } from '../charts/chart-export';
 import { useHeaderReport } from '../reports/useHeaderReport';
 import { FavoriteStar } from '../charts/FavoriteStar';
 import { addDangerToast } from '../notify';
@@ -212,7 +212,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
     ),
     [plugin, warnings, dismissWarnings],
   );
-  const queryContext = () => x.plugin.buildQuery(x.formData);
+  const queryContext = () => x.plugin.buildQuery(x.formData, { ownState: x.ownState });
   const logRender = useRenderChartLog({ source: 'explore', source_id: slice?.slice_id }, x.chart.queriesResponse, { sliceId: slice?.slice_id, vizType: drawnFormData.viz_type, answeredAt: x.chart.chartUpdateEndTime });
 
   const chart = (
@@ -220,6 +220,8 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
       state={x.chart}
       formData={drawnFormData}
       datasource={boot.dataset}
+      ownState={x.ownState}
+      onOwnStateChange={x.changeOwnState}
       needsQuery={x.plugin.needsQuery !== false}
       controlsMissing={x.hasErrors}
       onStop={x.stop}
@@ -326,13 +328,13 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
                 Share chart by email
               </Menu.Item>
               <Menu.Label>Download</Menu.Label>
-              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(queryContext(), 'csv', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(exportQuery(x.plugin, x.formData, 'csv'), 'csv', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to .CSV
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(queryContext(), 'json', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(exportQuery(x.plugin, x.formData, 'json'), 'json', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to .JSON
               </Menu.Item>
-              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(queryContext(), 'xlsx', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
+              <Menu.Item leftSection={<IconDownload size={14} />} disabled={!boot.can_download} onClick={() => void downloadChartData(exportQuery(x.plugin, x.formData, 'xlsx'), 'xlsx', sliceName).catch(() => addDangerToast(SORRY_AN_ERROR_OCCURRED))}>
                 Export to Excel
               </Menu.Item>
               <Menu.Item leftSection={<IconDownload size={14} />} onClick={png}>

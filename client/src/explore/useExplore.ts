@@ -11,7 +11,7 @@ import { loggedChartLoad } from '../event-log/chart-events';
 import { getChartPlugin, loadChartPlugin } from '../viz/registry';
 import { asList, metricLabel, type MetricEntry } from '../viz/shared/metrics';
 import { preloadChart } from '../viz/shared/SuperChart';
-import type { ChartPlugin, FormData } from '../viz/types';
+import type { ChartPlugin, FormData, OwnState } from '../viz/types';
 import { controlsOf, normaliseFormData, validateFormData, visibleControlNames } from './controls/panel';
 import { chartErrorsOf, createFormDataKey, fetchChartData, updateFormDataKey, type ExploreBootstrap } from './explore.api';
 
@@ -58,7 +58,7 @@ export function withControlValue(fd: FormData, name: string, value: unknown): Fo
 }
 
 /** The chart data request of a run: the type's query, without the annotation layers that run beside it. */
-const chartRequest = (plugin: ChartPlugin, fd: FormData) => withoutQueriedLayers(plugin.buildQuery(fd));
+const chartRequest = (plugin: ChartPlugin, fd: FormData, ownState: OwnState = {}) => withoutQueriedLayers(plugin.buildQuery(fd, { ownState }));
 
 /**
  * The opening chart data call, started before the editor's first render (which takes a few hundred ms of
@@ -108,6 +108,9 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
   const [stash, setStash] = useState<Record<string, unknown>>({});
   const [chart, dispatch] = useReducer(chartReducer, initialChartState);
   const [queriedFormData, setQueriedFormData] = useState<FormData | null>(null);
+  // The chart's own state (a server-paginated table's page, page size and order): set by the chart, it queries the
+  // drawn form data again; a run of the form starts from none (the first page, the form's page size and order).
+  const [ownState, setOwnState] = useState<OwnState>({});
   const controller = useRef<AbortController | null>(null);
   const plugin: ChartPlugin = getChartPlugin(formData.viz_type) ?? getChartPlugin('table')!;
   const ctx = useMemo(() => ({ formData, datasource }), [formData, datasource]);
@@ -154,11 +157,12 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
   );
 
   const run = useCallback(
-    async (fd: FormData, force = false) => {
+    async (fd: FormData, force = false, own: OwnState = {}) => {
       const p = getChartPlugin(fd.viz_type);
       if (!p) return;
       controller.current?.abort();
       setQueriedFormData(fd);
+      setOwnState(own);
       if (p.needsQuery === false) {
         dispatch({ type: 'CHART_UPDATE_STARTED', now: Date.now() });
         dispatch({ type: 'CHART_UPDATE_SUCCEEDED', queriesResponse: [], now: Date.now() });
@@ -173,7 +177,7 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       // The layers run beside the chart, each on its own, so a failing layer never fails the chart.
       for (const layer of layersOf(fd)) if (requiresQuery(layer)) void runAnnotation(fd, layer, force);
       try {
-        const request = chartRequest(p, fd);
+        const request = chartRequest(p, fd, own);
         // load_chart, a failure with has_err and its error type (spec 01 §4), as Superset's chart actions log it.
         const sliceId = typeof fd.slice_id === 'number' ? fd.slice_id : undefined;
         const result = await loggedChartLoad({ source: 'explore', source_id: sliceId }, { sliceId, formData: fd, force }, () => takeOpening(request, force, abort.signal) ?? fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force, timeoutMs: opts.timeoutMs }));
@@ -307,6 +311,9 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
     chart,
     dispatch,
     run: (force = false) => run(formData, force),
+    ownState,
+    /** The chart's own state changed (a page picked): the drawn chart is queried again with it. */
+    changeOwnState: (own: OwnState) => queriedFormData && void run(queriedFormData, false, own),
     stop,
     stale,
     chartFormData,

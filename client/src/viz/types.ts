@@ -42,6 +42,17 @@ export type ControlType =
   | 'ColumnConfigControl' // `column_config`: settings per column; `configColumns`, `configFormLayout`
   | 'HiddenControl';
 
+/**
+ * A chart's own state that shapes its query (Superset's dataMask `ownState`), set by the chart as the reader uses it
+ * and sent to its buildQuery: a server-paginated table's `currentPage`, `pageSize` and `sortBy`.
+ */
+export type OwnState = Record<string, unknown>;
+
+/** What buildQuery reads besides the form data. */
+export interface BuildQueryOptions {
+  ownState?: OwnState;
+}
+
 /** What a control's functions see: the whole form data and the dataset in use. */
 export interface ControlContext {
   formData: FormData;
@@ -141,6 +152,8 @@ export interface ChartProps<P = unknown> {
   /** Call with a render failure (chart state failed, 'An error occurred while rendering the visualization: %s'). */
   onRenderError?: (error: Error) => void;
   onDataPointClick?: (click: DataPointClick) => void;
+  /** The chart's new own state (a page, a page size, an order picked): its query runs again with it. */
+  setOwnState?: (ownState: OwnState) => void;
 }
 
 /** A chart's own cross-filter on a dashboard (Superset's `filterState`): the values of the item it selected. */
@@ -159,6 +172,8 @@ export interface TransformInput {
   height: number;
   /** The chart's own cross-filter, which it shows by fading the items it did not select. */
   filterState?: FilterState;
+  /** The own state the answer was queried with. */
+  ownState?: OwnState;
 }
 
 export type VizCategory =
@@ -199,8 +214,8 @@ export interface ChartPlugin<P = any> extends ChartMeta {
   controlPanel: ControlPanelConfig;
   /** Form data keys this type sets when first chosen (merged under the user's values). */
   defaultFormData?: Partial<FormData>;
-  /** Form data → chart data request. Pure. */
-  buildQuery: (formData: FormData) => QueryContext;
+  /** Form data (and the chart's own state) → chart data request. Pure. */
+  buildQuery: (formData: FormData, options?: BuildQueryOptions) => QueryContext;
   /** (form data, answer) → what the component draws. Pure. */
   transformProps: (input: TransformInput) => P;
   /** The component, loaded when this type is first drawn (keeps ECharts parts out of other pages). */

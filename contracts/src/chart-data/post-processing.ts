@@ -903,19 +903,21 @@ export function applyPostProcessing(
 export function joinTimeOffset(
   main: { colnames: string[]; rows: Record<string, unknown>[] },
   shifted: Record<string, unknown>[],
-  opts: { offset: string; timeColumn: string; joinColumns: string[]; metrics: string[]; shiftMs: (t: number) => number },
+  opts: { offset: string; timeColumn: string | null; joinColumns: string[]; metrics: string[]; shiftMs: (t: number) => number },
 ): { colnames: string[]; rows: Record<string, unknown>[] } {
+  // Without a time column (a table of group-bys) the rows join on the other columns alone.
+  const timeOf = (row: Record<string, unknown>) => (opts.timeColumn === null ? null : toMs(row[opts.timeColumn]));
   const keyOf = (row: Record<string, unknown>, time: number | null) => groupKey([time, ...opts.joinColumns.map((c) => row[c])]);
   const lookup = new Map<string, Record<string, unknown>>();
   for (const row of shifted) {
-    const t = toMs(row[opts.timeColumn]);
+    const t = timeOf(row);
     lookup.set(keyOf(row, t === null ? null : opts.shiftMs(t)), row);
   }
   const added = opts.metrics.map((m) => `${m}${TIME_COMPARISON}${opts.offset}`);
   return {
     colnames: [...main.colnames, ...added],
     rows: main.rows.map((row) => {
-      const match = lookup.get(keyOf(row, toMs(row[opts.timeColumn])));
+      const match = lookup.get(keyOf(row, timeOf(row)));
       const out = { ...row };
       opts.metrics.forEach((m, i) => {
         out[added[i]] = match ? (match[m] ?? null) : null;

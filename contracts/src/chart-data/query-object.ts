@@ -78,6 +78,8 @@ export interface QueryObject {
   toDttm: Date | null;
   rowLimit: number | null;
   rowOffset: number;
+  /** Superset's `is_rowcount`: the answer is the number of rows the query gives (within its row limit), not the rows. */
+  isRowcount: boolean;
   seriesColumns: QueryColumn[];
   seriesLimit: number;
   seriesLimitMetric: Metric | null;
@@ -228,6 +230,7 @@ export function normaliseQueryObject(input: Record<string, any>, opts: Normalise
     toDttm: range.until,
     rowLimit,
     rowOffset: Number(raw.row_offset ?? 0) || 0,
+    isRowcount: !!raw.is_rowcount,
     seriesColumns,
     seriesLimit: Number(raw.series_limit ?? raw.timeseries_limit ?? 0) || 0,
     seriesLimitMetric: (raw.series_limit_metric ?? raw.timeseries_limit_metric ?? null) as Metric | null,

@@ -596,8 +596,12 @@ export function allColumnsQuery(query: QueryObject, dataset: DatasetForQuery): Q
   };
 }
 
+/** `SELECT COUNT(*) AS rowcount` over a query's SQL, as a subquery. */
+export function countRowsSql(sql: string, dialect: QueryDialect): string {
+  return `SELECT COUNT(*) AS ${dialect.quote('rowcount')} FROM (${sql}\n) AS ${dialect.quote('count_query')}`;
+}
+
 /** `SELECT COUNT(*)` over the same FROM and WHERE as a query (drill detail's total count). */
 export function buildCountSql(query: QueryObject, dataset: DatasetForQuery, dialect: QueryDialect, opts: BuildOptions): string {
-  const built = buildQuerySql({ ...query, orderby: [], rowLimit: null, rowOffset: 0 }, dataset, dialect, opts);
-  return `SELECT COUNT(*) AS ${dialect.quote('rowcount')} FROM (${built.sql}\n) AS ${dialect.quote('count_query')}`;
+  return countRowsSql(buildQuerySql({ ...query, orderby: [], rowLimit: null, rowOffset: 0 }, dataset, dialect, opts).sql, dialect);
 }

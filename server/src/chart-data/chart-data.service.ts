@@ -3,7 +3,7 @@ import { ChartDataRequestSchema, type AsyncJobMetadata, type ChartDataQueryResul
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
-import { allColumnsQuery, buildCountSql, buildQuerySql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
+import { allColumnsQuery, buildCountSql, buildQuerySql, countRowsSql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
 import { addUnits, parseTimeDelta, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
@@ -315,6 +315,13 @@ export class ChartDataService {
       }
       return { built, executed, colnames: executed.columns.map((c) => c.column_name), rows: executed.rows, totalCount };
     }
+    if (query.isRowcount) {
+      // Superset's is_rowcount: how many rows the query gives within its row limit and offset (a server-paginated
+      // table's total), as one row `{rowcount}`; its order changes no count, so none is asked for.
+      const built = this.build({ ...query, orderby: [], timeOffsets: [], postProcessing: [] }, record);
+      const executed = await this.execute(record, countRowsSql(built.sql, dialectFor(record.sqlalchemy_uri)));
+      return { built, executed, colnames: ['rowcount'], rows: [{ rowcount: Number(executed.rows[0]?.rowcount ?? 0) }] as Record<string, unknown>[] };
+    }
     const built = this.build(query, record);
     const executed = await this.execute(record, built.sql, built.aliasToLabel, built.temporalLabels);
     let colnames = built.labels.filter((l) => executed.columns.some((c) => c.column_name === l));
@@ -323,8 +330,13 @@ export class ChartDataService {
     const labelMap: Record<string, string[]> = Object.fromEntries(colnames.map((c) => [c, [c]]));
 
     if (query.timeOffsets.length) {
+      // Without a time axis (a table's time comparison) each offset's rows are the query's over the shifted time
+      // range, joined on the group-bys; that needs a time range with both ends, as Superset says.
       const xAxis = xAxisLabel(query);
-      if (!xAxis) throw new StructuredError(400, [{ message: 'A time column is required for time comparison', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+      const temporalFilter = query.filters.find((f) => f.op === 'TEMPORAL_RANGE');
+      if (!xAxis && (!query.fromDttm || !query.toDttm)) {
+        throw new StructuredError(400, [{ message: 'An enclosed time range (both start and end) must be specified when using a Time Comparison.', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: {} }]);
+      }
       const metricLabels = query.metrics.map(getMetricLabel);
       const joinColumns = colnames.filter((c) => c !== xAxis && !metricLabels.includes(c));
       for (const offset of query.timeOffsets) {
@@ -336,7 +348,7 @@ export class ChartDataService {
         }
         const range = shiftRange({ since: query.fromDttm, until: query.toDttm }, offset);
         const axisColumn = query.columns.find((c) => typeof c === 'object' && c.columnType === 'BASE_AXIS');
-        const granularity = query.granularity ?? (axisColumn && typeof axisColumn === 'object' ? axisColumn.sqlExpression : null);
+        const granularity = query.granularity ?? (axisColumn && typeof axisColumn === 'object' ? axisColumn.sqlExpression : null) ?? (temporalFilter ? getColumnLabel(temporalFilter.col) : null);
         const shifted = this.build({
           ...query,
           granularity,
@@ -345,7 +357,10 @@ export class ChartDataService {
           filters: query.filters.filter((f) => f.op !== 'TEMPORAL_RANGE'),
           postProcessing: [],
           timeOffsets: [],
-          rowLimit: query.rowLimit,
+          // Limited or paged main rows join with the shifted period's rows up to the most a chart reads, from the first
+          // (Superset's offset query): limited the same way, rows in another order would miss their match.
+          rowLimit: query.rowLimit || query.rowOffset ? this.deps.config.sqlMaxRow : query.rowLimit,
+          rowOffset: 0,
         }, record);
         const offsetRows = await this.execute(record, shifted.sql, shifted.aliasToLabel, shifted.temporalLabels);
         const joined = joinTimeOffset({ colnames, rows }, offsetRows.rows, {

@@ -15,7 +15,7 @@ import { useNearViewport } from '../../components/useNearViewport';
 import { getChartMeta, useChartPlugin } from '../../viz/registry';
 import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
-import type { ChartPlugin, FormData } from '../../viz/types';
+import type { ChartPlugin, FormData, OwnState } from '../../viz/types';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useDashboardState } from '../dashboard-state.context';
 import { useFiltersContext } from '../filters/useDashboardFilters';
@@ -79,12 +79,18 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
     () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(colorScheme ? { color_scheme: colorScheme } : {}), ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
     [chart, extraKey, urlParams, colorScheme],
   );
+  // The chart's own state (a server-paginated table's page, page size and order), set by the chart; a change of the
+  // filters applied to it starts again from the first page (Superset resets the page when the filters change).
+  const [own, setOwn] = useState<{ extraKey: string; state: OwnState }>({ extraKey, state: {} });
+  const ownState = useMemo(() => (own.extraKey === extraKey ? own.state : { ...own.state, currentPage: 0 }), [own, extraKey]);
+  const ownKey = JSON.stringify(ownState);
+  const changeOwnState = useCallback((state: OwnState) => setOwn({ extraKey, state }), [extraKey]);
   const needsQuery = meta?.needsQuery !== false;
   const timeoutMs = chartRequestTimeoutMs(useBootstrap().conf);
   // A periodic refresh re-runs the query bypassing the cache, as Superset's auto-refresh forces.
   const autoRefresh = useAutoRefreshToken(chart?.id);
   const data = useQuery({
-    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey],
+    queryKey: ['dashboard-chart-data', chart?.id, refreshToken, autoRefresh, ownRefresh, extraKey, ownKey],
     enabled: near && !!plugin && !!formData && needsQuery && !waiting,
     queryFn: async ({ signal }) => {
       // The type's component loads while its data is queried, and the answer waits for it: drawn at once, not
@@ -92,7 +98,7 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
       const component = preloadChart(formData!.viz_type);
       const forced = force || autoRefresh > 0 || ownRefresh > 0;
       // load_chart, a failure with has_err and its error type (spec 01 §4), as Superset's chart actions log it.
-      const answer = await loggedChartLoad({ source: 'dashboard', source_id: dashboardId, target_id: chart!.id }, { sliceId: chart!.id, formData: formData!, force: forced }, () => fetchChartData(plugin!.buildQuery(formData!), { sliceId: chart!.id, signal, force: forced, timeoutMs }));
+      const answer = await loggedChartLoad({ source: 'dashboard', source_id: dashboardId, target_id: chart!.id }, { sliceId: chart!.id, formData: formData!, force: forced }, () => fetchChartData(plugin!.buildQuery(formData!, { ownState }), { sliceId: chart!.id, signal, force: forced, timeoutMs }));
       await component;
       return answer;
     },
@@ -105,7 +111,11 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
   const refreshing = data.isPlaceholderData;
   // The drawing shown goes with the form data it was asked for until the new answer comes.
   const shownFormData = useRef(formData);
-  if (!refreshing) shownFormData.current = formData;
+  const shownOwnState = useRef(ownState);
+  if (!refreshing) {
+    shownFormData.current = formData;
+    shownOwnState.current = ownState;
+  }
   const [renderError, setRenderError] = useState<string | null>(null);
   // Drawn for this answer: a new query (a filter applied) reads as loading until its answer is drawn.
   const [renderedFor, setRenderedFor] = useState<unknown>(NOT_DRAWN);
@@ -158,6 +168,8 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
         theme={theme}
         // The chart's own cross-filter: it keeps its selected item drawn and fades the others.
         filterState={chart ? filters?.crossFilters[chart.id]?.filterState : undefined}
+        ownState={shownOwnState.current}
+        onOwnStateChange={changeOwnState}
         onRenderError={(e: Error) => {
           setRenderError(e.message);
           logRender(String(e));

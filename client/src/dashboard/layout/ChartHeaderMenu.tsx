@@ -5,7 +5,7 @@ import { IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { memo, useState } from 'react';
 import { useBootstrap, useSessionUser } from '../../auth/session';
-import { downloadAsImage, downloadChartData, fileName, saveBlob, shareByEmailHref } from '../../charts/chart-export';
+import { downloadAsImage, downloadChartData, exportQuery, fileName, saveBlob, shareByEmailHref } from '../../charts/chart-export';
 import { ViewQueryModal } from '../../charts/ViewQueryModal';
 import { LazyRowsTable } from '../../components/LazyRowsTable';
 import { DrillDetailModal } from '../../explore/DrillModals';
@@ -16,9 +16,9 @@ import type { ChartPlugin, FormData } from '../../viz/types';
 import type { DashboardChart } from '../dashboard.api';
 import { useDashboardState } from '../dashboard-state.context';
 
-/** The chart's query with the row limit lifted to SQL_MAX_ROW ("Export to full .CSV"/"full Excel" of tables). */
-function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number) {
-  return plugin.buildQuery({ ...formData, row_limit: maxRows });
+/** The chart's export with the row limit lifted to SQL_MAX_ROW ("Export to full .CSV"/"full Excel" of tables). */
+function fullQuery(plugin: ChartPlugin, formData: FormData, maxRows: number, format: 'csv' | 'xlsx') {
+  return exportQuery(plugin, { ...formData, row_limit: maxRows }, format);
 }
 
 /**
@@ -141,11 +141,11 @@ export const ChartHeaderMenu = memo(function ChartHeaderMenu({
           <Menu.Label>Download</Menu.Label>
           {csv && (
             <>
-              <Menu.Item onClick={() => void downloadChartData(plugin.buildQuery(formData), 'csv', name, chart.id).catch(failed)}>Export to .CSV</Menu.Item>
+              <Menu.Item onClick={() => void downloadChartData(exportQuery(plugin, formData, 'csv'), 'csv', name, chart.id).catch(failed)}>Export to .CSV</Menu.Item>
               {chart.viz_type === 'pivot_table_v2' && <Menu.Item onClick={() => void pivotCsv().catch(failed)} disabled={!hasData}>Export to Pivoted .CSV</Menu.Item>}
-              {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW), 'csv', name, chart.id).catch(failed)}>Export to full .CSV</Menu.Item>}
-              <Menu.Item onClick={() => void downloadChartData(plugin.buildQuery(formData), 'xlsx', name, chart.id).catch(failed)}>Export to Excel</Menu.Item>
-              {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW), 'xlsx', name, chart.id).catch(failed)}>Export to full Excel</Menu.Item>}
+              {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW, 'csv'), 'csv', name, chart.id).catch(failed)}>Export to full .CSV</Menu.Item>}
+              <Menu.Item onClick={() => void downloadChartData(exportQuery(plugin, formData, 'xlsx'), 'xlsx', name, chart.id).catch(failed)}>Export to Excel</Menu.Item>
+              {fullExport && <Menu.Item onClick={() => void downloadChartData(fullQuery(plugin, formData, conf.SQL_MAX_ROW, 'xlsx'), 'xlsx', name, chart.id).catch(failed)}>Export to full Excel</Menu.Item>}
             </>
           )}
           <Menu.Item onClick={image}>Download as image</Menu.Item>

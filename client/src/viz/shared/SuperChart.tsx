@@ -1,7 +1,7 @@
 import { Loader } from '@mantine/core';
 import { lazy, Suspense, useMemo, type ComponentType } from 'react';
 import { loadChartPlugin, useChartPlugin } from '../registry';
-import type { ChartProps, DataPointClick, DatasourceMeta, FilterState, FormData } from '../types';
+import type { ChartProps, DataPointClick, DatasourceMeta, FilterState, FormData, OwnState } from '../types';
 import { loadOnce } from './load-once';
 import { hasNoResults } from './no-results';
 import { NoResults } from './NoResults';
@@ -42,17 +42,17 @@ function componentOf(vizType: string): ChartComponent | null {
  * An answer with no rows draws 'No results were returned for this query' whatever the type (`inExplore` adds
  * Superset's hint on the controls), and counts as rendered.
  */
-export function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, onRenderError, onRendered, onDataPointClick, inExplore = false }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void; inExplore?: boolean }) {
+export function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, ownState, onOwnStateChange, onRenderError, onRendered, onDataPointClick, inExplore = false }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; ownState?: OwnState; onOwnStateChange?: (ownState: OwnState) => void; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void; inExplore?: boolean }) {
   const { plugin, unknown, failed } = useChartPlugin(formData.viz_type);
   const noResults = !!plugin && hasNoResults(plugin, queriesData);
   const transformed = useMemo(() => {
     if (!plugin || noResults) return null;
     try {
-      return { ok: true as const, value: plugin.transformProps({ formData, queriesData, datasource, theme, width, height, filterState }) };
+      return { ok: true as const, value: plugin.transformProps({ formData, queriesData, datasource, theme, width, height, filterState, ownState }) };
     } catch (error) {
       return { ok: false as const, error: error as Error };
     }
-  }, [plugin, noResults, formData, queriesData, datasource, theme, width, height, filterState]);
+  }, [plugin, noResults, formData, queriesData, datasource, theme, width, height, filterState, ownState]);
   // Pinned per type for this chart: a lazy component swapped for the loaded one would remount the drawing.
   const Chart = useMemo(() => componentOf(formData.viz_type), [formData.viz_type]);
   if (unknown) return null;
@@ -69,7 +69,7 @@ export function SuperChart({ formData, queriesData, datasource, width, height, t
   if (!Chart) return null;
   return (
     <Suspense fallback={<Loader size="sm" />}>
-      <Chart formData={formData} transformed={transformed.value} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} />
+      <Chart formData={formData} transformed={transformed.value} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} setOwnState={onOwnStateChange} />
     </Suspense>
   );
 }

@@ -1,5 +1,5 @@
-import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
+import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconInfoCircle } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -7,18 +7,29 @@ import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
-import { cellBar, moveColumn, type TableProps } from './transform-props';
+import { safeHtml } from '../shared/html';
+import { cellBar, headerGroups, htmlCandidate, moveColumn, summaryCells, type SortByItem, type TableColumn, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
 /** Superset's PAGE_SIZE_OPTIONS, the page sizes a reader can pick. */
 const PAGE_SIZES = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
 
+/** What the summary row's label explains, as Superset's tooltip. */
+const SUMMARY_TOOLTIP = 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.';
+
 /** A row's height before it is measured (13 px text, 4 px padding, a 1 px border). */
 const ROW_HEIGHT = 27;
 
+/** A cell's content: its formatted text, or its HTML as DOMPurify left it ('Render columns in HTML format'). */
+function CellContent({ text, html, truncateWidth }: { text: string; html: string | null; truncateWidth?: number }) {
+  const content = html === null ? { children: text } : { dangerouslySetInnerHTML: { __html: html } };
+  if (truncateWidth) return <div style={{ maxWidth: truncateWidth, overflow: 'hidden', textOverflow: 'ellipsis' }} {...content} />;
+  return html === null ? <>{text}</> : <span data-testid="table-html" {...content} />;
+}
+
 /** Superset's table chart: sortable headers, optional search and pages, cell bars and conditional colours. */
-export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick }: ChartProps<TableProps>) {
+export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick, setOwnState }: ChartProps<TableProps>) {
   const t = chartTheme(theme);
   const [sorting, setSorting] = useState<SortingState>([]);
   const [search, setSearch] = useState('');
@@ -28,6 +39,11 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   // Rows per page as the reader picks them ('Show N entries', Superset's SelectPageSize), from the chart's page length.
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: p.pageLength });
   useEffect(() => setPagination({ pageIndex: 0, pageSize: p.pageLength }), [p.pageLength]);
+  // 'Server pagination': the page, its size and the order are the chart's own state; a change queries the page anew.
+  const server = p.server;
+  const changeServer = (next: { currentPage?: number; pageSize?: number; sortBy?: SortByItem[] }) =>
+    server && setOwnState?.({ currentPage: server.currentPage, pageSize: server.pageSize, sortBy: server.sortBy ? [server.sortBy] : [], ...next });
+  const serverSorting: SortingState = server?.sortBy ? [{ id: server.sortBy.key, desc: !!server.sortBy.desc }] : [];
   const keys = p.columns.map((c) => c.key).join('\u0000');
   useEffect(() => setColumnOrder([]), [keys]);
   const columns = useMemo<ColumnDef<Row>[]>(
@@ -36,6 +52,8 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
         id: c.key,
         accessorFn: (row) => row[c.key],
         header: c.label,
+        // The server orders by what it gives (not a percent metric, computed after the query).
+        enableSorting: !server || server.sortable.includes(c.key),
         sortingFn: (a, b, id) => {
           const x = a.getValue(id);
           const y = b.getValue(id);
@@ -45,20 +63,26 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           return compareNatural(String(x ?? ''), String(y ?? ''));
         },
       })),
-    [p.columns],
+    [p.columns, server],
   );
   const table = useReactTable({
     data: p.rows,
     columns,
     // 'All' (0) is one page of every row.
-    state: { sorting, globalFilter: search, columnOrder, ...(p.pageLength ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
+    state: { sorting: server ? serverSorting : sorting, globalFilter: search, columnOrder, ...(p.pageLength && !server ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
     onColumnOrderChange: setColumnOrder,
-    onSortingChange: setSorting,
+    onSortingChange: server
+      ? (update: Updater<SortingState>) => {
+          const [first] = typeof update === 'function' ? update(serverSorting) : update;
+          changeServer({ sortBy: first ? [{ id: first.id, key: first.id, desc: first.desc }] : [] });
+        }
+      : setSorting,
+    manualSorting: !!server,
     globalFilterFn: (row, _id, value: string) => p.columns.some((c) => String(row.original[c.key] ?? '').toLowerCase().includes(value.toLowerCase())),
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
-    ...(p.pageLength
+    ...(p.pageLength && !server
       ? {
           getPaginationRowModel: getPaginationRowModel(),
           // The table moves between pages; the page size is the reader's pick (0 stays 'All').
@@ -81,7 +105,16 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const padTop = shown[0]?.start ?? 0;
   const padBottom = virtualizer.getTotalSize() - (shown[shown.length - 1]?.end ?? 0);
   const byKey = new Map(p.columns.map((c) => [c.key, c]));
-  const pageCount = p.pageLength ? table.getPageCount() : 1;
+  const html = (col: TableColumn, value: unknown) => {
+    const candidate = htmlCandidate(col, value, p.renderHtml);
+    return candidate === null ? null : safeHtml(candidate);
+  };
+  const drawn = table.getVisibleLeafColumns().map((column) => byKey.get(column.id)!);
+  const groups = headerGroups(drawn);
+  const pageCount = server ? (server.pageSize > 0 ? Math.ceil(server.rowCount / server.pageSize) : 1) : p.pageLength ? table.getPageCount() : 1;
+  const pageIndex = server ? server.currentPage : table.getState().pagination?.pageIndex ?? 0;
+  // Superset offers a server-paginated table the page sizes up to its row count, and the one in use.
+  const pageSizes = server ? PAGE_SIZES.filter(([n]) => n <= server.rowCount || n === server.pageSize) : PAGE_SIZES;
   const topBar = p.includeSearch || p.pageLength > 0;
   const chromeHeight = (topBar ? 40 : 0) + (pageCount > 1 ? 40 : 0);
   return (
@@ -94,9 +127,9 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
               <NativeSelect
                 size="xs"
                 aria-label="Page size"
-                data={PAGE_SIZES.map(([value, label]) => ({ value: String(value), label }))}
-                value={String(pagination.pageSize)}
-                onChange={(e) => setPagination({ pageIndex: 0, pageSize: Number(e.currentTarget.value) })}
+                data={pageSizes.map(([value, label]) => ({ value: String(value), label }))}
+                value={String(server ? server.pageSize : pagination.pageSize)}
+                onChange={(e) => (server ? changeServer({ currentPage: 0, pageSize: Number(e.currentTarget.value) }) : setPagination({ pageIndex: 0, pageSize: Number(e.currentTarget.value) }))}
               />
               <Text size="xs">entries</Text>
             </Group>
@@ -109,6 +142,16 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
       <div ref={scrollRef} style={{ overflow: 'auto', height: height - chromeHeight }}>
         <table style={{ width: '100%', borderCollapse: 'collapse', fontSize: 13, color: t.text }}>
           <thead style={{ position: 'sticky', top: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff', zIndex: 1 }}>
+            {groups.some((g) => g.group) && (
+              // A time comparison's metrics over their four columns (Superset's grouping headers).
+              <tr data-testid="table-group-headers">
+                {groups.map((g, i) => (
+                  <th key={i} colSpan={g.span} style={{ padding: '6px 8px', textAlign: 'center', whiteSpace: 'nowrap', fontWeight: 600, borderBottom: g.group ? `1px solid ${t.splitLine}` : undefined, borderLeft: g.group && i > 0 ? `2px solid ${t.splitLine}` : undefined }}>
+                    {g.group}
+                  </th>
+                ))}
+              </tr>
+            )}
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => {
@@ -186,7 +229,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                           onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
                         }}
                       >
-                        {col.truncate && col.width ? <div style={{ maxWidth: col.width, overflow: 'hidden', textOverflow: 'ellipsis' }}>{p.format(col, value)}</div> : p.format(col, value)}
+                        <CellContent text={p.format(col, value)} html={html(col, value)} truncateWidth={col.truncate ? col.width : undefined} />
                       </td>
                     );
                   })}
@@ -196,15 +239,24 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
             {padBottom > 0 && <tr aria-hidden style={{ height: padBottom }} />}
           </tbody>
           {p.totals && (
-            // Superset's summary row: the first column names it, the metrics give their totals.
+            // Superset's summary row: 'Summary' under the chart's first column, the metrics' totals under theirs.
             <tfoot style={{ position: 'sticky', bottom: 0, background: theme === 'dark' ? '#1a1b1e' : '#fff' }} data-testid="table-totals">
               <tr>
-                {table.getVisibleLeafColumns().map((column, i) => {
-                  const col = byKey.get(column.id)!;
-                  const text = col.isMetric ? (p.totals![col.key] === undefined ? '' : p.format(col, p.totals![col.key])) : i === 0 ? 'Summary' : '';
+                {summaryCells(drawn, p).map((text, i) => {
+                  const col = drawn[i]!;
+                  const named = col.key === p.columns[0]?.key;
                   return (
-                    <td key={column.id} title={i === 0 && !col.isMetric ? 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.' : undefined} style={{ padding: '4px 8px', borderTop: `2px solid ${t.axisLine}`, textAlign: col.align, whiteSpace: 'nowrap', fontWeight: 700 }}>
-                      {text}
+                    <td key={col.key} style={{ padding: '4px 8px', borderTop: `2px solid ${t.axisLine}`, textAlign: named ? 'left' : col.align, whiteSpace: 'nowrap', fontWeight: 700 }}>
+                      {named ? (
+                        <Group gap={4} wrap="nowrap" component="span" display="inline-flex">
+                          {text}
+                          <Tooltip label={SUMMARY_TOOLTIP} withArrow multiline w={260}>
+                            <IconInfoCircle size={13} aria-label={SUMMARY_TOOLTIP} style={{ opacity: 0.6 }} />
+                          </Tooltip>
+                        </Group>
+                      ) : (
+                        text
+                      )}
                     </td>
                   );
                 })}
@@ -215,7 +267,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
       </div>
       {pageCount > 1 && (
         <Group justify="center" pt={6}>
-          <Pagination size="sm" total={pageCount} value={table.getState().pagination.pageIndex + 1} onChange={(page) => table.setPageIndex(page - 1)} />
+          <Pagination size="sm" total={pageCount} value={pageIndex + 1} onChange={(page) => (server ? changeServer({ currentPage: page - 1 }) : table.setPageIndex(page - 1))} />
         </Group>
       )}
     </div>

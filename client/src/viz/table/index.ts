@@ -1,9 +1,9 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
-import { asList } from '../shared/metrics';
-import type { ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
-import { transformTable, type TableProps } from './transform-props';
+import { asList, metricLabel, type MetricEntry } from '../shared/metrics';
+import type { BuildQueryOptions, ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
+import { orderTarget, serverPage, tableTimeShift, transformTable, type SortByItem, type TableProps } from './transform-props';
 import meta from './meta';
 
 const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
@@ -22,13 +22,31 @@ export const orderByChoices = ({ datasource }: ControlContext): ReadonlyArray<re
 /** Superset's PAGE_SIZE_OPTIONS. */
 const PAGE_SIZE_OPTIONS = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
 
+/** A download's query (Superset's isDownloadQuery): a file of every row up to the row limit, never one page. */
+const isDownload = (fd: FormData) => ['csv', 'xlsx'].includes(fd.result_format) || (fd.result_format === 'json' && fd.result_type === 'results');
+
 /**
  * Aggregate mode: group-bys and metrics (percent metrics as a share of the total through the
  * `contribution` post-processing); raw mode: the chosen columns as stored, ordered by `order_by_cols`.
+ * 'Server pagination' asks for the page of the chart's own state (`currentPage`, `pageSize`, within the row limit)
+ * in its order (`sortBy`), then the same query with `is_rowcount` for the total, then the summary's query.
  */
-export function buildTableQuery(fd: FormData): QueryContext {
+export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): QueryContext {
   const context = queryContextFromFormData(fd);
   const query = context.queries[0]!;
+  const ownState = options.ownState ?? {};
+  const paginated = !!fd.server_pagination && !isDownload(fd);
+  const rowLimit = Number(fd.row_limit) || 0;
+  if (isDownload(fd)) query.row_offset = 0;
+  if (paginated) {
+    const page = serverPage(fd, ownState);
+    query.row_limit = page.rowLimit;
+    query.row_offset = page.rowOffset;
+  }
+  // 'Time Comparison': the shifted period's metrics beside the main ones (Superset's time_offsets); 'Actual values' are
+  // shown as they come, another calculation type as Superset's compare operation gives it.
+  const shift = tableTimeShift(fd);
+  query.time_offsets = shift ? [shift] : [];
   if (fd.query_mode !== 'raw') {
     const metrics = (query.metrics as unknown[]) ?? [];
     if (fd.timeseries_limit_metric) query.orderby = [[fd.timeseries_limit_metric, !fd.order_desc]];
@@ -38,10 +56,23 @@ export function buildTableQuery(fd: FormData): QueryContext {
       const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
     }
-    // 'Show summary' (show_totals): a second query of the metrics over every row the filters keep, no group-by, order or row limit
-    // (Superset's extra totals query), read as the table's summary row.
-    if (fd.show_totals) context.queries.push({ ...query, columns: [], groupby: [], row_limit: 0, row_offset: 0, post_processing: [], orderby: [] });
+    const comparison = fd.comparison_type ?? 'values';
+    if (shift && comparison !== 'values') {
+      const labels = asList<MetricEntry>(fd.metrics).map(metricLabel);
+      const compare = { source_columns: labels, compare_columns: labels.map((l) => `${l}__${shift}`), compare_type: comparison, drop_original_columns: true };
+      query.post_processing = [...((query.post_processing as unknown[]) ?? []), { operation: 'compare', options: compare }];
+    }
   }
+  // A header clicked with server pagination on: the server orders the rows (Superset's ownState sortBy).
+  const sortBy = asList<SortByItem>(ownState.sortBy as SortByItem[])[0];
+  const target = paginated && sortBy?.key ? orderTarget(fd, sortBy.key) : undefined;
+  if (target !== undefined) query.orderby = [[target, !sortBy!.desc]];
+  const extra: Array<Record<string, unknown>> = [];
+  if (paginated) extra.push({ ...query, time_offsets: [], row_limit: rowLimit, row_offset: 0, post_processing: [], is_rowcount: true });
+  // 'Show summary' (show_totals): a query of the metrics over every row the filters keep, no group-by, order or row limit
+  // (Superset's extra totals query), read as the table's summary row.
+  if (fd.query_mode !== 'raw' && fd.show_totals) extra.push({ ...query, columns: [], groupby: [], row_limit: 0, row_offset: 0, post_processing: [], orderby: [] });
+  context.queries.push(...extra);
   return context as QueryContext;
 }
 
@@ -64,7 +95,28 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'order_desc', override: { visibility: aggregate, description: 'If enabled, this control sorts the results/values descending, otherwise it sorts the results ascending.' } }],
           ['adhoc_filters'],
           ['time_range'],
+          [
+            {
+              name: 'server_pagination',
+              type: 'CheckboxControl',
+              label: 'Server pagination',
+              default: false,
+              description: 'Enable server side pagination of results (experimental feature)',
+            },
+          ],
           ['row_limit'],
+          [
+            {
+              name: 'server_page_length',
+              type: 'SelectControl',
+              label: 'Server Page Length',
+              freeForm: true,
+              default: 10,
+              choices: PAGE_SIZE_OPTIONS,
+              description: 'Rows per page, 0 means no pagination',
+              visibility: ({ formData }) => !!formData.server_pagination,
+            },
+          ],
           [
             {
               name: 'show_totals',
@@ -78,13 +130,43 @@ const table: ChartPlugin<TableProps> = {
         ],
       },
       {
+        label: 'Time Comparison',
+        tab: 'data',
+        description: 'Compare results with other time periods.',
+        controlSetRows: [
+          [
+            {
+              name: 'time_compare',
+              type: 'SelectControl',
+              label: 'Time shift',
+              freeForm: true,
+              clearable: true,
+              choices: [['1 day ago', '1 day ago'], ['1 week ago', '1 week ago'], ['1 month ago', '1 month ago'], ['1 year ago', '1 year ago']],
+              description: 'Overlay results from a relative time period. Expects relative time deltas in natural language (example:  24 hours, 7 days, 52 weeks, 365 days). Free text is supported.',
+              visibility: aggregate,
+            },
+          ],
+          [
+            {
+              name: 'comparison_type',
+              type: 'SelectControl',
+              label: 'Calculation type',
+              default: 'values',
+              choices: [['values', 'Actual values'], ['difference', 'Difference'], ['percentage', 'Percentage change'], ['ratio', 'Ratio']],
+              description: 'How to display time shifts: as individual lines; as the difference between the main time series and each time shift; as the percentage change; or as the ratio between series and time shifts.',
+              visibility: aggregate,
+            },
+          ],
+        ],
+      },
+      {
         label: 'Options',
         expanded: true,
         tab: 'customize',
         controlSetRows: [
           [{ name: 'table_timestamp_format', type: 'TimeFormatControl', label: 'Timestamp format', freeForm: true, clearable: false, default: SMART_DATE, renderTrigger: true, choices: TIME_FORMAT_OPTIONS, description: 'D3 time format for datetime columns' }],
           ['number_format'],
-          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: PAGE_SIZE_OPTIONS, description: 'Rows per page, 0 means no pagination' }],
+          [{ name: 'page_length', type: 'SelectControl', label: 'Page length', freeForm: true, default: 0, renderTrigger: true, choices: PAGE_SIZE_OPTIONS, description: 'Rows per page, 0 means no pagination', visibility: ({ formData }) => !formData.server_pagination }],
           [{ name: 'include_search', type: 'CheckboxControl', label: 'Search box', default: false, renderTrigger: true, description: 'Whether to include a client-side search box' }],
           [
             {
@@ -98,6 +180,7 @@ const table: ChartPlugin<TableProps> = {
               visibility: ({ formData }) => !asList(formData.time_compare).length,
             },
           ],
+          [{ name: 'allow_render_html', type: 'CheckboxControl', label: 'Render columns in HTML format', default: true, renderTrigger: true, description: 'Render data in HTML format if applicable.' }],
           [{ name: 'column_config', type: 'ColumnConfigControl', label: 'Customize columns', description: 'Further customize how to display each column', renderTrigger: true }],
         ],
       },

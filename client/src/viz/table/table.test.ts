@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import table, { orderByChoices } from './index';
-import { cellBar, moveColumn, ruleMatches } from './transform-props';
+import { cellBar, comparisonValues, headerGroups, htmlCandidate, moveColumn, ruleMatches, summaryCells } from './transform-props';
+import { hasHtmlTagPattern } from '../shared/html';
 import { columnConfigColumns } from '../shared/column-config';
 
 describe('table chart type', () => {
@@ -149,6 +150,19 @@ describe("table: Superset's 'Show summary', 'Align +/-' and option labels", () =
     expect(table.transformProps({ formData: fd, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).totals).toBeNull();
   });
 
+  it("names the summary row 'Summary' under the chart's first column, even a metric, and keeps it there when the reader drags columns", () => {
+    const draw = (formData: Record<string, unknown>, colnames: string[]) =>
+      table.transformProps({ formData: { ...fd, show_totals: true, ...formData }, queriesData: [{ data: [{ state: 'CA', sum__num: 3, avg: 1 }], colnames, coltypes: colnames.map((c) => (c === 'state' ? 1 : 0)) }, { data: [{ sum__num: 42, avg: 7 }], colnames: ['sum__num', 'avg'], coltypes: [0, 0] }] as any, datasource: null, theme: 'light', width: 400, height: 300 });
+    const grouped = draw({}, ['state', 'sum__num']);
+    const [state, sum] = grouped.columns as [any, any];
+    expect(summaryCells([state, sum], grouped)).toEqual(['Summary', '42']);
+    // A metric dragged before the group-by: the label stays with the chart's first column, the metric keeps its total.
+    expect(summaryCells([sum, state], grouped)).toEqual(['42', 'Summary']);
+    // Metrics only: the first metric's cell names the row (Superset's footer), the others give their totals.
+    const metricsOnly = draw({ groupby: [], metrics: ['sum__num', 'avg'] }, ['sum__num', 'avg']);
+    expect(summaryCells(metricsOnly.columns, metricsOnly)).toEqual(['Summary', '7']);
+  });
+
   it("offers 'Align +/-' (align_pn, off), 'Add colors to cell bars for +/-' (on) and 'Show Cell bars' under 'Visual formatting', as Superset's", () => {
     const controls = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
     const byName = (n: string) => controls.find((c) => c.name === n);
@@ -198,5 +212,140 @@ describe("table: Superset's 'Ordering', 'Timestamp format' and 'Allow columns to
     expect([rearrange.label, rearrange.default]).toEqual(['Allow columns to be rearranged', false]);
     // Hidden while a time comparison is set, as Superset's.
     expect([rearrange.visibility({ formData: {} }), rearrange.visibility({ formData: { time_compare: ['1 year ago'] } })]).toEqual([true, false]);
+  });
+});
+
+describe("table: 'Server pagination' (server_pagination, server_page_length), as Superset's", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['name'], metrics: ['sum__num'], row_limit: 50, server_pagination: true };
+  const controls = () => table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).filter((c): c is any => typeof c !== 'string');
+  const byName = (n: string) => controls().find((c) => c.name === n);
+
+  it("asks for the first page of 'Server Page Length' rows, then the same query with is_rowcount for the total, then the summary", () => {
+    const [page, count, totals, ...rest] = table.buildQuery({ ...fd, show_totals: true }).queries;
+    expect(rest).toEqual([]);
+    expect(page).toMatchObject({ row_limit: 10, row_offset: 0, columns: ['name'] });
+    expect(page!.is_rowcount).toBeUndefined();
+    // The count reads every row within the row limit, with no post-processing or time offsets.
+    expect(count).toMatchObject({ is_rowcount: true, row_limit: 50, row_offset: 0, post_processing: [], time_offsets: [], columns: ['name'] });
+    expect(totals).toMatchObject({ columns: [], row_limit: 0, row_offset: 0 });
+    // Without it: one query of every row up to the row limit.
+    expect(table.buildQuery({ ...fd, server_pagination: false }).queries).toEqual([expect.objectContaining({ row_limit: 50 })]);
+  });
+
+  it("asks for the page and size of the chart's own state (ownState currentPage, pageSize), never past the row limit", () => {
+    const query = (ownState: Record<string, unknown>) => table.buildQuery(fd, { ownState }).queries[0];
+    expect(query({ currentPage: 1, pageSize: 20 })).toMatchObject({ row_offset: 20, row_limit: 20 });
+    // The last page within the row limit of 50 holds 10 rows; a page beyond it reads as the last.
+    expect(query({ currentPage: 2, pageSize: 20 })).toMatchObject({ row_offset: 40, row_limit: 10 });
+    expect(query({ currentPage: 9, pageSize: 20 })).toMatchObject({ row_offset: 40, row_limit: 10 });
+    // 'All': every row within the row limit.
+    expect(query({ currentPage: 3, pageSize: 0 })).toMatchObject({ row_offset: 0, row_limit: 50 });
+    expect(table.buildQuery({ ...fd, server_page_length: 25 }).queries[0]).toMatchObject({ row_offset: 0, row_limit: 25 });
+  });
+
+  it("orders the page by the header the reader sorted (ownState sortBy): a metric as the form has it, a group-by; not a percent metric", () => {
+    const adhoc = { expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: 'rows' };
+    const orderby = (key: string, desc: boolean) => table.buildQuery({ ...fd, metrics: ['sum__num', adhoc], percent_metrics: ['sum__num'] }, { ownState: { sortBy: [{ id: key, key, desc }] } }).queries[0]!.orderby;
+    expect(orderby('rows', true)).toEqual([[adhoc, false]]);
+    expect(orderby('name', false)).toEqual([['name', true]]);
+    // The default order (the first metric, descending) when the column is not one the database gives.
+    expect(orderby('%sum__num', true)).toEqual([['sum__num', false]]);
+    // The order is the reader's only with server pagination on.
+    expect(table.buildQuery({ ...fd, server_pagination: false }, { ownState: { sortBy: [{ id: 'name', key: 'name', desc: false }] } }).queries[0]!.orderby).toEqual([['sum__num', false]]);
+  });
+
+  it('a download asks for every row up to the row limit, not the page', () => {
+    for (const extra of [{ result_format: 'csv' }, { result_format: 'xlsx' }, { result_format: 'json', result_type: 'results' }]) {
+      const queries = table.buildQuery({ ...fd, ...extra }, { ownState: { currentPage: 3, pageSize: 10 } }).queries;
+      expect(queries).toHaveLength(1);
+      expect(queries[0]).toMatchObject({ row_limit: 50, row_offset: 0 });
+    }
+  });
+
+  it('reads the total from the is_rowcount answer and the summary from the third; the page and size from the own state', () => {
+    const answer = [
+      { data: [{ name: 'a', sum__num: 3 }], colnames: ['name', 'sum__num'], coltypes: [1, 0] },
+      { data: [{ rowcount: 95 }], colnames: ['rowcount'], coltypes: [0] },
+      { data: [{ sum__num: 42 }], colnames: ['sum__num'], coltypes: [0] },
+    ] as any;
+    const out = table.transformProps({ formData: { ...fd, show_totals: true, percent_metrics: ['sum__num'] }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300, ownState: { currentPage: 4, pageSize: 20, sortBy: [{ id: 'name', key: 'name', desc: true }] } });
+    expect(out.server).toEqual({ rowCount: 95, currentPage: 2, pageSize: 20, sortBy: { id: 'name', key: 'name', desc: true }, sortable: ['name', 'sum__num'] });
+    expect(out.totals).toEqual({ sum__num: 42 });
+    expect(out.pageLength).toBe(10);
+    expect(table.transformProps({ formData: { ...fd, server_pagination: false }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).server).toBeNull();
+  });
+
+  it("offers 'Server pagination' (off) and, with it on, 'Server Page Length' (10) in place of 'Page length'", () => {
+    expect([byName('server_pagination').label, byName('server_pagination').default, byName('server_pagination').description]).toEqual(['Server pagination', false, 'Enable server side pagination of results (experimental feature)']);
+    const length = byName('server_page_length');
+    expect([length.label, length.default, length.freeForm]).toEqual(['Server Page Length', 10, true]);
+    expect([length.visibility({ formData: {} }), length.visibility({ formData: { server_pagination: true } })]).toEqual([false, true]);
+    expect([byName('page_length').visibility({ formData: {} }), byName('page_length').visibility({ formData: { server_pagination: true } })]).toEqual([true, false]);
+  });
+});
+
+describe("table: 'Render columns in HTML format' (allow_render_html), as Superset's", () => {
+  const answer = [{ data: [{ name: '<b>a</b>', num: 1, ds: 0 }], colnames: ['name', 'num', 'ds'], coltypes: [1, 0, 2] }] as any;
+  const draw = (formData: Record<string, unknown>) => table.transformProps({ formData: { viz_type: 'table', query_mode: 'raw', all_columns: ['name', 'num', 'ds'], ...formData }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 });
+
+  it('is on by default: text cells of columns no number or time format reads may be HTML; off, every cell is text', () => {
+    const out = draw({});
+    const [name, num, ds] = out.columns as [any, any, any];
+    expect(out.renderHtml).toBe(true);
+    expect(htmlCandidate(name, '<a href="x">x</a>', out.renderHtml)).toBe('<a href="x">x</a>');
+    expect([htmlCandidate(num, '<p>1</p>', true), htmlCandidate(ds, '<p>1</p>', true), htmlCandidate(name, 5, true)]).toEqual([null, null, null]);
+    expect(htmlCandidate(name, '<a href="x">x</a>', draw({ allow_render_html: false }).renderHtml)).toBeNull();
+    const control = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()).find((c: any) => c.name === 'allow_render_html') as any;
+    expect([control.label, control.default, control.renderTrigger, control.description]).toEqual(['Render columns in HTML format', true, true, 'Render data in HTML format if applicable.']);
+  });
+
+  it("reads as HTML only text with a common tag's opening (Superset's hasHtmlTagPattern)", () => {
+    expect(['<a href="https://example.com">site</a>', '<div>x</div>', '<P>x', '<script>x</script>', '<span style="color:red">r</span>'].map(hasHtmlTagPattern)).toEqual([true, true, true, true, true]);
+    expect(['a < b', '3 <> 4', 'x<y>z', '<b>bold</b>', 'plain'].map(hasHtmlTagPattern)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset's", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['gender'], metrics: ['sum__num'], time_compare: '1 year ago', comparison_type: 'values', show_totals: true };
+  const answer = [
+    { data: [{ gender: 'boy', sum__num: 150, 'sum__num__1 year ago': 100 }, { gender: 'girl', sum__num: 0, 'sum__num__1 year ago': 40 }], colnames: ['gender', 'sum__num', 'sum__num__1 year ago'], coltypes: [1, 0, 0] },
+    { data: [{ sum__num: 150, 'sum__num__1 year ago': 140 }], colnames: ['sum__num', 'sum__num__1 year ago'], coltypes: [0, 0] },
+  ] as any;
+
+  it('asks for the shifted period beside the main one (time_offsets), the summary too; not in raw mode nor for the row count', () => {
+    const [main, totals] = table.buildQuery(fd).queries;
+    expect(main).toMatchObject({ time_offsets: ['1 year ago'] });
+    // 'Actual values' come as they are: no compare operation.
+    expect(main!.post_processing ?? []).toEqual([]);
+    expect(totals).toMatchObject({ time_offsets: ['1 year ago'], columns: [] });
+    expect(table.buildQuery({ ...fd, server_pagination: true }).queries[1]).toMatchObject({ is_rowcount: true, time_offsets: [] });
+    expect(table.buildQuery({ ...fd, query_mode: 'raw', all_columns: ['gender'] }).queries[0]!.time_offsets).toEqual([]);
+    expect(table.buildQuery({ ...fd, time_compare: null }).queries[0]!.time_offsets).toEqual([]);
+    // Another calculation type: Superset's compare operation over the metric and its shifted twin.
+    expect(table.buildQuery({ ...fd, comparison_type: 'difference' }).queries[0]!.post_processing).toEqual([
+      { operation: 'compare', options: { source_columns: ['sum__num'], compare_columns: ['sum__num__1 year ago'], compare_type: 'difference', drop_original_columns: true } },
+    ]);
+  });
+
+  it("shows each metric as 'Main', '#', '△' and '%' under its name, the summary compared too", () => {
+    const out = table.transformProps({ formData: fd, queriesData: answer, datasource: { id: 1, type: 'table', name: 't', columns: [], metrics: [], verbose_map: { sum__num: 'Births' } }, theme: 'light', width: 400, height: 300 });
+    expect(out.columns.map((c) => [c.key, c.label])).toEqual([['gender', 'gender'], ['Main sum__num', 'Main'], ['# sum__num', '#'], ['△ sum__num', '△'], ['% sum__num', '%']]);
+    expect(headerGroups(out.columns)).toEqual([{ group: null, span: 1 }, { group: 'Births', span: 4 }]);
+    expect(out.rows[0]).toEqual({ gender: 'boy', 'Main sum__num': 150, '# sum__num': 100, '△ sum__num': 50, '% sum__num': 0.5 });
+    // Nothing now against 40 a year before: -100%.
+    expect(out.rows[1]).toMatchObject({ '△ sum__num': -40, '% sum__num': -1 });
+    const byKey = (k: string) => out.columns.find((c) => c.key === k)!;
+    expect([out.format(byKey('% sum__num'), 0.5), out.format(byKey('△ sum__num'), 50)]).toEqual(['50.000%', '50']);
+    expect(summaryCells(out.columns, out)).toEqual(['Summary', '150', '140', '10', '7.143%']);
+    expect(out.rearrangeColumns).toBe(false);
+    expect(comparisonValues(0, 0)).toEqual({ difference: 0, change: 0 });
+  });
+
+  it("offers 'Time shift' and 'Calculation type' ('Actual values') in its own section, in aggregate mode", () => {
+    const section = table.controlPanel.sections.find((s) => s.label === 'Time Comparison')!;
+    const [shift, type] = section.controlSetRows.flat() as any[];
+    expect([section.description, shift.name, shift.label, shift.multi, type.name, type.label, type.default]).toEqual(['Compare results with other time periods.', 'time_compare', 'Time shift', undefined, 'comparison_type', 'Calculation type', 'values']);
+    expect(shift.choices.map((c: any) => c[0])).toEqual(['1 day ago', '1 week ago', '1 month ago', '1 year ago']);
+    expect(shift.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 import { GenericDataType } from '@meridian/contracts/rules/constants';
-import type { TransformInput } from '../types';
+import type { FormData, OwnState, TransformInput } from '../types';
 import { currencyOf, getNumberFormatter, getTimeFormatter, getValueFormatter, SMART_DATE, SMART_NUMBER } from '../shared/format';
 import { hasSelection } from '../shared/cross-filter';
 import { extent } from '../shared/extent';
@@ -28,6 +28,46 @@ export interface TableColumn {
   width?: number;
   /** Long cells are cut to the width with an ellipsis. */
   truncate: boolean;
+  /** A time comparison's column: which of the metric's four ('Main', '#', '△', '%') and the metric's label, its group's header. */
+  comparison?: { kind: ComparisonKind; group: string };
+}
+
+/** Superset's time comparison columns of a metric: its value, the shifted period's (#), the difference (△) and the change (%). */
+export const COMPARISON_KINDS = ['Main', '#', '△', '%'] as const;
+export type ComparisonKind = (typeof COMPARISON_KINDS)[number];
+
+/**
+ * The time shift a table compares with (Superset's table: one 'Time shift', 'Actual values' as the calculation type),
+ * or null. Custom and inherited ranges are not offered.
+ */
+export function tableTimeShift(fd: FormData): string | null {
+  if (fd.query_mode === 'raw') return null;
+  return asList<string>(fd.time_compare).filter((s) => s && s !== 'custom' && s !== 'inherit')[0] ?? null;
+}
+
+/** Superset's calculateDifferences: the difference, and the change as a share of the shifted value (±100% when either is 0). */
+export function comparisonValues(main: number, shifted: number): { difference: number; change: number } {
+  const difference = main - shifted;
+  if (!main && !shifted) return { difference, change: 0 };
+  if (!main || !shifted) return { difference, change: main ? 1 : -1 };
+  return { difference, change: difference / Math.abs(shifted) };
+}
+
+/**
+ * A row of the answer with each metric's comparison columns (`Main m`, `# m`, `△ m`, `% m`) in place of the metric and
+ * its shifted twin (`m__1 year ago`), as Superset's processComparisonDataRecords; missing values count as 0.
+ */
+export function withComparison(row: Record<string, unknown>, metrics: readonly string[], shift: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(row)) if (!metrics.includes(key) && !key.endsWith(`__${shift}`)) out[key] = value;
+  for (const m of metrics) {
+    if (!(m in row)) continue;
+    const main = toNumber(row[m]) ?? 0;
+    const shifted = toNumber(row[`${m}__${shift}`]) ?? 0;
+    const { difference, change } = comparisonValues(main, shifted);
+    Object.assign(out, { [`Main ${m}`]: main, [`# ${m}`]: shifted, [`△ ${m}`]: difference, [`% ${m}`]: change });
+  }
+  return out;
 }
 
 /**
@@ -45,6 +85,36 @@ export function cellBar(value: number, column: Pick<TableColumn, 'min' | 'max' |
   return { offset: (Math.min(negative + value, negative) / total) * 100, width: (Math.abs(value) / total) * 100 };
 }
 
+/** One item of a server-paginated table's order (ownState `sortBy`, as Superset's): the column's key, descending or not. */
+export interface SortByItem {
+  id?: string;
+  key: string;
+  desc?: boolean;
+}
+
+/**
+ * The page a server-paginated table asks for, from the chart's own state (`currentPage`, `pageSize`; by default the
+ * first page of 'Server Page Length' rows): never past the row limit (the last page is the last one within it),
+ * 'All' (page size 0) being every row within it.
+ */
+export function serverPage(fd: FormData, ownState: OwnState = {}): { currentPage: number; pageSize: number; rowOffset: number; rowLimit: number } {
+  const pageSize = Number(ownState.pageSize ?? fd.server_page_length ?? 10) || 0;
+  const limit = Number(fd.row_limit) || 0;
+  const lastPage = limit > 0 && pageSize > 0 ? Math.max(Math.ceil(limit / pageSize) - 1, 0) : Infinity;
+  const currentPage = pageSize > 0 ? Math.min(Number(ownState.currentPage) || 0, lastPage) : 0;
+  const rowOffset = currentPage * pageSize;
+  return { currentPage, pageSize, rowOffset, rowLimit: pageSize === 0 ? limit : limit > 0 ? Math.min(pageSize, limit - rowOffset) : pageSize };
+}
+
+/**
+ * What a column's key orders the query by: its metric or column as the form data has it (an adhoc one by its
+ * definition); undefined for a column the database does not give (a percent metric, computed after the query).
+ */
+export function orderTarget(fd: FormData, key: string): unknown {
+  if (fd.query_mode === 'raw') return asList<ColumnEntry>(fd.all_columns).find((c) => columnLabel(c) === key);
+  return asList<MetricEntry>(fd.metrics).find((m) => metricLabel(m) === key) ?? asList<ColumnEntry>(fd.groupby).find((c) => columnLabel(c) === key);
+}
+
 export interface TableProps {
   columns: TableColumn[];
   rows: Record<string, unknown>[];
@@ -59,8 +129,15 @@ export interface TableProps {
   groupby: string[];
   /** The dimension value of the chart's own cross-filter, whose cells are marked; null when none. */
   selected: string | null;
-  /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the second query's one row), or null. */
+  /** 'Render columns in HTML format' (allow_render_html, on by default): text cells that are HTML are drawn as (sanitized) HTML. */
+  renderHtml: boolean;
+  /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the summary query's one row), or null. */
   totals: Record<string, unknown> | null;
+  /**
+   * 'Server pagination': the rows are one page, of the `rowCount` the is_rowcount query gave; the page, its size and
+   * the order as the chart's own state has them. Null when the table pages its rows itself.
+   */
+  server: { rowCount: number; currentPage: number; pageSize: number; sortBy: SortByItem | null; sortable: string[] } | null;
 }
 
 /** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */
@@ -68,7 +145,10 @@ export function transformTable(input: TransformInput): TableProps {
   const { formData: fd, queriesData, datasource } = input;
   const names = displayNames(datasource);
   const result = queriesData[0] ?? { data: [], colnames: [], coltypes: [] };
-  const rows = (result.data ?? []) as Record<string, unknown>[];
+  // With server pagination the answer is [page, rowcount, summary], else [rows, summary] (Superset's order).
+  const page = fd.server_pagination ? serverPage(fd, input.ownState) : null;
+  const totalsResult = queriesData[page ? 2 : 1];
+  let rows = (result.data ?? []) as Record<string, unknown>[];
   const raw = fd.query_mode === 'raw';
   const metrics = raw ? [] : asList<MetricEntry>(fd.metrics).map(metricLabel);
   const percentMetrics = raw ? [] : asList<MetricEntry>(fd.percent_metrics).map((m) => `%${metricLabel(m)}`);
@@ -81,16 +161,42 @@ export function transformTable(input: TransformInput): TableProps {
   const chartWide = { showCellBars: fd.show_cell_bars !== false, alignPn: !!fd.align_pn, colorPn: fd.color_pn !== false };
   const rules = asList<FormattingRule>(fd.conditional_formatting).filter((r) => r && r.column);
 
-  const columns: TableColumn[] = colnames.map((key, i) => {
-    const isMetric = metrics.includes(key) || percentMetrics.includes(key);
-    const isTime = result.coltypes?.[i] === GenericDataType.TEMPORAL;
-    const isNumeric = !isTime && (result.coltypes?.[i] === GenericDataType.NUMERIC || isMetric);
+  // 'Time Comparison' ('Actual values'): each metric's four columns under its name, as Superset's table.
+  const shift = fd.comparison_type && fd.comparison_type !== 'values' ? null : tableTimeShift(fd);
+  const compared = shift ? metrics.filter((m) => colnames.includes(m)) : [];
+  const comparisonOf = new Map<string, { kind: ComparisonKind; metric: string }>();
+  let drawnColnames = colnames;
+  let drawnTypes: Array<number | undefined> = colnames.map((_, i) => result.coltypes?.[i]);
+  if (shift) {
+    drawnColnames = [];
+    drawnTypes = [];
+    colnames.forEach((key, i) => {
+      if (key.endsWith(`__${shift}`)) return;
+      if (!compared.includes(key)) {
+        drawnColnames.push(key);
+        drawnTypes.push(result.coltypes?.[i]);
+        return;
+      }
+      for (const kind of COMPARISON_KINDS) {
+        comparisonOf.set(`${kind} ${key}`, { kind, metric: key });
+        drawnColnames.push(`${kind} ${key}`);
+        drawnTypes.push(GenericDataType.NUMERIC);
+      }
+    });
+    rows = rows.map((row) => withComparison(row, compared, shift));
+  }
+
+  const columns: TableColumn[] = drawnColnames.map((key, i) => {
+    const comparison = comparisonOf.get(key);
+    const isMetric = metrics.includes(key) || percentMetrics.includes(key) || !!comparison;
+    const isTime = drawnTypes[i] === GenericDataType.TEMPORAL;
+    const isNumeric = !isTime && (drawnTypes[i] === GenericDataType.NUMERIC || isMetric);
     const [min, max] = extent(isNumeric ? rows.map((r) => toNumber(r[key])) : [], [0, 0]);
     const config = columnConfigOf(fd, key);
     const width = Number(config.columnWidth);
     return {
       key,
-      label: key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key),
+      label: comparison ? comparison.kind : key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key),
       isMetric,
       isNumeric,
       isTime,
@@ -100,9 +206,11 @@ export function transformTable(input: TransformInput): TableProps {
       showCellBars: config.showCellBars ?? chartWide.showCellBars,
       alignPn: config.alignPositiveNegative ?? chartWide.alignPn,
       colorPn: config.colorPositiveNegative ?? chartWide.colorPn,
-      align: config.horizontalAlign ?? (isNumeric ? 'right' : 'left'),
+      // Superset aligns numbers left while comparing (the groups' headers read over them).
+      align: config.horizontalAlign ?? (isNumeric && !shift ? 'right' : 'left'),
       width: config.columnWidth !== undefined && config.columnWidth !== null && width > 0 ? width : undefined,
       truncate: !!config.truncateLongCells,
+      ...(comparison ? { comparison: { kind: comparison.kind, group: names(comparison.metric) } } : {}),
     };
   });
 
@@ -111,7 +219,14 @@ export function transformTable(input: TransformInput): TableProps {
   // chart's number format (a metric) or the adaptive one (another numeric column), as Superset's CurrencyFormatter.
   const format = (column: TableColumn, value: unknown) => {
     if (value === null || value === undefined) return 'N/A';
-    const config = columnConfigOf(fd, column.key);
+    const parent = comparisonOf.get(column.key);
+    // A comparison column's own settings, its number format else the metric's (Superset's getComparisonColFormatter).
+    const own = columnConfigOf(fd, column.key);
+    const config = parent ? { ...own, d3NumberFormat: own.d3NumberFormat || columnConfigOf(fd, parent.metric).d3NumberFormat } : own;
+    if (parent?.kind === '%') {
+      const n = toNumber(value);
+      return n === null ? String(value) : getNumberFormatter(config.d3NumberFormat || '.3%')(n);
+    }
     if (column.isTime) return getTimeFormatter(config.d3TimeFormat || timeFormat)(typeof value === 'number' ? value : String(value));
     if (column.isNumeric) {
       const n = toNumber(value);
@@ -131,19 +246,59 @@ export function transformTable(input: TransformInput): TableProps {
     const rule = rules.find((r) => r.column === column.key && ruleMatches(r, n));
     return rule ? `${rule.colorScheme}33` : undefined;
   };
+  // The summary row compares too (Superset's processComparisonTotals).
+  const totalsOf = (row: Record<string, unknown> | undefined) => (row ? (shift ? withComparison(row, compared, shift) : row) : null);
   return {
     columns,
     rows,
     format,
     background,
-    pageLength: Number(fd.page_length) || 0,
+    // Server pagination pages by 'Server Page Length' (0: no pages), the table by 'Page length'.
+    pageLength: page ? Number(fd.server_page_length ?? 10) || 0 : Number(fd.page_length) || 0,
     includeSearch: !!fd.include_search,
-    rearrangeColumns: !!fd.allow_rearrange_columns,
+    // Superset's comparison columns come in fixed groups: not rearranged.
+    rearrangeColumns: !!fd.allow_rearrange_columns && !shift,
     groupby,
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
-    totals: !raw && fd.show_totals ? ((queriesData[1]?.data?.[0] as Record<string, unknown> | undefined) ?? null) : null,
+    renderHtml: fd.allow_render_html !== false,
+    totals: totalsOf(!raw && fd.show_totals ? (totalsResult?.data?.[0] as Record<string, unknown> | undefined) : undefined),
+    server: page ? { rowCount: Number(queriesData[1]?.data?.[0]?.rowcount ?? 0), currentPage: page.currentPage, pageSize: page.pageSize, sortBy: asList<SortByItem>(input.ownState?.sortBy as SortByItem[])[0] ?? null, sortable: colnames.filter((key) => orderTarget(fd, key) !== undefined) } : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
+}
+
+/**
+ * The text of a cell that may be drawn as HTML, or null: with 'Render columns in HTML format' on, a string of a
+ * column that no number or time format reads (Superset renders HTML only where no formatter applies).
+ */
+export function htmlCandidate(column: Pick<TableColumn, 'isNumeric' | 'isTime'>, value: unknown, renderHtml: boolean): string | null {
+  return renderHtml && typeof value === 'string' && !column.isNumeric && !column.isTime ? value : null;
+}
+
+/** The header row over a time comparison's columns: each metric's name over its consecutive columns, blank over the others. */
+export function headerGroups(drawn: readonly TableColumn[]): Array<{ group: string | null; span: number }> {
+  const out: Array<{ group: string | null; span: number }> = [];
+  for (const col of drawn) {
+    const group = col.comparison?.group ?? null;
+    const last = out[out.length - 1];
+    if (last && last.group === group) last.span += 1;
+    else out.push({ group, span: 1 });
+  }
+  return out;
+}
+
+/**
+ * The summary row's cells, in the order the columns are drawn: 'Summary' under the chart's first column (the first of
+ * its own order, wherever the reader dragged it), a metric's total under the others, as Superset's footer. The first
+ * column names the row even when it is a metric (a table of metrics only): its total is not shown there.
+ */
+export function summaryCells(drawn: readonly TableColumn[], p: Pick<TableProps, 'columns' | 'totals' | 'format'>): string[] {
+  const first = p.columns[0]?.key;
+  return drawn.map((col) => {
+    if (col.key === first) return 'Summary';
+    const total = p.totals?.[col.key];
+    return col.isMetric && total !== undefined ? p.format(col, total) : '';
+  });
 }
 
 /** The column order after the dragged column is dropped on another: it takes that column's place (Superset's drag-and-drop headers). */
