@@ -15,7 +15,7 @@ import { useNearViewport } from '../../components/useNearViewport';
 import { getChartMeta, useChartPlugin } from '../../viz/registry';
 import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
-import type { ChartPlugin, FormData } from '../../viz/types';
+import type { ChartPlugin, DataPointClick, FormData } from '../../viz/types';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useDashboardState } from '../dashboard-state.context';
 import { useFiltersContext } from '../filters/useDashboardFilters';
@@ -26,6 +26,7 @@ import classes from '../dashboard.module.css';
 
 const NOT_DRAWN = Symbol('not drawn');
 const NO_FILTERS: AppliedFilter[] = [];
+const NO_ANSWER: any[] = [];
 
 /** The dashboard address's own parameters (not Meridian's keys), as the charts' url_params. */
 const dashboardUrlParams = (): Record<string, string> => Object.fromEntries(dashboardUrlParamEntries(window.location.search));
@@ -129,11 +130,36 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
   const toggleDescription = useCallback(() => (toggleExpandSlice && chartId !== undefined ? toggleExpandSlice(chartId) : setOwnDescriptionShown((d) => !d)), [toggleExpandSlice, chartId]);
   // render_chart once per answer drawn (a redraw of the same answer, a resize, is not logged), as Superset's renderer.
   const renderLogged = useRef<unknown>(null);
-  const logRender = (error?: string) => {
+  const logRender = useRef<(error?: string) => void>(() => undefined);
+  logRender.current = (error?: string) => {
     if (!data.data || renderLogged.current === data.data || chartId === undefined) return;
     renderLogged.current = data.data;
     logChartRender({ source: 'dashboard', source_id: dashboardId }, { sliceId: chartId, vizType: formData?.viz_type, sinceAnswerMs: Date.now() - data.dataUpdatedAt, error });
   };
+  // The chart is handed the same callbacks until its answer changes, so that the cell's other steps (a filter applied,
+  // the query under way, the drawing reported) do not draw it again: SuperChart is memoised, and the table, pivot and
+  // big number report 'rendered' from an effect on onRendered, which ran again at each of them.
+  const drawnAnswer = data.data;
+  const onRendered = useCallback(() => {
+    setRenderedFor(drawnAnswer ?? null);
+    logRender.current();
+  }, [drawnAnswer]);
+  const onRenderError = useCallback((e: Error) => {
+    setRenderError(e.message);
+    logRender.current(String(e));
+  }, []);
+  const latestFilters = useRef(filters);
+  latestFilters.current = filters;
+  const crossFiltering = !!(filters?.crossFiltersEnabled && chartId !== undefined);
+  const onDataPointClick = useCallback((click: DataPointClick) => {
+    const current = latestFilters.current;
+    if (click.isContextMenu || !current || chartId === undefined) return;
+    // A click emits a cross-filter on the chart's group-by value; clicking the same value again clears it.
+    const picked = click.filters.filter((f) => f.op !== 'TEMPORAL_RANGE').map((f) => ({ col: f.col, val: f.val }));
+    const selected = current.crossFilters[chartId]?.filterState?.selectedValues;
+    const same = JSON.stringify(selected) === JSON.stringify(picked.map((p) => p.val));
+    current.crossFilter(chartId, crossFilterMask(chartId, same ? [] : picked));
+  }, [chartId]);
   const appliedTo = filters?.appliedTo;
   const applied = useMemo(() => (appliedTo && chart ? appliedTo(chart.id) : NO_FILTERS), [appliedTo, chart]);
 
@@ -156,29 +182,16 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
     body = (
       <SuperChart
         formData={shownFormData.current!}
-        queriesData={data.data ?? []}
+        queriesData={data.data ?? NO_ANSWER}
         datasource={datasource}
         width={Math.max(width - 16, 40)}
         height={bodyHeight}
         theme={theme}
         // The chart's own cross-filter: it keeps its selected item drawn and fades the others.
         filterState={chart ? filters?.crossFilters[chart.id]?.filterState : undefined}
-        onRenderError={(e: Error) => {
-          setRenderError(e.message);
-          logRender(String(e));
-        }}
-        onRendered={() => {
-          setRenderedFor(data.data ?? null);
-          logRender();
-        }}
-        onDataPointClick={filters?.crossFiltersEnabled && chart ? (click) => {
-          if (click.isContextMenu) return;
-          // A click emits a cross-filter on the chart's group-by value; clicking the same value again clears it.
-          const picked = click.filters.filter((f) => f.op !== 'TEMPORAL_RANGE').map((f) => ({ col: f.col, val: f.val }));
-          const current = filters.crossFilters[chart.id]?.filterState?.selectedValues;
-          const same = JSON.stringify(current) === JSON.stringify(picked.map((p) => p.val));
-          filters.crossFilter(chart.id, crossFilterMask(chart.id, same ? [] : picked));
-        } : undefined}
+        onRenderError={onRenderError}
+        onRendered={onRendered}
+        onDataPointClick={crossFiltering ? onDataPointClick : undefined}
       />
     );
 
