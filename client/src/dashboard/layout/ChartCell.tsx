@@ -1,4 +1,4 @@
-import { Alert, Badge, Loader, Popover, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { Alert, Badge, Loader, Popover, Stack, Text } from '@mantine/core';
 import { crossFilterMask } from '@meridian/contracts';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -39,8 +39,7 @@ const NEAR_VIEWPORT = '300px';
  * type. A failure shows in this cell only; the other charts keep working. Memoised: the dashboard around it
  * re-renders as it loads (favourite status, reports, filter state), which must not re-render 50 cells.
  */
-export const ChartCell = memo(function ChartCell({ chart, componentId, width: cellWidth, height: cellHeight, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; componentId?: string; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
-  const theme = useComputedColorScheme('light');
+export const ChartCell = memo(function ChartCell({ chart, componentId, width: cellWidth, height: cellHeight, theme, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; componentId?: string; width: number; height: number; theme: 'light' | 'dark'; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
   // "Enter fullscreen" of the chart menu: the chart drawn over the whole window until it is left.
   const [fullSize, setFullSize] = useState(false);
   // The description is open when the dashboard's expandedSlices lists the chart (json_metadata.expanded_slices).
