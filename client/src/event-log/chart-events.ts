@@ -1,5 +1,5 @@
 import { LOG_ACTIONS, loadChartEvents, renderChartEvent, type ChartLoadOutcome, type ChartLoadRequest, type LogEvent } from '@meridian/contracts/rules/event-log';
-import { useRef } from 'react';
+import { useCallback, useRef } from 'react';
 import { ApiError } from '../api';
 import { logEvent } from './event-logger';
 
@@ -40,11 +40,16 @@ export async function loggedChartLoad<T extends ReadonlyArray<Record<string, any
  */
 export function useRenderChartLog(source: ChartEventSource, answer: unknown, chart: { sliceId?: number; vizType?: string; answeredAt?: number | null }): (error?: string) => void {
   const logged = useRef<unknown>(null);
-  return (error) => {
+  // Read when the drawing is reported: the function stays the same across renders, so the callbacks a dashboard cell
+  // builds on it (handed to a memoised chart) do not change at each step of its query.
+  const latest = useRef({ source, answer, chart });
+  latest.current = { source, answer, chart };
+  return useCallback((error?: string) => {
+    const { source, answer, chart } = latest.current;
     if (!answer || logged.current === answer) return;
     logged.current = answer;
     const endOffset = performance.now();
     const sinceAnswerMs = Date.now() - (chart.answeredAt ?? Date.now());
     logEvent(LOG_ACTIONS.RENDER_CHART, { ...source, ...renderChartEvent({ sliceId: chart.sliceId, vizType: chart.vizType, startOffset: Math.max(0, endOffset - sinceAnswerMs), endOffset, error }) });
-  };
+  }, []);
 }

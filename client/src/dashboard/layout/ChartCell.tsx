@@ -1,4 +1,4 @@
-import { Alert, Badge, Loader, Popover, Stack, Text, useComputedColorScheme } from '@mantine/core';
+import { Alert, Badge, Loader, Popover, Stack, Text } from '@mantine/core';
 import { crossFilterMask } from '@meridian/contracts';
 import { IconFilter } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -15,7 +15,7 @@ import { useNearViewport } from '../../components/useNearViewport';
 import { getChartMeta, useChartPlugin } from '../../viz/registry';
 import { preloadChart, SuperChart } from '../../viz/shared/SuperChart';
 import type { DashboardChart } from '../dashboard.api';
-import type { ChartPlugin, FormData, OwnState } from '../../viz/types';
+import type { ChartPlugin, DataPointClick, FormData, OwnState } from '../../viz/types';
 import { useAutoRefreshToken } from '../auto-refresh';
 import { useDashboardState } from '../dashboard-state.context';
 import { useFiltersContext } from '../filters/useDashboardFilters';
@@ -26,6 +26,7 @@ import classes from '../dashboard.module.css';
 
 const NOT_DRAWN = Symbol('not drawn');
 const NO_FILTERS: AppliedFilter[] = [];
+const NO_ANSWER: any[] = [];
 
 /** The dashboard address's own parameters (not Meridian's keys), as the charts' url_params. */
 const dashboardUrlParams = (): Record<string, string> => Object.fromEntries(dashboardUrlParamEntries(window.location.search));
@@ -38,8 +39,7 @@ const NEAR_VIEWPORT = '300px';
  * type. A failure shows in this cell only; the other charts keep working. Memoised: the dashboard around it
  * re-renders as it loads (favourite status, reports, filter state), which must not re-render 50 cells.
  */
-export const ChartCell = memo(function ChartCell({ chart, componentId, width: cellWidth, height: cellHeight, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; componentId?: string; width: number; height: number; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
-  const theme = useComputedColorScheme('light');
+export const ChartCell = memo(function ChartCell({ chart, componentId, width: cellWidth, height: cellHeight, theme, refreshToken, force, menu = false, controls = true }: { chart: DashboardChart | undefined; componentId?: string; width: number; height: number; theme: 'light' | 'dark'; refreshToken: number; force: boolean; menu?: boolean; controls?: boolean }) {
   // "Enter fullscreen" of the chart menu: the chart drawn over the whole window until it is left.
   const [fullSize, setFullSize] = useState(false);
   // The description is open when the dashboard's expandedSlices lists the chart (json_metadata.expanded_slices).
@@ -139,6 +139,33 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
   const toggleDescription = useCallback(() => (toggleExpandSlice && chartId !== undefined ? toggleExpandSlice(chartId) : setOwnDescriptionShown((d) => !d)), [toggleExpandSlice, chartId]);
   // A cell without its chart draws nothing to log.
   const logRender = useRenderChartLog({ source: 'dashboard', source_id: dashboardId }, chartId === undefined ? null : data.data, { sliceId: chartId, vizType: formData?.viz_type, answeredAt: data.dataUpdatedAt });
+  // The chart is handed the same callbacks until its answer changes, so that the cell's other steps (a filter applied,
+  // the query under way, the drawing reported) do not draw it again: SuperChart is memoised, and the table, pivot and
+  // big number report 'rendered' from an effect on onRendered, which ran again at each of them.
+  const drawnAnswer = data.data;
+  const onRendered = useCallback(() => {
+    setRenderedFor(drawnAnswer ?? null);
+    logRender();
+  }, [drawnAnswer, logRender]);
+  const onRenderError = useCallback(
+    (e: Error) => {
+      setRenderError(e.message);
+      logRender(String(e));
+    },
+    [logRender],
+  );
+  const latestFilters = useRef(filters);
+  latestFilters.current = filters;
+  const crossFiltering = !!(filters?.crossFiltersEnabled && chartId !== undefined);
+  const onDataPointClick = useCallback((click: DataPointClick) => {
+    const current = latestFilters.current;
+    if (click.isContextMenu || !current || chartId === undefined) return;
+    // A click emits a cross-filter on the chart's group-by value; clicking the same value again clears it.
+    const picked = click.filters.filter((f) => f.op !== 'TEMPORAL_RANGE').map((f) => ({ col: f.col, val: f.val }));
+    const selected = current.crossFilters[chartId]?.filterState?.selectedValues;
+    const same = JSON.stringify(selected) === JSON.stringify(picked.map((p) => p.val));
+    current.crossFilter(chartId, crossFilterMask(chartId, same ? [] : picked));
+  }, [chartId]);
   const appliedTo = filters?.appliedTo;
   const applied = useMemo(() => (appliedTo && chart ? appliedTo(chart.id) : NO_FILTERS), [appliedTo, chart]);
 
@@ -161,7 +188,7 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
     body = (
       <SuperChart
         formData={shownFormData.current!}
-        queriesData={data.data ?? []}
+        queriesData={data.data ?? NO_ANSWER}
         datasource={datasource}
         width={Math.max(width - 16, 40)}
         height={bodyHeight}
@@ -170,22 +197,9 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
         filterState={chart ? filters?.crossFilters[chart.id]?.filterState : undefined}
         ownState={shownOwnState.current}
         onOwnStateChange={changeOwnState}
-        onRenderError={(e: Error) => {
-          setRenderError(e.message);
-          logRender(String(e));
-        }}
-        onRendered={() => {
-          setRenderedFor(data.data ?? null);
-          logRender();
-        }}
-        onDataPointClick={filters?.crossFiltersEnabled && chart ? (click) => {
-          if (click.isContextMenu) return;
-          // A click emits a cross-filter on the chart's group-by value; clicking the same value again clears it.
-          const picked = click.filters.filter((f) => f.op !== 'TEMPORAL_RANGE').map((f) => ({ col: f.col, val: f.val }));
-          const current = filters.crossFilters[chart.id]?.filterState?.selectedValues;
-          const same = JSON.stringify(current) === JSON.stringify(picked.map((p) => p.val));
-          filters.crossFilter(chart.id, crossFilterMask(chart.id, same ? [] : picked));
-        } : undefined}
+        onRenderError={onRenderError}
+        onRendered={onRendered}
+        onDataPointClick={crossFiltering ? onDataPointClick : undefined}
       />
     );
 

@@ -1,4 +1,4 @@
-import { ActionIcon, CloseButton, SegmentedControl, Tabs, Textarea, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, CloseButton, SegmentedControl, Tabs, Textarea, TextInput, Tooltip, useComputedColorScheme } from '@mantine/core';
 import { GRID_BASE_UNIT, GRID_COLUMN_COUNT, GRID_ID, ROOT_ID, type Component, type LayoutAction, type LayoutMap } from '@meridian/contracts';
 import { IconFold, IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useElementSize } from '@mantine/hooks';
@@ -19,6 +19,8 @@ interface GridContext {
   editMode: boolean;
   /** Width in px of one grid column (the row's width over 12, gutters included). */
   columnWidth: number;
+  /** The colour scheme the charts are drawn in, read once for the grid (each cell read it on each of its renders). */
+  theme: 'light' | 'dark';
   refreshToken: number;
   force: boolean;
   /** Layout edits; calls with the same `gestureKey` in a row make one undo step. */
@@ -195,7 +197,7 @@ function ComponentView({ id }: { id: string }) {
       return (
         <Editable component={c} className={classes.sized}>
           <div style={{ width }}>
-            <ChartCell chart={charts.get(Number(c.meta.chartId))} componentId={id} width={width} height={height} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && ctx.chartControls !== false && !ctx.editMode} controls={ctx.chartControls !== false} />
+            <ChartCell chart={charts.get(Number(c.meta.chartId))} componentId={id} width={width} height={height} theme={ctx.theme} refreshToken={ctx.refreshToken} force={ctx.force} menu={ctx.chartMenu !== false && ctx.chartControls !== false && !ctx.editMode} controls={ctx.chartControls !== false} />
           </div>
           <ResizeHandle component={c} />
         </Editable>
@@ -373,13 +375,14 @@ function MarkdownEditor({ id, code }: { id: string; code: string }) {
  * The dashboard's component tree (spec 02 §3 Layout) drawn from ROOT_ID: a grid or top-level tabs, rows of
  * sized charts and markdown, columns, headers and dividers. In edit mode every container takes drops.
  */
-export function DashboardGrid(props: Omit<GridContext, 'columnWidth'>) {
+export function DashboardGrid(props: Omit<GridContext, 'columnWidth' | 'theme'>) {
   const { ref, width } = useElementSize();
+  const theme = useComputedColorScheme('light');
   const columnWidth = (width + GUTTER) / GRID_COLUMN_COUNT;
   const root = props.layout[ROOT_ID];
   const top = root?.children[0];
   return (
-    <Ctx.Provider value={{ ...props, columnWidth }}>
+    <Ctx.Provider value={{ ...props, columnWidth, theme }}>
       <div ref={ref} className={classes.grid} data-testid="dashboard-grid" data-edit-mode={props.editMode || undefined}>
         {width > 0 && top && props.layout[top]?.type === 'TABS' ? (
           <ComponentView id={top} />

@@ -1,5 +1,5 @@
 import { Loader } from '@mantine/core';
-import { lazy, Suspense, useMemo, type ComponentType } from 'react';
+import { lazy, memo, Suspense, useMemo, type ComponentType } from 'react';
 import { loadChartPlugin, useChartPlugin } from '../registry';
 import type { ChartProps, DataPointClick, DatasourceMeta, FilterState, FormData, OwnState } from '../types';
 import { loadOnce } from './load-once';
@@ -40,9 +40,10 @@ function componentOf(vizType: string): ChartComponent | null {
  * Draws a chart from its form data and chart data answer with its chart type: transformProps (pure), then
  * the type's component, loaded the first time that type is drawn. Used by Explore, dashboards and thumbnails.
  * An answer with no rows draws 'No results were returned for this query' whatever the type (`inExplore` adds
- * Superset's hint on the controls), and counts as rendered.
+ * Superset's hint on the controls), and counts as rendered. Memoised: a dashboard cell draws again at each step of
+ * its query, which must not draw its chart again while the chart's props stay the same.
  */
-export function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, ownState, onOwnStateChange, onRenderError, onRendered, onDataPointClick, inExplore = false }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; ownState?: OwnState; onOwnStateChange?: (ownState: OwnState) => void; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void; inExplore?: boolean }) {
+export const SuperChart = memo(function SuperChart({ formData, queriesData, datasource, width, height, theme, filterState, ownState, onOwnStateChange, onRenderError, onRendered, onDataPointClick, inExplore = false }: { formData: FormData; queriesData: any[]; datasource: DatasourceMeta | null; width: number; height: number; theme: 'light' | 'dark'; filterState?: FilterState; ownState?: OwnState; onOwnStateChange?: (ownState: OwnState) => void; onRenderError: (e: Error) => void; onRendered?: () => void; onDataPointClick?: (click: DataPointClick) => void; inExplore?: boolean }) {
   const { plugin, unknown, failed } = useChartPlugin(formData.viz_type);
   const noResults = !!plugin && hasNoResults(plugin, queriesData);
   const transformed = useMemo(() => {
@@ -72,4 +73,4 @@ export function SuperChart({ formData, queriesData, datasource, width, height, t
       <Chart formData={formData} transformed={transformed.value} width={width} height={height} theme={theme} onRendered={onRendered} onRenderError={onRenderError} onDataPointClick={onDataPointClick} setOwnState={onOwnStateChange} />
     </Suspense>
   );
-}
+});
