@@ -862,6 +862,11 @@ describe('dashboards in the browser', () => {
     await page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'dashboard-view-dark');
     await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    // The drop zones between rows show only under a drag: at rest they drew grey bars across the dark grid.
+    await page.locator('[data-testid^="drop-"]').first().waitFor();
+    const restingZones = await page.locator('[data-testid^="drop-"]:not([data-over]):not([data-empty-row])').evaluateAll((zones) => zones.map((z) => getComputedStyle(z).backgroundColor));
+    expect(restingZones.length).toBeGreaterThan(0);
+    expect(new Set(restingZones)).toEqual(new Set(['rgba(0, 0, 0, 0)']));
     await screenshot(page, 'dashboard-edit-dark');
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'light'));
