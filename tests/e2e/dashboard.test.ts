@@ -303,6 +303,16 @@ describe('dashboards in the browser', () => {
     await page.getByRole('menuitem', { name: 'Edit properties' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
     const slug = dialog.getByLabel('URL slug');
+    // In a short window the fields scroll and Apply stays on screen (the whole modal scrolled, Apply below the window's foot).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 600 });
+    try {
+      await expect.poll(() => dialog.getByTestId('dashboard-properties-fields').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      const apply = (await dialog.getByRole('button', { name: 'Apply' }).boundingBox())!;
+      expect(apply.y + apply.height).toBeLessThanOrEqual(600);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
     await slug.fill('taken');
     // Out of edit mode, Apply saves at once (as Superset's properties do there).
     await dialog.getByRole('button', { name: 'Apply' }).click();
