@@ -332,7 +332,7 @@ describe('native filters and cross-filters in the browser', () => {
       await expect.poll(() => form.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
       const save = (await modal.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
       expect(save.y + save.height).toBeLessThanOrEqual(700);
-      await screenshot(page, 'filters-config-short-window');
+      await page.screenshot({ path: join(SCREENS_DIR, 'filters-config-short-window.png') });
     } finally {
       await page.setViewportSize(viewport);
     }
