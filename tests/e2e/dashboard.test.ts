@@ -98,7 +98,8 @@ describe('dashboards in the browser', () => {
     const itemNames = () => page.getByTestId('builder-item').locator('[title]').evaluateAll((els) => els.filter((e) => (e as HTMLElement).offsetParent !== null).map((e) => e.getAttribute('title')));
     await pane.getByLabel('Sort charts').click();
     await page.getByRole('option', { name: 'Sort by name' }).click();
-    await expect.poll(itemNames).toEqual([...(await itemNames())].sort((a, b) => a!.localeCompare(b!)));
+    // Read once the list is back: read while it redrew, the expected order was taken from an empty list.
+    await expect.poll(async () => { const names = await itemNames(); return names.length > 0 && names.join('\n') === [...names].sort((a, b) => a!.localeCompare(b!)).join('\n'); }).toBe(true);
     await expect.poll(async () => (await itemNames()).includes("Nobody's chart")).toBe(true);
     await pane.getByLabel('Show only my charts').check();
     await expect.poll(async () => (await itemNames()).includes("Nobody's chart")).toBe(false);
@@ -303,6 +304,16 @@ describe('dashboards in the browser', () => {
     await page.getByRole('menuitem', { name: 'Edit properties' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dashboard properties' });
     const slug = dialog.getByLabel('URL slug');
+    // In a short window the fields scroll and Apply stays on screen (the whole modal scrolled, Apply below the window's foot).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 600 });
+    try {
+      await expect.poll(() => dialog.getByTestId('dashboard-properties-fields').evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      const apply = (await dialog.getByRole('button', { name: 'Apply' }).boundingBox())!;
+      expect(apply.y + apply.height).toBeLessThanOrEqual(600);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
     await slug.fill('taken');
     // Out of edit mode, Apply saves at once (as Superset's properties do there).
     await dialog.getByRole('button', { name: 'Apply' }).click();
@@ -862,6 +873,11 @@ describe('dashboards in the browser', () => {
     await page.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor({ timeout: 30_000 });
     await screenshot(page, 'dashboard-view-dark');
     await page.getByRole('button', { name: 'Edit dashboard' }).click();
+    // The drop zones between rows show only under a drag: at rest they drew grey bars across the dark grid.
+    await page.locator('[data-testid^="drop-"]').first().waitFor();
+    const restingZones = await page.locator('[data-testid^="drop-"]:not([data-over]):not([data-empty-row])').evaluateAll((zones) => zones.map((z) => getComputedStyle(z).backgroundColor));
+    expect(restingZones.length).toBeGreaterThan(0);
+    expect(new Set(restingZones)).toEqual(new Set(['rgba(0, 0, 0, 0)']));
     await screenshot(page, 'dashboard-edit-dark');
     await page.getByRole('button', { name: 'Discard' }).click();
     await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'light'));

@@ -49,6 +49,9 @@ describe('datasets screen in the browser', () => {
     await page.goto(`${t.url}/tablemodelview/list/`);
     await page.getByRole('link', { name: 'birth_names' }).waitFor();
     await expect(page.getByRole('link', { name: 'wb_health_population' }).count()).resolves.toBe(1);
+    // Owners as the charts and dashboards lists show them: nobody owns the examples, so '—' (the cell was blank).
+    const owners = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'birth_names' }) }).getByTestId('owners');
+    await expect(owners.textContent()).resolves.toBe('—');
     await screenshot(page, 'datasets-list');
     await page.getByPlaceholder('Search name').fill('birth');
     await page.getByRole('link', { name: 'wb_health_population' }).waitFor({ state: 'detached' });

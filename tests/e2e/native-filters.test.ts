@@ -312,6 +312,34 @@ describe('native filters and cross-filters in the browser', () => {
     await modal.waitFor({ state: 'detached' });
   });
 
+  it("the filter configuration modal's settings checkboxes stand evenly spaced; its footer stays in a short window", { timeout: 60_000 }, async () => {
+    await page.getByRole('button', { name: 'Filter bar settings' }).click();
+    await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();
+    const modal = page.getByRole('dialog', { name: 'Add and edit filters' });
+    await modal.getByRole('checkbox', { name: 'Sort filter values' }).waitFor();
+    // Between two checkboxes with nothing opened under the first, one step everywhere: 'Sort filter values' sat
+    // closer to 'Pre-filter available values' (4 px) than every other pair (12 px).
+    const tops = await modal.locator('.mantine-Checkbox-root').evaluateAll((roots) => roots.map((r) => r.getBoundingClientRect().top));
+    const steps = tops.slice(1).map((top, i) => Math.round(top - tops[i]!)).filter((step) => step < 40);
+    expect(steps.length).toBeGreaterThan(4);
+    expect(new Set(steps).size).toBe(1);
+    // In a short window the form scrolls in its pane and Cancel / Save stay on screen (the whole modal scrolled, its
+    // footer below the window's foot).
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 700 });
+    try {
+      const form = modal.getByTestId('filter-config-form');
+      await expect.poll(() => form.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      const save = (await modal.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
+      expect(save.y + save.height).toBeLessThanOrEqual(700);
+      await page.screenshot({ path: join(SCREENS_DIR, 'filters-config-short-window.png') });
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await modal.waitFor({ state: 'detached' });
+  });
+
   it('removing a filter and undoing within 5 s restores it; after 5 s it is gone; cancelling with edits asks first', { timeout: 120_000 }, async () => {
     await page.getByRole('button', { name: 'Filter bar settings' }).click();
     await page.getByRole('menuitem', { name: 'Add or edit filters' }).click();

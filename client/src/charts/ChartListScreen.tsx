@@ -1,9 +1,9 @@
-import { Avatar, Badge, Button, Container, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Container, Group, Text } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter, type TagRef } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, ownersColumn, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter, type TagRef } from '../components/ListView';
 import { ChartThumbnail } from './ChartThumbnail';
 import { api } from '../api';
 import { PageHeader } from '../components/PageHeader';
@@ -119,28 +119,7 @@ export function ChartListScreen() {
             </Text>
           ),
       },
-      {
-        id: 'owners',
-        header: 'Owners',
-        enableSorting: false,
-        cell: ({ row }) =>
-          row.original.owners.length ? (
-            <Tooltip.Group openDelay={200}>
-              <Avatar.Group spacing={6}>
-                {row.original.owners.slice(0, 4).map((o) => (
-                  <Tooltip key={o.id} label={personName(o)}>
-                    <Avatar size={26} radius="xl" name={personName(o)} color="initials" />
-                  </Tooltip>
-                ))}
-                {row.original.owners.length > 4 && <Avatar size={26} radius="xl">+{row.original.owners.length - 4}</Avatar>}
-              </Avatar.Group>
-            </Tooltip.Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ),
-      },
+      ownersColumn<ChartRow>(),
       changedOnColumn('changed_on_delta_humanized', (c) => ({ humanized: c.changed_on_delta_humanized, at: c.changed_on_utc, by: c.changed_by_name })),
       ...(tagging ? [tagsColumn<ChartRow>()] : []),
       actionsColumn((c) => del.rowAction(c)),

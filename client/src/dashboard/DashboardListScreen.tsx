@@ -1,9 +1,9 @@
-import { Avatar, Badge, Button, Container, Group, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Container, Group, Text, Tooltip } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import { useMemo, useState } from 'react';
-import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, personName, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter } from '../components/ListView';
+import { actionsColumn, booleanFilter, changedOnColumn, ListCard, ListView, ownersColumn, relatedFilter, searchFilter, tagFilter, tagsColumn, useDeleteAction, useTaggingEnabled, type ListViewFilter } from '../components/ListView';
 import { DashboardThumbnail } from './DashboardThumbnail';
 import { PageHeader } from '../components/PageHeader';
 import { ServerThumbnail } from '../components/ServerThumbnail';
@@ -66,25 +66,7 @@ export function DashboardListScreen() {
           </Badge>
         ),
       },
-      {
-        id: 'owners',
-        header: 'Owners',
-        enableSorting: false,
-        cell: ({ row }) =>
-          row.original.owners.length ? (
-            <Avatar.Group spacing={6}>
-              {row.original.owners.slice(0, 4).map((o) => (
-                <Tooltip key={o.id} label={personName(o)}>
-                  <Avatar size={26} radius="xl" name={personName(o)} color="initials" />
-                </Tooltip>
-              ))}
-            </Avatar.Group>
-          ) : (
-            <Text size="sm" c="dimmed">
-              —
-            </Text>
-          ),
-      },
+      ownersColumn<DashboardListRow>(),
       changedOnColumn('changed_on_delta_humanized', (d) => ({ humanized: d.changed_on_delta_humanized, at: d.changed_on_utc, by: d.changed_by_name })),
       ...(tagging ? [tagsColumn<DashboardListRow>()] : []),
       actionsColumn((d) => del.rowAction(d)),

@@ -12,7 +12,7 @@ import {
   changedOnColumn,
   ListView,
   listKey,
-  personName,
+  ownersColumn,
   RowAction,
   searchFilter,
   useDeleteAction,
@@ -108,16 +108,7 @@ export function DatasetListScreen() {
       },
       { id: 'database.database_name', header: 'Database', cell: ({ row }) => row.original.database.database_name },
       { id: 'schema', header: 'Schema', cell: ({ row }) => row.original.schema ?? '' },
-      {
-        id: 'owners',
-        header: 'Owners',
-        enableSorting: false,
-        cell: ({ row }) => (
-          <Text size="sm" c="dimmed">
-            {row.original.owners.map(personName).join(', ')}
-          </Text>
-        ),
-      },
+      ownersColumn<DatasetRow>(),
       changedOnColumn('changed_on_delta_humanized', (ds) => ({ humanized: ds.changed_on_delta_humanized, at: ds.changed_on_utc })),
       actionsColumn((ds) => (
         <>

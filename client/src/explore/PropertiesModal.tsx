@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, ApiError } from '../api';
 import { personChoice, RelatedMultiSelect } from '../components/RelatedMultiSelect';
+import { FOOTER_IN_VIEW_MODAL_STYLES, SCROLLING_FIELDS } from '../components/modal-layout';
 import { addSuccessToast } from '../notify';
 
 interface ChartProperties {
@@ -20,7 +21,7 @@ export function PropertiesModal({ sliceId, onClose, onSaved }: { sliceId: number
   const chart = useQuery({ queryKey: ['chart', sliceId], queryFn: () => api<{ result: ChartProperties }>(`/api/v1/chart/${sliceId}`) });
   return (
     // The fields scroll inside the body and the footer stays under them, on screen, in a short viewport.
-    <Modal opened onClose={onClose} title="Edit Chart Properties" size="lg" styles={{ content: { display: 'flex', flexDirection: 'column', overflow: 'hidden' }, body: { display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 } }}>
+    <Modal opened onClose={onClose} title="Edit Chart Properties" size="lg" styles={FOOTER_IN_VIEW_MODAL_STYLES}>
       {chart.data ? <PropertiesForm initial={chart.data.result} sliceId={sliceId} onClose={onClose} onSaved={onSaved} /> : <Loader size="sm" />}
     </Modal>
   );
@@ -54,7 +55,7 @@ function PropertiesForm({ initial, sliceId, onClose, onSaved }: { initial: Chart
   };
   return (
     <Stack gap="sm" style={{ flex: 1, minHeight: 0 }}>
-      <Stack gap="sm" data-testid="properties-fields" style={{ overflowY: 'auto', minHeight: 0, flex: '0 1 auto' }}>
+      <Stack gap="sm" data-testid="properties-fields" style={SCROLLING_FIELDS}>
         <Title order={6}>Basic information</Title>
         <TextInput label="Name" required value={name} onChange={(e) => setName(e.currentTarget.value)} />
         <Textarea label="Description" description="The description can be displayed as widget headers in the dashboard view. Supports markdown." autosize minRows={2} value={description} onChange={(e) => setDescription(e.currentTarget.value)} />

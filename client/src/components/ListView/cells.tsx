@@ -1,4 +1,4 @@
-import { ActionIcon, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Avatar, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { formatDateTime } from '../../settings/format';
@@ -53,5 +53,33 @@ export function changedOnColumn<T>(id: string, pick: (row: T) => ChangedOn): Col
         </Tooltip>
       );
     },
+  };
+}
+
+type Person = { id: number; first_name: string; last_name: string };
+
+/** The unsortable Owners column of a list: up to four initials avatars (the name on hover) and '+N' for the rest; '—' when nobody owns the row. */
+export function ownersColumn<T extends { owners: Person[] }>(): ColumnDef<T> {
+  return {
+    id: 'owners',
+    header: 'Owners',
+    enableSorting: false,
+    cell: ({ row }) =>
+      row.original.owners.length ? (
+        <Tooltip.Group openDelay={200}>
+          <Avatar.Group spacing={6} data-testid="owners">
+            {row.original.owners.slice(0, 4).map((o) => (
+              <Tooltip key={o.id} label={personName(o)}>
+                <Avatar size={26} radius="xl" name={personName(o)} color="initials" />
+              </Tooltip>
+            ))}
+            {row.original.owners.length > 4 && <Avatar size={26} radius="xl">+{row.original.owners.length - 4}</Avatar>}
+          </Avatar.Group>
+        </Tooltip.Group>
+      ) : (
+        <Text size="sm" c="dimmed" data-testid="owners">
+          —
+        </Text>
+      ),
   };
 }

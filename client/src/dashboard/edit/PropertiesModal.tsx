@@ -1,6 +1,7 @@
 import { Button, Group, JsonInput, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { normalizeSlug, parseJsonMetadata } from '@meridian/contracts';
 import { useEffect, useState } from 'react';
+import { FOOTER_IN_VIEW_MODAL_STYLES, SCROLLING_FIELDS } from '../../components/modal-layout';
 import { type Choice, RelatedMultiSelect } from '../../components/RelatedMultiSelect';
 import { CATEGORICAL_SCHEMES } from '../../viz/shared/colors';
 
@@ -75,8 +76,8 @@ export function PropertiesModal({ opened, value, known, rolesEnabled, errors, on
     onApply({ ...draft, slug: normalizeSlug(draft.slug), json_metadata: JSON.stringify(parsed.value, null, 2) });
   };
   return (
-    <Modal opened={opened} onClose={onClose} title="Dashboard properties" size="lg">
-      <Stack>
+    <Modal opened={opened} onClose={onClose} title="Dashboard properties" size="lg" styles={FOOTER_IN_VIEW_MODAL_STYLES}>
+      <Stack style={SCROLLING_FIELDS} data-testid="dashboard-properties-fields">
         <TextInput label="Title" value={draft.dashboard_title} onChange={(e) => edit('dashboard_title', e.currentTarget.value)} error={fieldError('dashboard_title')} />
         <TextInput label="URL slug" description="A readable address: /superset/dashboard/<slug>/" value={draft.slug ?? ''} onChange={(e) => edit('slug', e.currentTarget.value)} error={fieldError('slug')} />
         <RelatedMultiSelect resource="dashboard" column="owners" label="Owners" description="Owners is a list of users who can alter the dashboard. Searchable by name or username." known={known.owners} value={draft.owners.map(String)} onChange={(v) => edit('owners', v.map(Number))} error={fieldError('owners')} />
@@ -108,13 +109,13 @@ export function PropertiesModal({ opened, value, known, rolesEnabled, errors, on
           comboboxProps={{ withinPortal: true }}
         />
         <JsonInput label="JSON metadata" autosize minRows={6} maxRows={16} value={draft.json_metadata} onChange={(v) => edit('json_metadata', v)} error={error ?? fieldError('json_metadata')} formatOnBlur />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={apply}>Apply</Button>
-        </Group>
       </Stack>
+      <Group justify="flex-end" mt="md">
+        <Button variant="default" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button onClick={apply}>Apply</Button>
+      </Group>
     </Modal>
   );
 }

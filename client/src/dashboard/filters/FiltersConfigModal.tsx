@@ -31,6 +31,7 @@ import { IconArrowDown, IconArrowUp, IconPlus, IconTrash } from '@tabler/icons-r
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api';
+import { FOOTER_IN_VIEW_MODAL_STYLES } from '../../components/modal-layout';
 import { FilterControl } from '../../explore/controls/FilterControl';
 import { TimeRangeControl } from '../../explore/controls/TimeRangeControl';
 import { addDangerToast, addSuccessToast } from '../../notify';
@@ -185,6 +186,10 @@ function NativeFilterForm({ filter, all, errors, layout, chartNames, onChange }:
                   <TimeRangeControl value={filter.time_range ?? 'No filter'} onChange={(v) => onChange({ ...filter, time_range: v, granularity_sqla: dataset.data?.columns.find((c) => c.is_dttm)?.column_name })} />
                 </Stack>
               )}
+            </Stack>
+          )}
+          {isSelect && (
+            <Stack gap={4}>
               <Checkbox label="Sort filter values" checked={withSort} onChange={(e) => { setWithSort(e.currentTarget.checked); setCv({ sortAscending: e.currentTarget.checked ? true : undefined }); if (!e.currentTarget.checked) onChange({ ...filter, controlValues: { ...cv, sortAscending: undefined }, sortMetric: null }); }} />
               {withSort && (
                 <Group pl="lg" align="flex-end">
@@ -318,9 +323,10 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
   const label = (i: FilterConfigItem) => (isNativeFilter(i) ? i.name || '[untitled]' : i.title || '[untitled divider]');
 
   return (
-    <Modal opened={opened} onClose={cancel} title="Add and edit filters" size="80rem" centered>
-      <div style={{ display: 'flex', gap: 16, minHeight: 480 }}>
-        <Stack gap={6} w={260} style={{ flex: 'none' }}>
+    <Modal opened={opened} onClose={cancel} title="Add and edit filters" size="80rem" centered styles={FOOTER_IN_VIEW_MODAL_STYLES}>
+      {/* The list and the form scroll each on its own; the form's pane keeps 480 px while the window has room for them. */}
+      <div style={{ display: 'flex', gap: 16, minHeight: 'min(480px, calc(100dvh - 280px))', flex: '0 1 auto' }}>
+        <Stack gap={6} w={260} style={{ flex: 'none', minHeight: 0 }}>
           <Menu position="bottom-start" withinPortal>
             <Menu.Target>
               <Button size="xs" variant="light" leftSection={<IconPlus size={14} />}>
@@ -369,7 +375,7 @@ export function FiltersConfigModal({ opened, onClose, filters, layout, chartName
             </Stack>
           </ScrollArea.Autosize>
         </Stack>
-        <div style={{ flex: 1, minWidth: 0, borderLeft: '1px solid var(--mantine-color-default-border)', paddingLeft: 16 }}>
+        <div style={{ flex: 1, minWidth: 0, borderLeft: '1px solid var(--mantine-color-default-border)', paddingLeft: 16, overflowY: 'auto' }} data-testid="filter-config-form">
           {!current ? (
             <Text c="dimmed" size="sm">
               Add a filter or a divider, or pick one on the left.
