@@ -3,6 +3,7 @@ import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import { asList, metricLabel, type MetricEntry } from '../shared/metrics';
 import type { BuildQueryOptions, ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
+import { COMPARISON_CHOICES } from '../shared/timeseries/advanced-analytics';
 import { orderTarget, serverPage, tableTimeShift, transformTable, type SortByItem, type TableProps } from './transform-props';
 import meta from './meta';
 
@@ -152,7 +153,7 @@ const table: ChartPlugin<TableProps> = {
               type: 'SelectControl',
               label: 'Calculation type',
               default: 'values',
-              choices: [['values', 'Actual values'], ['difference', 'Difference'], ['percentage', 'Percentage change'], ['ratio', 'Ratio']],
+              choices: COMPARISON_CHOICES,
               description: 'How to display time shifts: as individual lines; as the difference between the main time series and each time shift; as the percentage change; or as the ratio between series and time shifts.',
               visibility: aggregate,
             },

@@ -38,6 +38,9 @@ const RESAMPLE_METHODS = [
 
 const COMPARISON_LABELS: Record<ComparisonType, string> = { values: 'Actual values', difference: 'Difference', percentage: 'Percentage change', ratio: 'Ratio' };
 
+/** 'Calculation type' choices, as Superset names them (the time-series' advanced analytics and the table's time comparison). */
+export const COMPARISON_CHOICES = COMPARISON_TYPES.map((t) => [t, COMPARISON_LABELS[t]] as const);
+
 /** The keys of the section; the mixed chart's query B has each with a `_b` suffix (Superset's createAdvancedAnalyticsSection). */
 export const ADVANCED_ANALYTICS_KEYS = ['rolling_type', 'rolling_periods', 'min_periods', 'time_compare', 'comparison_type', 'resample_rule', 'resample_method'] as const;
 
@@ -205,7 +208,7 @@ export function advancedAnalyticsSection(label = 'Advanced analytics', suffix = 
           type: 'SelectControl',
           label: 'Calculation type',
           default: 'values',
-          choices: COMPARISON_TYPES.map((t) => [t, COMPARISON_LABELS[t]] as const),
+          choices: COMPARISON_CHOICES,
           description: 'How to display time shifts: as individual lines; as the difference between the main time series and each time shift; as the percentage change; or as the ratio between series and time shifts.',
         },
       ],
