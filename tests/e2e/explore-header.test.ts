@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -159,6 +159,38 @@ describe("Explore's header and customizing in the browser", () => {
       await frame.getByTestId('explore-header').waitFor();
     } finally {
       await frame.close();
+    }
+  });
+
+  it("a chart saved without a query context gets its opening run's; reopened, its query starts as the page is sent", { timeout: 90_000 }, async () => {
+    const params = { viz_type: 'pie', datasource: datasourceKey, groupby: ['state'], metric: 'count', time_range: 'No filter', color_scheme: 'supersetColors' };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Births by state (script)', viz_type: 'pie', datasource_id: Number(datasourceKey.split('__')[0]), datasource_type: 'table', params: JSON.stringify(params) })).body.id;
+    const storedContext = async () => (await rest('get', `/api/v1/chart/${id}`)).body.result.query_context as string | null;
+    expect(await storedContext()).toBeNull();
+    /** The chart data requests the page sends, in order, each with the number of query runs the server had begun by then. */
+    const sent: Array<{ body: any; runsBefore: number }> = [];
+    const runs = vi.spyOn(t.services.queryRuntime, 'runAndRead');
+    const onRequest = (r: import('playwright-core').Request) => {
+      if (r.method() === 'POST' && new URL(r.url()).pathname === '/api/v1/chart/data') sent.push({ body: r.postDataJSON(), runsBefore: runs.mock.calls.length });
+    };
+    page.on('request', onRequest);
+    try {
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      await expect.poll(storedContext).not.toBeNull();
+      expect(JSON.parse((await storedContext())!).queries).toEqual(sent[0]!.body.queries);
+
+      // Its cached answer dropped, the chart is opened again: the server began its query before the page asked.
+      await rest('post', '/api/v1/cachekey/invalidate', { datasource_uids: [datasourceKey] });
+      sent.length = 0;
+      runs.mockClear();
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      expect(sent[0]!.runsBefore).toBe(1);
+      expect(runs.mock.calls.length).toBe(1);
+    } finally {
+      page.off('request', onRequest);
+      runs.mockRestore();
     }
   });
 

@@ -116,6 +116,30 @@ describe('/api/v1/chart/, explore, permalinks, form data and the examples', () =
     expect((await t.http.get(`/api/v1/chart/${id}`).set(bearer(admin))).status).toBe(404);
   });
 
+  it("a PUT of only a generated query context (Explore's, for whoever opens the chart) needs no ownership and is not a save", async () => {
+    const created = await t.http.post('/api/v1/chart/').set(bearer(admin)).send({ slice_name: 'No context yet', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: '{}' });
+    const id = created.body.id as number;
+    // Who saved it and when, as the list shows them.
+    const row = async () => (await t.http.get('/api/v1/chart/').query({ q: "(filters:!((col:slice_name,opr:eq,value:'No context yet')))" }).set(bearer(admin))).body.result[0];
+    const before = await row();
+    expect(before.last_saved_at).toEqual(expect.any(String));
+    expect((await t.http.get(`/api/v1/chart/${id}`).set(bearer(admin))).body.result.query_context).toBeNull();
+    const alpha = await t.userWithRoles('alpha_qc', ['Alpha']);
+    const context = JSON.stringify({ datasource: { id: birthNames, type: 'table' }, queries: [{ columns: ['gender'], metrics: ['count'] }] });
+    // Anything more than the context, or a context not marked as generated, is an edit: the owner's alone.
+    expect((await t.http.put(`/api/v1/chart/${id}`).set(bearer(alpha)).send({ query_context: context, query_context_generation: true, slice_name: 'hijack' })).status).toBe(403);
+    expect((await t.http.put(`/api/v1/chart/${id}`).set(bearer(alpha)).send({ query_context: context })).status).toBe(403);
+    expect((await t.http.put(`/api/v1/chart/${id}`).set(bearer(alpha)).send({ query_context: '{', query_context_generation: true })).status).toBe(400);
+    const put = await t.http.put(`/api/v1/chart/${id}`).set(bearer(alpha)).send({ query_context: context, query_context_generation: true });
+    expect(put.status, put.text).toBe(200);
+    expect((await t.http.get(`/api/v1/chart/${id}`).set(bearer(admin))).body.result.query_context).toBe(context);
+    const after = await row();
+    expect([after.slice_name, after.changed_by, after.last_saved_by, after.last_saved_at]).toEqual([before.slice_name, before.changed_by, before.last_saved_by, before.last_saved_at]);
+    // Gamma may not read birth_names: the chart is as absent to it as a missing one.
+    const gamma = await t.userWithRoles('gamma_qc', ['Gamma']);
+    expect((await t.http.put(`/api/v1/chart/${id}`).set(bearer(gamma)).send({ query_context: context, query_context_generation: true })).status).toBe(404);
+  });
+
   it('explore bootstrap, datasource metadata and the datasource key rule', async () => {
     const boot = await t.http.get('/api/v1/explore/').query({ datasource_id: birthNames, datasource_type: 'table' }).set(bearer(admin));
     expect(boot.status).toBe(200);

@@ -25,11 +25,12 @@ import { DatasourcePanel } from './DatasourcePanel';
 import type { drillBySteps } from './DrillModals';
 import { chartRequestTimeoutMs, createPermalink, fetchBootstrap, fetchChartData, pageBootstrap, type ExploreBootstrap, type ExploreParams } from './explore.api';
 import type { DataPointClick, FormData } from '../viz/types';
-import { prefetchOpeningChart, useExplore, type ChartRequestLimits } from './useExplore';
+import { prefetchOpeningChart, storeMissingQueryContext, useExplore, type ChartRequestLimits } from './useExplore';
 import { getChartMeta, useChartPlugin } from '../viz/registry';
 import { VizThumbnail } from './VizThumbnail';
 import classes from './explore.module.css';
 import { parseBooleanParam } from '@meridian/contracts/rules/permalink-params';
+import { hasPermission } from '@meridian/contracts/rules/permissions';
 
 // Modals open on a click: their code loads then, not with the screen.
 const SaveModal = lazy(() => import('./SaveModal').then((m) => ({ default: m.SaveModal })));
@@ -132,11 +133,13 @@ function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null
   // The editor's first render is heavy: its chart data call starts first, from the code just loaded.
   const [started, setStarted] = useState(false);
   const limits = useChartRequestLimits();
+  const canWriteCharts = hasPermission(useBootstrap().user, 'can_write', 'Chart');
   useEffect(() => {
     if (!plugin || started) return;
     prefetchOpeningChart(props.boot, props.force, limits);
+    storeMissingQueryContext(props.boot, canWriteCharts);
     setStarted(true);
-  }, [plugin, started, props.boot, props.force, limits]);
+  }, [plugin, started, props.boot, props.force, limits, canWriteCharts]);
   if (failed)
     return (
       <Center h="60vh">

@@ -29,6 +29,8 @@ export interface ExploreSlice {
   form_data: FormData;
   certified_by?: string | null;
   cache_timeout?: number | null;
+  /** The stored chart data request (JSON), null for a chart saved without one (by a script, or imported). */
+  query_context?: string | null;
 }
 
 /** `GET /api/v1/explore/`. */
@@ -143,6 +145,14 @@ export async function saveChart(input: { id: number | null; sliceName: string; f
     ...(input.dashboards ? { dashboards: input.dashboards } : {}),
   };
   return input.id ? api<ChartSaveAnswer>(`/api/v1/chart/${input.id}`, { method: 'PUT', body }) : api<ChartSaveAnswer>('/api/v1/chart/', { method: 'POST', body });
+}
+
+/**
+ * `PUT /api/v1/chart/{id}` with only a generated query context: what Superset's Explore writes for a saved chart that
+ * has none, for whoever opens it; reports, cache warm-ups and the page's early query start read it.
+ */
+export async function storeQueryContext(id: number, queryContext: QueryContext): Promise<void> {
+  await api(`/api/v1/chart/${id}`, { method: 'PUT', body: { query_context: JSON.stringify(queryContext), query_context_generation: true } });
 }
 
 /** `GET /api/v1/time_range/`: the actual since and until of a time range text. */

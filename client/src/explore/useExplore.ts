@@ -13,7 +13,7 @@ import { asList, metricLabel, type MetricEntry } from '../viz/shared/metrics';
 import { preloadChart } from '../viz/shared/SuperChart';
 import type { ChartPlugin, FormData, OwnState } from '../viz/types';
 import { controlsOf, normaliseFormData, validateFormData, visibleControlNames } from './controls/panel';
-import { chartErrorsOf, createFormDataKey, fetchChartData, updateFormDataKey, type ExploreBootstrap } from './explore.api';
+import { chartErrorsOf, createFormDataKey, fetchChartData, storeQueryContext, updateFormDataKey, type ExploreBootstrap } from './explore.api';
 
 const SAVE_FORM_DATA_DEBOUNCE_MS = 1000;
 
@@ -84,6 +84,19 @@ export function prefetchOpeningChart(boot: ExploreBootstrap, force: boolean, lim
   const answer = fetchChartData(request, { sliceId: fd.slice_id ?? null, signal: abort.signal, force, timeoutMs: limits.timeoutMs });
   answer.catch(() => undefined);
   opening = { key: openingKey(request, force), answer, abort };
+}
+
+/**
+ * A saved chart opened without a stored query context gets one, built from its saved form data as the opening run
+ * builds it (Superset's Explore does the same); not from unsaved edits, which are not the chart.
+ */
+export function storeMissingQueryContext(boot: ExploreBootstrap, canWrite: boolean): void {
+  const slice = boot.slice;
+  if (!slice || slice.query_context || !canWrite) return;
+  const fd = openingFormData({ ...boot, form_data: { ...slice.form_data, viz_type: slice.form_data.viz_type ?? boot.form_data.viz_type } }).formData;
+  const plugin = getChartPlugin(fd.viz_type);
+  if (!plugin || plugin.needsQuery === false || !boot.dataset) return;
+  void storeQueryContext(slice.slice_id, plugin.buildQuery(fd)).catch(() => undefined);
 }
 
 /** The prefetched answer of this request, once (a stop aborts it); null when none was started for it. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ChartDataRequestSchema, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
+import { ChartDataRequestSchema, hasPermission, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
@@ -128,6 +128,9 @@ function xAxisLabel(query: QueryObject): string | null {
   return null;
 }
 
+/** A `results` query's answer: the rows and their shape, without the full payload's metadata. */
+const resultsOnly = (p: ChartDataQueryResult) => ({ data: p.data, colnames: p.colnames, coltypes: p.coltypes, rowcount: p.rowcount, sql_rowcount: p.sql_rowcount });
+
 /**
  * Chart data (Superset's query context → `{result: [...]}`): SQL per engine, run through the
  * query pool, temporal columns as epoch ms, time offsets joined, post-processing applied, results
@@ -152,6 +155,12 @@ export class ChartDataService {
       now?: () => Date;
     },
   ) {}
+
+  /**
+   * Uncached queries being run, by cache key: an identical request that comes meanwhile (a second viewer of the
+   * dashboard, Explore's own call after `prefetch`) waits for that run instead of running the query again.
+   */
+  private readonly running = new Map<string, Promise<ChartDataQueryResult>>();
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -415,6 +424,24 @@ export class ChartDataService {
         return { ...payload, is_cached: true };
       }
     }
+    const joined = request.force ? undefined : this.running.get(key);
+    if (joined) {
+      const payload = await joined;
+      // The run was another user's: the same key means the same rows (row-level security is part of it), the
+      // annotation layers are checked for this one as a cached answer's are.
+      if (query.annotationLayers.length) await this.deps.annotationData.authorize(actor, query.annotationLayers);
+      return resultType === 'results' ? resultsOnly(payload) : payload;
+    }
+    const run = this.runPayload(actor, record, query, resultType, request, key, cacheTimeout);
+    this.running.set(key, run);
+    const clear = () => this.running.get(key) === run && this.running.delete(key);
+    run.then(clear, clear);
+    const payload = await run;
+    return resultType === 'results' ? resultsOnly(payload) : payload;
+  }
+
+  /** Runs one query and caches its payload. */
+  private async runPayload(actor: Actor, record: DatasetRecord, query: QueryObject & { havingFilters: QueryFilter[] }, resultType: string, request: ChartDataRequest, key: string, cacheTimeout: number): Promise<ChartDataQueryResult> {
     const ran = await this.runQuery(record, query, resultType);
     const coltypes = ran.colnames.map((name) => {
       const column = ran.executed.columns.find((c) => c.column_name === name);
@@ -447,9 +474,6 @@ export class ChartDataService {
     };
     // Superset's convention: a timeout of -1 disables caching, 0 keeps the entry until evicted.
     if (cacheTimeout >= 0) await this.deps.cache.set(`chart-data:${key}`, stringifyJson(payload), cacheTimeout || null);
-    if (resultType === 'results') {
-      return { data: payload.data, colnames: payload.colnames, coltypes: payload.coltypes, rowcount: payload.rowcount, sql_rowcount: payload.sql_rowcount };
-    }
     return payload;
   }
 
@@ -485,6 +509,16 @@ export class ChartDataService {
       const message = error instanceof StructuredError ? error.errors.map((e) => e.message).join('; ') : (error as Error).message;
       return { chart_id: chart.id, viz_error: message, viz_status: 'failed' };
     }
+  }
+
+  /**
+   * Explore's page for a saved chart is being sent: the chart's stored query starts now, while the page loads its
+   * scripts, and the page's own identical request joins the run or reads the cache instead of waiting for a query
+   * started only once the chart's code has loaded. Only a stored query context: that is what the page will ask for.
+   */
+  prefetch(actor: Actor, chart: SavedChart): void {
+    if (!chart.query_context || actor.guest || !hasPermission(actor, 'can_read', 'Chart')) return;
+    void this.warmUp(actor, chart);
   }
 
   /** `POST /api/v1/chart/data`: JSON, csv or xlsx, or a 202 job when asynchronous queries are on. */

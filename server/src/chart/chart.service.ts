@@ -76,6 +76,12 @@ export function sliceData(c: ChartRecord) {
   };
 }
 
+/** A PUT of only the query context, marked as generated (Superset's `is_query_context_update`). */
+const isQueryContextUpdate = (input: ChartUpdate) => {
+  const keys = Object.keys(input).filter((k) => input[k as keyof ChartUpdate] !== undefined).sort();
+  return keys.join() === 'query_context,query_context_generation' && !!input.query_context_generation;
+};
+
 /** A list row (Superset's ChartRestApi.get_list columns). */
 export function chartListView(c: ChartRecord) {
   return {
@@ -186,13 +192,22 @@ export class ChartService {
 
   async update(actor: Actor | null, id: number, input: ChartUpdate) {
     this.deps.security.require(actor, 'can_write', 'Chart');
+    // Explore writes the query context a saved chart lacks for whoever opens it (Superset's is_query_context_update):
+    // no ownership needed, and the chart is not counted as saved or modified by them.
+    if (isQueryContextUpdate(input)) {
+      await this.getReadable(actor, id);
+      await this.validate(actor, input);
+      await this.deps.charts.update(id, { query_context: input.query_context }, {});
+      return chartView((await this.deps.charts.get(id))!);
+    }
     await this.getEditable(actor, id);
     await this.validate(actor, input);
-    const { owners, dashboards, tags, datasource_name: _n, query_context_generation: _g, ...fields } = input;
+    const { owners, dashboards, tags, datasource_name: _n, query_context_generation: generated, ...fields } = input;
     if (tags) await this.deps.charts.setTags(id, tags, actor.userId);
     const patch = patchOf(fields);
     if (patch.datasource_type) patch.datasource_type = 'table';
-    await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, last_saved_at: new Date(), last_saved_by_fk: actor.userId }, { owners: ownersToStore(actor, owners), dashboards });
+    const saved = generated ? {} : { last_saved_at: new Date(), last_saved_by_fk: actor.userId };
+    await this.deps.charts.update(id, { ...patch, changed_by_fk: actor.userId, ...saved }, { owners: ownersToStore(actor, owners), dashboards });
     return chartView((await this.deps.charts.get(id))!);
   }
 

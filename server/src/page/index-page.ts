@@ -12,7 +12,7 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
 /**
  * What a page would fetch before drawing anything, written into it, as Superset writes its bootstrap data into each
  * page: the bootstrap (user, flags, limits), the CSRF token and, for Explore opening a chart or dataset, its
- * bootstrap answer. The client then starts from its first script instead of a round of calls after it. An answer
+ * bootstrap answer (and a saved chart's query is started). The client then starts from its first script instead of a round of calls after it. An answer
  * that would be an error is left out: the client asks for it and shows the error as it always does.
  */
 export async function pageData(services: Services, req: FastifyRequest): Promise<Record<string, unknown>> {
@@ -27,6 +27,9 @@ export async function pageData(services: Services, req: FastifyRequest): Promise
   if (actor && /^\/(superset\/)?explore\/?$/.test(url.pathname) && !url.searchParams.has('form_data') && !url.searchParams.has('form_data_key')) {
     const params = ExploreBootstrapQuerySchema.safeParse(Object.fromEntries(url.searchParams));
     if (params.success) {
+      // A saved chart's query starts with the page (ChartDataService.prefetch), unless the page is to force a new one.
+      const sliceId = params.data.slice_id;
+      if (sliceId && !url.searchParams.has('force')) void services.charts.record(actor, sliceId).then((chart) => services.chartData.prefetch(actor, chart), () => undefined);
       try {
         data.explore = { params: params.data, result: (await services.explore.bootstrap(actor, params.data)).result };
       } catch {
