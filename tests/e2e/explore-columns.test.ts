@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { rowCountText } from '../../client/src/components/row-count';
 import { layoutOfRows, positionFromLayout } from '../../contracts/src/dashboard/layout-reducer';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
 import { startTestApp, type TestApp } from '../helpers/app';
@@ -14,6 +15,16 @@ const rendered = (page: Page) => page.locator('[data-testid="explore-chart"][dat
 /** The text and computed alignment of each drawn cell of the table's nth column (1-based). */
 const cellsOf = (page: Page, nth: number) =>
   page.locator(`[data-testid="explore-chart"] [data-testid="table-chart"] tbody tr td:nth-child(${nth})`).evaluateAll((tds) => tds.map((td) => ({ text: td.textContent ?? '', align: getComputedStyle(td).textAlign })));
+/** Records the queries and the answer of each chart data request the page makes, until `stop`. */
+const recordChartData = (page: Page) => {
+  const answers: Array<{ queries: any[]; result: any[] }> = [];
+  const onResponse = async (res: Response) => {
+    if (new URL(res.url()).pathname !== '/api/v1/chart/data') return;
+    answers.push({ queries: JSON.parse(res.request().postData() ?? '{}').queries, result: (await res.json().catch(() => ({}))).result ?? [] });
+  };
+  page.on('response', onResponse);
+  return { answers, stop: () => page.off('response', onResponse) };
+};
 const headersOf = (page: Page) => page.locator('[data-testid="explore-chart"] [data-testid="table-chart"] thead th').allTextContents();
 
 // The table's 'Customize columns' (column_config), in a real Chromium on the examples data.
@@ -201,12 +212,7 @@ describe('Explore: customize columns of a table', () => {
   it("'Server pagination': the table asks the server for one page and its total, and a page, a page size or a sorted header asks again", { timeout: 120_000 }, async () => {
     const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['name'], metrics: ['sum__num'], server_pagination: true, server_page_length: 10, row_limit: 1000, show_totals: true };
     const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Names, server paged', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
-    const answers: Array<{ queries: any[]; result: any[] }> = [];
-    const onResponse = async (res: { url: () => string; request: () => { postData: () => string | null }; json: () => Promise<any> }) => {
-      if (new URL(res.url()).pathname !== '/api/v1/chart/data') return;
-      answers.push({ queries: JSON.parse(res.request().postData() ?? '{}').queries, result: (await res.json().catch(() => ({}))).result ?? [] });
-    };
-    page.on('response', onResponse);
+    const { answers, stop } = recordChartData(page);
     const chart = page.locator('[data-testid="explore-chart"]');
     const names = () => cellsOf(page, 1).then((cells) => cells.map((c) => c.text));
     try {
@@ -268,7 +274,77 @@ describe('Explore: customize columns of a table', () => {
       await expect.poll(cellNames).toEqual(secondPage);
       await screenshot(page, 'dashboard-table-server-pagination');
     } finally {
-      page.off('response', onResponse);
+      stop();
+    }
+  });
+
+  it("'Server pagination' with 'Search box': the server searches the 'Search by' column (ILIKE 'text%'), the pages and the row count follow; light and dark", { timeout: 150_000 }, async () => {
+    const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['gender', 'name'], metrics: ['sum__num'], server_pagination: true, server_page_length: 10, row_limit: 1000, include_search: true };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Names, searched on the server', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    const { answers, stop } = recordChartData(page);
+    const chart = page.locator('[data-testid="explore-chart"]');
+    const status = () => page.getByTestId('chart-status').textContent();
+    const names = () => cellsOf(page, 2).then((cells) => cells.map((c) => c.text));
+    // Searches the names starting with 'j' and waits for the answer drawn; gives the count of the searched rows.
+    const searchNames = async () => {
+      await chart.getByLabel('Search by').selectOption('name');
+      await chart.getByLabel('Search', { exact: true }).fill('j');
+      await expect.poll(() => answers.at(-1)?.queries[0]?.filters).toEqual([{ col: 'name', op: 'ILIKE', val: 'j%' }]);
+      await rendered(page);
+      const last = answers.at(-1)!;
+      // The count query is searched too, and starts again from the first page.
+      expect(last.queries[1]).toMatchObject({ is_rowcount: true, filters: [{ col: 'name', op: 'ILIKE', val: 'j%' }] });
+      expect(last.queries[0]).toMatchObject({ row_offset: 0, row_limit: 10 });
+      return last.result[1].data[0].rowcount as number;
+    };
+    try {
+      await page.goto(`${t.url}/explore/?slice_id=${id}`);
+      await rendered(page);
+      await expect.poll(() => answers.length).toBeGreaterThan(0);
+      const total = answers[0]!.result[1].data[0].rowcount as number;
+      expect(total).toBeGreaterThan(20);
+      // The row count under the chart is the total of the is_rowcount query, not the ten rows of the page.
+      await expect.poll(status).toContain(rowCountText(total));
+      expect(await chart.getByLabel('Search', { exact: true }).getAttribute('placeholder')).toBe(`Search ${total} records`);
+      // 'Search by' the text columns drawn, the first by default.
+      expect(await chart.getByLabel('Search by').locator('option').allTextContents()).toEqual(['gender', 'name']);
+      expect(await chart.getByLabel('Search by').inputValue()).toBe('gender');
+      await chart.getByRole('button', { name: String(Math.ceil(total / 10)), exact: true }).waitFor();
+      // Page 2 before the search: the search goes back to the first page.
+      await chart.getByRole('button', { name: '2', exact: true }).click();
+      await expect.poll(() => answers.at(-1)?.queries[0]).toMatchObject({ row_offset: 10 });
+      await rendered(page);
+
+      const found = await searchNames();
+      expect(found).toBeGreaterThan(10);
+      expect(found).toBeLessThan(total);
+      const shown = await names();
+      expect(shown).toHaveLength(10);
+      // Whatever the case: 'J...' names.
+      expect(shown.every((n) => n.toLowerCase().startsWith('j'))).toBe(true);
+      await expect.poll(status).toContain(rowCountText(found));
+      expect(await chart.getByLabel('Search', { exact: true }).getAttribute('placeholder')).toBe(`Search ${found} records`);
+      // The pager counts the searched rows' pages.
+      const pages = Math.ceil(found / 10);
+      await chart.getByRole('button', { name: String(pages), exact: true }).waitFor();
+      expect(await chart.getByRole('button', { name: String(Math.ceil(total / 10)), exact: true }).count()).toBe(0);
+      await screenshot(page, 'explore-table-server-search-light');
+      // Typing on once the answer is drawn: the box kept its text and the focus, and the server searches 'jo'.
+      await page.keyboard.type('o');
+      await expect.poll(() => answers.at(-1)?.queries[0]?.filters).toEqual([{ col: 'name', op: 'ILIKE', val: 'jo%' }]);
+      await rendered(page);
+      await expect.poll(async () => (await names()).every((n) => n.toLowerCase().startsWith('jo'))).toBe(true);
+      expect(await chart.getByLabel('Search', { exact: true }).inputValue()).toBe('jo');
+
+      await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'dark'));
+      await page.reload();
+      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+      await rendered(page);
+      expect(await searchNames()).toBe(found);
+      await screenshot(page, 'explore-table-server-search-dark');
+    } finally {
+      stop();
+      await page.evaluate(() => localStorage.setItem('meridian-color-scheme', 'light'));
     }
   });
 
@@ -314,23 +390,19 @@ describe('Explore: customize columns of a table', () => {
   it("'Time Comparison': each metric as 'Main', '#', '△' and '%' under its name, from the shifted period's query", { timeout: 120_000 }, async () => {
     const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2001-01-01', time_compare: '1 year ago', comparison_type: 'values', show_totals: true, row_limit: 100 };
     const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Births against a year before', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
-    const answers: any[] = [];
-    const onResponse = async (res: { url: () => string; json: () => Promise<any> }) => {
-      if (new URL(res.url()).pathname === '/api/v1/chart/data') answers.push((await res.json().catch(() => ({}))).result);
-    };
-    page.on('response', onResponse);
+    const { answers, stop } = recordChartData(page);
     try {
       await page.goto(`${t.url}/explore/?slice_id=${id}`);
       await rendered(page);
       await expect.poll(() => answers.length).toBeGreaterThan(0);
     } finally {
-      page.off('response', onResponse);
+      stop();
     }
     const chart = page.locator('[data-testid="explore-chart"]');
     await expect.poll(() => chart.locator('[data-testid="table-group-headers"] th').allTextContents()).toEqual(['', 'Births']);
     expect(await chart.locator('[data-testid="table-chart"] thead tr:last-child th').allTextContents()).toEqual(['gender', 'Main', '#', '△', '%']);
     // The '%' cells are the change from the year before, as the answer's two values give it (three decimals, as Superset).
-    const rows = answers[0][0].data as Array<Record<string, number | string>>;
+    const rows = answers[0]!.result[0].data as Array<Record<string, number | string>>;
     expect(rows.every((r) => typeof r['sum__num__1 year ago'] === 'number')).toBe(true);
     const change = (r: Record<string, number | string>) => `${(((Number(r.sum__num) - Number(r['sum__num__1 year ago'])) / Math.abs(Number(r['sum__num__1 year ago']))) * 100).toFixed(3)}%`;
     const genders = (await cellsOf(page, 1)).map((c) => c.text);

@@ -268,6 +268,11 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     // Filters count too: the boys' names are Adam and Carl.
     const boys = await data({ ...query, filters: [{ col: 'gender', op: '==', val: 'boy' }], row_limit: 1000, is_rowcount: true });
     expect(boys.data).toEqual([{ rowcount: 2 }]);
+    // The table's search box (Superset's ILIKE 'text%' on the 'Search by' column) narrows the page and the count alike,
+    // whatever the case: 'BO' finds the boys, Carl 100 and Adam 60.
+    const search = { ...query, filters: [{ col: 'gender', op: 'ILIKE', val: 'BO%' }] };
+    const searched = await chartData([{ ...search, row_limit: 10, row_offset: 0 }, { ...search, row_limit: 1000, row_offset: 0, is_rowcount: true }]);
+    expect(searched.body.result.map((r: any) => r.data.map((d: any) => d.rowcount ?? [d.name, Number(d['SUM(num)'])]))).toEqual([[['Carl', 100], ['Adam', 60]], [2]]);
     // Cached apart from the rows of the same query (page one of a page size equal to the row limit).
     const cached = await chartData([{ ...query, row_limit: 4 }, { ...query, row_limit: 4, is_rowcount: true }], { force: false });
     expect(cached.body.result.map((r: any) => r.data.length)).toEqual([4, 1]);

@@ -2,7 +2,7 @@ import { GenericDataType } from '@meridian/contracts/rules/constants';
 import { LosslessNumber } from 'lossless-json';
 import { describe, expect, it } from 'vitest';
 import { cellText } from './cell-text';
-import { rowCountText } from './row-count';
+import { chartRowCount, rowCountText } from './row-count';
 
 describe('cellText', () => {
   it('shows a temporal column’s epoch milliseconds as Superset’s database date-time (UTC)', () => {
@@ -26,5 +26,16 @@ describe('rowCountText', () => {
     expect(rowCountText(1)).toBe('1 row');
     expect(rowCountText(0)).toBe('0 rows');
     expect(rowCountText(1000000)).toBe('1,000,000 rows');
+  });
+});
+
+describe('chartRowCount', () => {
+  it("counts a server-paginated table's rows from its is_rowcount query (Superset's ChartPills: 'check second query for total count'), not the page", () => {
+    const answer = [{ rowcount: 10, data: [] }, { rowcount: 1, data: [{ rowcount: 95 }] }, { rowcount: 1, data: [{ sum__num: 3 }] }];
+    expect(chartRowCount({ viz_type: 'table', server_pagination: true }, answer)).toBe(95);
+    // Without server pagination the second query is the summary: the first query's rows are the count.
+    expect(chartRowCount({ viz_type: 'table' }, answer)).toBe(10);
+    expect(chartRowCount({ viz_type: 'pie', server_pagination: true }, answer)).toBe(10);
+    expect(chartRowCount({ viz_type: 'table', server_pagination: true }, [])).toBe(0);
   });
 });

@@ -15,6 +15,7 @@ import { FavoriteStar } from '../charts/FavoriteStar';
 import { addDangerToast } from '../notify';
 import { copyWithToast } from '../query-history/app-link';
 import { useBootstrap } from '../auth/session';
+import { chartRowCount, rowCountText } from '../components/row-count';
 import { ChartArea } from './ChartArea';
 import { AnnotationStatusContext } from './controls/annotation-status';
 import { controlsOf } from './controls/panel';
@@ -265,7 +266,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
   // Each control with errors by its label, as Superset lists them: Control labeled "X-axis" cannot be empty.
   const labels = useMemo(() => new Map(controlsOf(x.plugin).map((c) => [c.name, c.label || c.name])), [x.plugin]);
   const errorList = Object.entries(x.errors).map(([name, errs]) => ({ label: labels.get(name) ?? name, text: errs.join('. ') }));
-  const rowCount = x.chart.chartStatus === 'rendered' && x.chart.queriesResponse ? Number((x.chart.queriesResponse as any[])[0]?.rowcount ?? 0) : null;
+  const rowCount = x.chart.chartStatus === 'rendered' && x.chart.queriesResponse ? chartRowCount(x.chartFormData, x.chart.queriesResponse as any[]) : null;
   const elapsed = x.chart.chartUpdateEndTime && x.chart.chartUpdateStartTime ? `${((x.chart.chartUpdateEndTime - x.chart.chartUpdateStartTime) / 1000).toFixed(2)} s` : null;
 
   return (
@@ -381,7 +382,7 @@ const ExploreEditor = memo(function ExploreEditor({ boot, formDataKey, force, st
           <Group justify="space-between" className={classes.chartToolbar} wrap="nowrap">
             <Text size="xs" c="dimmed" data-testid="chart-status">
               {/* No figures of an earlier answer over a chart that asks for its controls. */}
-              {!x.hasErrors && [rowCount === null ? null : `${rowCount.toLocaleString()} ${rowCount === 1 ? 'row' : 'rows'}`, elapsed].filter(Boolean).join(' · ')}
+              {!x.hasErrors && [rowCount === null ? null : rowCountText(rowCount), elapsed].filter(Boolean).join(' · ')}
             </Text>
             <Tooltip label={errorList.map((e) => `${e.label}: ${e.text}`).join('\n')} disabled={!x.hasErrors} multiline maw={360} withinPortal>
               <Button size="xs" onClick={() => void x.run()} disabled={x.hasErrors || x.chart.chartStatus === 'loading'} variant={x.stale ? 'filled' : 'default'} data-stale={x.stale || undefined}>

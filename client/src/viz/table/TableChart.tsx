@@ -1,4 +1,5 @@
 import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput, Tooltip } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
 import { IconArrowDown, IconArrowUp, IconInfoCircle } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -32,7 +33,8 @@ function CellContent({ text, html, truncateWidth }: { text: string; html: string
 export default function TableChart({ transformed: p, width, height, theme, onRendered, onDataPointClick, setOwnState }: ChartProps<TableProps>) {
   const t = chartTheme(theme);
   const [sorting, setSorting] = useState<SortingState>([]);
-  const [search, setSearch] = useState('');
+  // The search box's text; with server pagination the server searches it (ownState searchText), kept while typing.
+  const [search, setSearch] = useState(p.server?.searchText ?? '');
   // The user's own column order ('Allow columns to be rearranged'), kept while the columns stay the same.
   const [columnOrder, setColumnOrder] = useState<string[]>([]);
   const [dragged, setDragged] = useState<string | null>(null);
@@ -41,8 +43,19 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   useEffect(() => setPagination({ pageIndex: 0, pageSize: p.pageLength }), [p.pageLength]);
   // 'Server pagination': the page, its size and the order are the chart's own state; a change queries the page anew.
   const server = p.server;
-  const changeServer = (next: { currentPage?: number; pageSize?: number; sortBy?: SortByItem[] }) =>
-    server && setOwnState?.({ currentPage: server.currentPage, pageSize: server.pageSize, sortBy: server.sortBy ? [server.sortBy] : [], ...next });
+  const changeServer = (next: { currentPage?: number; pageSize?: number; sortBy?: SortByItem[]; searchText?: string; searchColumn?: string | null }) =>
+    server && setOwnState?.({ currentPage: server.currentPage, pageSize: server.pageSize, sortBy: server.sortBy ? [server.sortBy] : [], searchText: server.searchText, searchColumn: server.searchColumn, ...next });
+  // The server searches what was typed once typing pauses (Superset's 800 ms), from the first page.
+  const searchServer = useDebouncedCallback((text: string) => changeServer({ searchText: text, currentPage: 0 }), 800);
+  // A search set elsewhere (the form run again from no own state) shows in the box, unless the reader is typing.
+  const serverText = server?.searchText;
+  useEffect(() => {
+    if (serverText !== undefined && !searchServer.isPending()) setSearch(serverText);
+  }, [serverText, searchServer]);
+  const typeSearch = (text: string) => {
+    setSearch(text);
+    if (server) searchServer(text);
+  };
   const serverSorting: SortingState = server?.sortBy ? [{ id: server.sortBy.key, desc: !!server.sortBy.desc }] : [];
   const keys = p.columns.map((c) => c.key).join('\u0000');
   useEffect(() => setColumnOrder([]), [keys]);
@@ -69,7 +82,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
     data: p.rows,
     columns,
     // 'All' (0) is one page of every row.
-    state: { sorting: server ? serverSorting : sorting, globalFilter: search, columnOrder, ...(p.pageLength && !server ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
+    state: { sorting: server ? serverSorting : sorting, globalFilter: server ? '' : search, columnOrder, ...(p.pageLength && !server ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
     onColumnOrderChange: setColumnOrder,
     onSortingChange: server
       ? (update: Updater<SortingState>) => {
@@ -136,7 +149,28 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           ) : (
             <span />
           )}
-          {p.includeSearch && <TextInput size="xs" placeholder={`Search ${table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} />}
+          {p.includeSearch && (
+            <Group gap={6} wrap="nowrap">
+              {server && server.searchOptions.length > 0 && (
+                // 'Search by': the column the server searches; a new one starts with no text, as Superset's.
+                <>
+                  <Text size="xs">Search by</Text>
+                  <NativeSelect
+                    size="xs"
+                    aria-label="Search by"
+                    data={server.searchOptions}
+                    value={server.searchColumn ?? ''}
+                    onChange={(e) => {
+                      searchServer.cancel();
+                      setSearch('');
+                      changeServer({ searchColumn: e.currentTarget.value, searchText: '' });
+                    }}
+                  />
+                </>
+              )}
+              <TextInput size="xs" placeholder={`Search ${server ? server.rowCount : table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => typeSearch(e.currentTarget.value)} />
+            </Group>
+          )}
         </Group>
       )}
       <div ref={scrollRef} style={{ overflow: 'auto', height: height - chromeHeight }}>

@@ -4,7 +4,7 @@ import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import { asList, metricLabel, type MetricEntry } from '../shared/metrics';
 import type { BuildQueryOptions, ChartPlugin, ControlContext, FormData, QueryContext } from '../types';
 import { COMPARISON_CHOICES } from '../shared/timeseries/advanced-analytics';
-import { orderTarget, serverPage, tableTimeShift, transformTable, type SortByItem, type TableProps } from './transform-props';
+import { orderTarget, serverPage, serverSearch, tableTimeShift, transformTable, type SortByItem, type TableProps } from './transform-props';
 import meta from './meta';
 
 const aggregate = ({ formData }: ControlContext) => formData.query_mode !== 'raw';
@@ -30,7 +30,8 @@ const isDownload = (fd: FormData) => ['csv', 'xlsx'].includes(fd.result_format) 
  * Aggregate mode: group-bys and metrics (percent metrics as a share of the total through the
  * `contribution` post-processing); raw mode: the chosen columns as stored, ordered by `order_by_cols`.
  * 'Server pagination' asks for the page of the chart's own state (`currentPage`, `pageSize`, within the row limit)
- * in its order (`sortBy`), then the same query with `is_rowcount` for the total, then the summary's query.
+ * in its order (`sortBy`), then the same query with `is_rowcount` for the total, then the summary's query; the
+ * reader's search (`searchText` in `searchColumn`) narrows all of them.
  */
 export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): QueryContext {
   const context = queryContextFromFormData(fd);
@@ -68,6 +69,10 @@ export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): 
   const sortBy = asList<SortByItem>(ownState.sortBy as SortByItem[])[0];
   const target = paginated && sortBy?.key ? orderTarget(fd, sortBy.key) : undefined;
   if (target !== undefined) query.orderby = [[target, !sortBy!.desc]];
+  // The search box with server pagination: the rows whose column starts with the text, whatever its case (Superset's
+  // ILIKE 'text%'), in the page, the count and the summary alike.
+  const search = serverSearch(fd, ownState);
+  if (search) query.filters = [...((query.filters as unknown[]) ?? []), search];
   const extra: Array<Record<string, unknown>> = [];
   if (paginated) extra.push({ ...query, time_offsets: [], row_limit: rowLimit, row_offset: 0, post_processing: [], is_rowcount: true });
   // 'Show summary' (show_totals): a query of the metrics over every row the filters keep, no group-by, order or row limit

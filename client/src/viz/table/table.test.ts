@@ -269,10 +269,36 @@ describe("table: 'Server pagination' (server_pagination, server_page_length), as
       { data: [{ sum__num: 42 }], colnames: ['sum__num'], coltypes: [0] },
     ] as any;
     const out = table.transformProps({ formData: { ...fd, show_totals: true, percent_metrics: ['sum__num'] }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300, ownState: { currentPage: 4, pageSize: 20, sortBy: [{ id: 'name', key: 'name', desc: true }] } });
-    expect(out.server).toEqual({ rowCount: 95, currentPage: 2, pageSize: 20, sortBy: { id: 'name', key: 'name', desc: true }, sortable: ['name', 'sum__num'] });
+    expect(out.server).toEqual({ rowCount: 95, currentPage: 2, pageSize: 20, sortBy: { id: 'name', key: 'name', desc: true }, sortable: ['name', 'sum__num'], searchText: '', searchColumn: 'name', searchOptions: ['name'] });
     expect(out.totals).toEqual({ sum__num: 42 });
     expect(out.pageLength).toBe(10);
     expect(table.transformProps({ formData: { ...fd, server_pagination: false }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300 }).server).toBeNull();
+  });
+
+  it("searches on the server (ownState searchText, searchColumn) as Superset's buildQuery: 'op: ILIKE, val: `${searchText}%`' in the page, the count and the summary", () => {
+    const ownState = { currentPage: 2, pageSize: 10, searchText: 'Jo', searchColumn: 'name' };
+    const queries = table.buildQuery({ ...fd, show_totals: true, adhoc_filters: [{ expressionType: 'SIMPLE', clause: 'WHERE', subject: 'gender', operator: '==', comparator: 'boy' }] }, { ownState }).queries;
+    expect(queries).toHaveLength(3);
+    // Beside the chart's own filters.
+    for (const q of queries) expect([q.filters, (q.adhoc_filters as any[]).length]).toEqual([[{ col: 'name', op: 'ILIKE', val: 'Jo%' }], 1]);
+    expect(queries[1]).toMatchObject({ is_rowcount: true, row_limit: 50 });
+    // No text, no column, or no server pagination: no search filter (the table then searches the rows it has).
+    const filters = (formData: typeof fd, own: Record<string, unknown>) => table.buildQuery(formData, { ownState: own }).queries[0]!.filters;
+    expect(filters(fd, { ...ownState, searchText: '' })).toEqual([]);
+    expect(filters(fd, { searchText: 'Jo' })).toEqual([]);
+    expect(filters({ ...fd, server_pagination: false }, ownState)).toEqual([]);
+  });
+
+  it("offers 'Search by' the text columns drawn, the first until another is picked (Superset's searchOptions of alphanumeric columns)", () => {
+    const answer = [
+      { data: [{ name: 'a', gender: 'boy', sum__num: 3 }], colnames: ['name', 'gender', 'sum__num'], coltypes: [1, 1, 0] },
+      { data: [{ rowcount: 4 }], colnames: ['rowcount'], coltypes: [0] },
+    ] as any;
+    const server = (ownState: Record<string, unknown>) => table.transformProps({ formData: { ...fd, groupby: ['name', 'gender'] }, queriesData: answer, datasource: null, theme: 'light', width: 400, height: 300, ownState }).server!;
+    expect(server({})).toMatchObject({ searchOptions: ['name', 'gender'], searchColumn: 'name', searchText: '', rowCount: 4 });
+    expect(server({ searchColumn: 'gender', searchText: 'bo' })).toMatchObject({ searchColumn: 'gender', searchText: 'bo' });
+    // A column no longer drawn reads as the first.
+    expect(server({ searchColumn: 'state' }).searchColumn).toBe('name');
   });
 
   it("offers 'Server pagination' (off) and, with it on, 'Server Page Length' (10) in place of 'Page length'", () => {

@@ -107,6 +107,24 @@ export function serverPage(fd: FormData, ownState: OwnState = {}): { currentPage
 }
 
 /**
+ * The filter of a server-paginated table's search box (ownState `searchText` in `searchColumn`), as Superset's: the rows
+ * whose column starts with the text, whatever its case; null without server pagination or text.
+ *
+ * @example serverSearch({ server_pagination: true }, { searchText: 'jo', searchColumn: 'name' }) // { col: 'name', op: 'ILIKE', val: 'jo%' }
+ */
+export function serverSearch(fd: FormData, ownState: OwnState = {}): { col: string; op: 'ILIKE'; val: string } | null {
+  const text = typeof ownState.searchText === 'string' ? ownState.searchText : '';
+  const col = typeof ownState.searchColumn === 'string' ? ownState.searchColumn : '';
+  return fd.server_pagination && text && col ? { col, op: 'ILIKE', val: `${text}%` } : null;
+}
+
+/** The search box of a server-paginated table: Superset searches its text columns, the first one until another is picked. */
+function searchState(ownState: OwnState = {}, searchOptions: string[]): { searchText: string; searchColumn: string | null; searchOptions: string[] } {
+  const chosen = typeof ownState.searchColumn === 'string' && searchOptions.includes(ownState.searchColumn) ? ownState.searchColumn : null;
+  return { searchText: typeof ownState.searchText === 'string' ? ownState.searchText : '', searchColumn: chosen ?? searchOptions[0] ?? null, searchOptions };
+}
+
+/**
  * What a column's key orders the query by: its metric or column as the form data has it (an adhoc one by its
  * definition); undefined for a column the database does not give (a percent metric, computed after the query).
  */
@@ -135,9 +153,10 @@ export interface TableProps {
   totals: Record<string, unknown> | null;
   /**
    * 'Server pagination': the rows are one page, of the `rowCount` the is_rowcount query gave; the page, its size and
-   * the order as the chart's own state has them. Null when the table pages its rows itself.
+   * the order as the chart's own state has them; the search box's text and column ('Search by', one of the text
+   * columns: `searchOptions`). Null when the table pages and searches its rows itself.
    */
-  server: { rowCount: number; currentPage: number; pageSize: number; sortBy: SortByItem | null; sortable: string[] } | null;
+  server: { rowCount: number; currentPage: number; pageSize: number; sortBy: SortByItem | null; sortable: string[]; searchText: string; searchColumn: string | null; searchOptions: string[] } | null;
 }
 
 /** The rows of the answer as table columns: group-bys or raw columns first, then metrics and percent metrics. */
@@ -262,7 +281,7 @@ export function transformTable(input: TransformInput): TableProps {
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
     renderHtml: fd.allow_render_html !== false,
     totals: totalsOf(!raw && fd.show_totals ? (totalsResult?.data?.[0] as Record<string, unknown> | undefined) : undefined),
-    server: page ? { rowCount: Number(queriesData[1]?.data?.[0]?.rowcount ?? 0), currentPage: page.currentPage, pageSize: page.pageSize, sortBy: asList<SortByItem>(input.ownState?.sortBy as SortByItem[])[0] ?? null, sortable: colnames.filter((key) => orderTarget(fd, key) !== undefined) } : null,
+    server: page ? { rowCount: Number(queriesData[1]?.data?.[0]?.rowcount ?? 0), currentPage: page.currentPage, pageSize: page.pageSize, sortBy: asList<SortByItem>(input.ownState?.sortBy as SortByItem[])[0] ?? null, sortable: colnames.filter((key) => orderTarget(fd, key) !== undefined), ...searchState(input.ownState, colnames.filter((_, i) => result.coltypes?.[i] === GenericDataType.STRING)) } : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
 }
