@@ -138,6 +138,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
   const chartData = new ChartDataService({
     ...deps, security, datasets, databases, runtime: queryRuntime, cache, events: asyncEvents, rls,
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
+    savedChart: (id) => chartRepo.get(id),
     annotationData,
     jobs: () => jobs,
   });

@@ -88,6 +88,18 @@ describe('/api/v1/dashboard/{id}/embedded and /api/v1/security/guest_token/', ()
     expect(noChart.status).toBe(403);
     expect(noChart.body.message).toBe('Guest user cannot modify chart payload');
     expect((await asGuest(t.http.post('/api/v1/chart/data').query({ form_data: JSON.stringify({ slice_id: offBoard }) }).send(pieQuery()))).status).toBe(403);
+    // Only what the chart shows (Superset's query_context_modified): not another column, metric or raw rows of its
+    // dataset, and not under the name of another chart in the body's form data.
+    const asked = async (query: object, formData: object = { slice_id: onBoard }) => asGuest(t.http.post('/api/v1/chart/data').query({ form_data: JSON.stringify({ slice_id: onBoard }) }).send({ ...pieQuery(), queries: [{ ...pieQuery().queries[0], ...query }], form_data: formData }));
+    expect((await asked({})).status).toBe(200);
+    // Narrowed by a filter, relabelled, reordered by its own metric: still the chart's data.
+    expect((await asked({ filters: [{ col: 'gender', op: '==', val: 'boy' }], orderby: [['sum__num', false]] })).status).toBe(200);
+    for (const modified of [{ columns: ['name'] }, { metrics: ['count'] }, { columns: ['gender'], metrics: [{ expressionType: 'SQL', sqlExpression: 'MAX(name)', label: 'sum__num' }] }]) {
+      const refused = await asked(modified);
+      expect(refused.status, JSON.stringify(modified)).toBe(403);
+      expect(refused.body.message).toBe('Guest user cannot modify chart payload');
+    }
+    expect((await asked({}, { slice_id: offBoard })).status).toBe(403);
     expect((await asGuest(t.http.post('/api/v1/dashboard/').send({ dashboard_title: 'guest was here' }))).status).toBe(403);
     expect((await asGuest(t.http.put(`/api/v1/dashboard/${board}`).send({ dashboard_title: 'renamed' }))).status).toBe(403);
     expect((await asGuest(t.http.get('/api/v1/database/'))).status).toBe(403);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ChartDataRequestSchema, hasPermission, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
+import { ChartDataRequestSchema, hasPermission, queryContextModified, type StoredChartDefinition, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
@@ -148,6 +148,8 @@ export class ChartDataService {
       cache: CacheStore;
       events: AsyncEventService;
       chartCacheTimeout: (chartId: number) => Promise<number | null>;
+      /** A saved chart, whoever asks (the caller has checked access). */
+      savedChart: (chartId: number) => Promise<SavedChart | undefined>;
       annotationData: AnnotationData;
       rls: RlsService;
       /** Where async chart data jobs go: run in this process, or by whichever process takes them from the queue. */
@@ -499,6 +501,16 @@ export class ChartDataService {
     return ChartDataRequestSchema.parse({ ...context, force: opts.force ?? false, result_format: opts.resultFormat ?? 'json', result_type: 'full' });
   }
 
+  /** What a saved chart shows, for `queryContextModified`: its params and the queries it makes. */
+  private storedDefinition(chart: SavedChart): StoredChartDefinition {
+    try {
+      return { id: chart.id, params: JSON.parse(chart.params ?? '{}') as Record<string, unknown>, queries: this.chartRequest(chart).queries as Array<Record<string, unknown>> };
+    } catch {
+      // A definition that does not read shows nothing.
+      return { id: chart.id, params: {}, queries: [] };
+    }
+  }
+
   async warmUp(actor: Actor, chart: SavedChart, extraFilters: unknown[] = []): Promise<{ chart_id: number; viz_error: string | null; viz_status: string | null }> {
     try {
       const request = this.chartRequest(chart, { extraFilters });
@@ -526,9 +538,11 @@ export class ChartDataService {
     this.deps.security.require(actor, 'can_read', 'Chart');
     if (request.result_format !== 'json') this.deps.security.require(actor, 'can_csv', 'Superset');
     const sliceId = opts.sliceId ?? (request.form_data?.slice_id ? Number(request.form_data.slice_id) : null);
-    // A guest queries only for a chart of its embedded dashboards, on that dashboard's datasets.
-    if (actor.guest && (sliceId === null || !actor.guest.chartIds.includes(sliceId) || !actor.guest.datasetIds.includes(Number(request.datasource?.id)))) {
-      throw new Forbidden('Guest user cannot modify chart payload');
+    // A guest queries only for a chart of its embedded dashboards, on that chart's dataset, and only what the chart
+    // shows (Superset's query_context_modified).
+    if (actor.guest) {
+      const chart = sliceId !== null && actor.guest.chartIds.includes(sliceId) && actor.guest.datasetIds.includes(Number(request.datasource?.id)) ? await this.deps.savedChart(sliceId) : null;
+      if (!chart || chart.datasource_id !== Number(request.datasource?.id) || queryContextModified(request, this.storedDefinition(chart))) throw new Forbidden('Guest user cannot modify chart payload');
     }
     if (this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES && opts.allowAsync !== false && request.result_format === 'json' && ['full', 'results'].includes(request.result_type)) {
       const record = await this.datasource(actor, request.datasource);
