@@ -129,6 +129,9 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
     case 'TextControl':
       return <TextInput size="xs" aria-label={control.label} value={str(value)} onChange={(e) => onChange(control.isInt || control.isFloat ? (e.currentTarget.value === '' ? null : e.currentTarget.value) : e.currentTarget.value)} error={error} />;
+    case 'TimeOffsetControl':
+      // The date the server reads (Superset's is_valid_date: YYYY-MM-DD).
+      return <TextInput size="xs" type="date" aria-label={control.label} value={str(value)} onChange={(e) => onChange(e.currentTarget.value || null)} error={error} />;
     case 'TextAreaControl':
       return <Textarea size="xs" aria-label={control.label} autosize minRows={4} maxRows={16} value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: control.language && control.language !== 'markdown' ? 'var(--mantine-font-family-monospace)' : undefined } }} error={error} />;
     case 'CheckboxControl':
@@ -194,7 +197,7 @@ export function ControlRow({ control, value, onChange, errors, ctx, datasourceKe
     <Stack gap={4} data-control={control.name}>
       <Text size="xs" fw={600} c={error ? 'red' : undefined} title={control.description}>
         {control.label}
-        {error && control.type !== 'TextControl' && control.type !== 'SelectControl' && control.type !== 'GroupByControl' && (
+        {error && !['TextControl', 'SelectControl', 'GroupByControl', 'TimeOffsetControl'].includes(control.type) && (
           <Text span size="xs" c="red" fw={400}>
             {' '}
             {error}
