@@ -366,6 +366,7 @@ describe('Explore: customize columns of a table', () => {
     const custom = await run();
     expect(custom.request.queries[0].time_offsets).toEqual(['1999-01-01']);
     expect(custom.answer.colnames).toEqual(['gender', 'sum__num', 'sum__num__1999-01-01']);
+    await expect.poll(() => controls.getByTestId('comparison-time-range').textContent()).toBe('1999-01-01T00:00:00 ≤ col < 2000-01-02T00:00:00');
     const rows = custom.answer.data as Array<Record<string, number | string>>;
     // 1999-01-01 is 365 days before the range's start: the shifted range is 1999-01-01 to 2000-01-02 (2000 is a leap year).
     const shifted = (await rest('post', '/api/v1/chart/data', { datasource: { id: birthNames, type: 'table' }, queries: [{ columns: ['gender'], metrics: ['sum__num'], filters: [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '1999-01-01 : 2000-01-02' }] }], result_type: 'full' })).body.result[0].data as Array<Record<string, number | string>>;
@@ -380,6 +381,16 @@ describe('Explore: customize columns of a table', () => {
       return { text: expect.stringMatching(up ? /^↑/ : /^↓/), background: up ? 'rgba(0, 150, 0, 0.2)' : 'rgba(150, 0, 0, 0.2)' };
     }));
     await screenshot(page, 'explore-table-time-comparison-custom-light');
+
+    // 'color type' the other way: a fall is green, redrawn without a query.
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await controls.getByLabel('color type').click();
+    await page.getByRole('option', { name: 'Red for increase, green for decrease', exact: true }).click();
+    const flipped = mains.map((m) => (m.background === 'rgba(0, 150, 0, 0.2)' ? 'rgba(150, 0, 0, 0.2)' : 'rgba(0, 150, 0, 0.2)'));
+    await expect.poll(() => chart.locator('[data-testid="table-chart"] tbody tr td:nth-child(2)').evaluateAll((tds) => tds.map((td) => getComputedStyle(td).backgroundColor))).toEqual(flipped);
+    await controls.getByLabel('color type').scrollIntoViewIfNeeded();
+    await screenshot(page, 'explore-table-time-comparison-colors-light');
+    await page.getByRole('tab', { name: 'Data' }).click();
 
     // The menu shows '%' alone beside 'Main'; the group's minus icon folds the metric to 'Main', its plus icon unfolds it.
     await chart.getByTestId('table-comparison-menu').click();
@@ -403,11 +414,13 @@ describe('Explore: customize columns of a table', () => {
     const inherit = await run();
     expect(inherit.request.queries[0].time_offsets).toEqual(['inherit']);
     expect(inherit.answer.colnames).toEqual(['gender', 'sum__num', 'sum__num__inherit']);
+    await expect.poll(() => controls.getByTestId('comparison-time-range').textContent()).toBe('1998-12-31T00:00:00 ≤ col < 2000-01-01T00:00:00');
     expect(inherit.answer.data.every((r: Record<string, unknown>) => typeof r.sum__num__inherit === 'number')).toBe(true);
 
     await page.getByRole('button', { name: 'Switch to dark theme' }).click();
     await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
     await rendered(page);
+    await controls.getByTestId('comparison-time-range').scrollIntoViewIfNeeded();
     await screenshot(page, 'explore-table-time-comparison-inherit-dark');
     await chart.getByTestId('table-comparison-menu').click();
     await page.getByText('Select columns that will be displayed in the table. You can multiselect columns.').waitFor();

@@ -1,4 +1,5 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { TIME_RANGE_NO_FILTER } from '@meridian/contracts/messages';
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import { asList, metricLabel, type MetricEntry } from '../shared/metrics';
@@ -174,6 +175,7 @@ const table: ChartPlugin<TableProps> = {
               visibility: aggregate,
             },
           ],
+          [{ name: 'comparison_range_label', type: 'ComparisonRangeLabel', label: 'Actual range for comparison', visibility: (ctx) => !!tableTimeShift(ctx.formData) && !!ctx.formData.time_range && ctx.formData.time_range !== TIME_RANGE_NO_FILTER }],
         ],
       },
       {

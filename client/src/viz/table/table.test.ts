@@ -343,7 +343,7 @@ describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset'
 
   it("offers 'Time shift' (Superset's reduced choices with 'Custom date' and 'Inherit range from time filter'), 'Shift start date' for a custom one, and 'Calculation type'", () => {
     const section = table.controlPanel.sections.find((s) => s.label === 'Time Comparison')!;
-    const [shift, start, type] = section.controlSetRows.flat() as any[];
+    const [shift, start, type, range] = section.controlSetRows.flat() as any[];
     expect([section.description, shift.name, shift.label, shift.multi, start.name, start.type, start.label, type.name, type.label, type.default]).toEqual(['Compare results with other time periods.', 'time_compare', 'Time shift', undefined, 'start_date_offset', 'TimeOffsetControl', 'Shift start date', 'comparison_type', 'Calculation type', 'values']);
     expect(shift.choices).toEqual([['1 day ago', '1 day ago'], ['1 week ago', '1 week ago'], ['1 month ago', '1 month ago'], ['1 year ago', '1 year ago'], ['custom', 'Custom date'], ['inherit', 'Inherit range from time filter']]);
     expect(shift.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
@@ -351,6 +351,10 @@ describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset'
     const ctx = (time_compare: string) => ({ formData: { query_mode: 'aggregate', time_compare }, datasource: null });
     expect([start.visibility(ctx('custom')), start.visibility(ctx('inherit'))]).toEqual([true, false]);
     expect([start.validators[0]('', ctx('custom')), start.validators[0]('2024-01-01', ctx('custom')), start.validators[0]('', ctx('1 year ago'))]).toEqual(['A date is required when using custom date shift', false, false]);
+    // 'Actual range for comparison' once there is a shift and a time range to move.
+    expect([range.type, range.label]).toEqual(['ComparisonRangeLabel', 'Actual range for comparison']);
+    const withRange = (extra: Record<string, unknown>) => range.visibility({ formData: { query_mode: 'aggregate', time_range: '2000-01-01 : 2001-01-01', ...extra }, datasource: null });
+    expect([withRange({ time_compare: 'inherit' }), withRange({ time_compare: 'custom' }), withRange({ time_compare: 'inherit', time_range: 'No filter' })]).toEqual([true, false, false]);
   });
 
   it("'Custom date' sends the start date (start_date_offset) as the offset and 'Inherit range from time filter' sends 'inherit', as Superset's buildQuery", () => {
