@@ -357,8 +357,9 @@ describe('Explore: customize columns of a table', () => {
     };
 
     // 'Custom date' asks for the start date, required; the server compares with the period from it.
-    // The section opens by itself when its controls are set.
-    if (!(await controls.getByLabel('Time shift').isVisible())) await controls.getByRole('button', { name: 'Time Comparison' }).click();
+    const section = controls.getByRole('button', { name: 'Time Comparison' });
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    await controls.getByLabel('Time shift').waitFor();
     await controls.getByLabel('Time shift').click();
     await page.getByRole('option', { name: 'Custom date', exact: true }).click();
     await controls.getByText('A date is required when using custom date shift').waitFor();

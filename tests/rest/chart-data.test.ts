@@ -299,6 +299,9 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     const r = await data(query);
     expect(r.colnames).toEqual(['gender', 'SUM(num)', 'SUM(num)__2024-01-02', 'SUM(num)__inherit']);
     expect(r.data.map((d: any) => [d.gender, ...['SUM(num)', 'SUM(num)__2024-01-02', 'SUM(num)__inherit'].map((k) => Number(d[k]))])).toEqual([['girl', 140, 180, 60], ['boy', 70, 150, 90]]);
+    // A table's percentage metric takes its shifted twin's share too (contribution after the join): 60 and 90 of 150.
+    const shares = await data({ ...query, time_offsets: ['inherit'], post_processing: [{ operation: 'contribution', options: { columns: ['SUM(num)', 'SUM(num)__inherit'], rename_columns: ['%SUM(num)', '%SUM(num)__inherit'] } }] });
+    expect(shares.data.map((d: any) => [d.gender, Number(d['%SUM(num)__inherit'])])).toEqual([['girl', 0.4], ['boy', 0.6]]);
   });
 
   it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {

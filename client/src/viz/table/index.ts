@@ -61,7 +61,8 @@ export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): 
     else if (metrics.length) query.orderby = [[metrics[0], !(fd.order_desc ?? true)]];
     const percent = Array.isArray(fd.percent_metrics) ? fd.percent_metrics : [];
     if (percent.length) {
-      const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
+      // With a time comparison each percent metric's shifted twin is a share too (Superset's addComparisonPercentMetrics).
+      const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`)).flatMap((l: string) => (shift ? [l, `${l}__${shift}`] : [l]));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
     }
     const comparison = fd.comparison_type ?? 'values';

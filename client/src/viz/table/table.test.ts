@@ -379,6 +379,25 @@ describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset'
   });
 });
 
+describe("table: percentage metrics in a time comparison, as Superset's addComparisonPercentMetrics and processComparisonDataRecords", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['gender'], metrics: ['sum__num'], percent_metrics: ['sum__num'], time_compare: '1 year ago', comparison_type: 'values' };
+
+  it("takes each percentage metric's shifted twin's share too (contribution of m and m__1 year ago)", () => {
+    expect(table.buildQuery(fd).queries[0]!.post_processing).toEqual([
+      { operation: 'contribution', options: { columns: ['sum__num', 'sum__num__1 year ago'], rename_columns: ['%sum__num', '%sum__num__1 year ago'] } },
+    ]);
+  });
+
+  it("shows '%m' as 'Main', '#', '△' and '%' under '%' and the metric's name, shares formatted as percentages", () => {
+    const answer = [{ data: [{ gender: 'boy', sum__num: 150, 'sum__num__1 year ago': 100, '%sum__num': 0.75, '%sum__num__1 year ago': 0.5 }], colnames: ['gender', 'sum__num', 'sum__num__1 year ago', '%sum__num', '%sum__num__1 year ago'], coltypes: [1, 0, 0, 0, 0] }] as any;
+    const out = table.transformProps({ formData: fd, queriesData: answer, datasource: { id: 1, type: 'table', name: 't', columns: [], metrics: [], verbose_map: { sum__num: 'Births' } }, theme: 'light', width: 400, height: 300 });
+    expect(headerGroups(out.columns).map((g) => [g.group, g.span])).toEqual([[null, 1], ['Births', 4], ['%Births', 4]]);
+    expect(out.rows[0]).toMatchObject({ 'Main %sum__num': 0.75, '# %sum__num': 0.5, '△ %sum__num': 0.25, '% %sum__num': 0.5 });
+    const col = (k: string) => out.columns.find((c) => c.key === k)!;
+    expect([out.format(col('Main %sum__num'), 0.75), out.format(col('△ %sum__num'), 0.25), out.format(col('% %sum__num'), 0.5)]).toEqual(['75.00%', '25.00%', '50.000%']);
+  });
+});
+
 describe("table: the comparison columns' display, as Superset's TimeComparisonDropdown, grouping headers and basic conditional formatting", () => {
   const fd = { viz_type: 'table', datasource: '1__table', groupby: ['gender'], metrics: ['sum__num'], time_compare: '1 year ago', comparison_type: 'values', comparison_color_enabled: true };
   const answer = [{ data: [{ gender: 'boy', sum__num: 150, 'sum__num__1 year ago': 100 }, { gender: 'girl', sum__num: 0, 'sum__num__1 year ago': 40 }, { gender: 'other', sum__num: 5, 'sum__num__1 year ago': 5 }], colnames: ['gender', 'sum__num', 'sum__num__1 year ago'], coltypes: [1, 0, 0] }] as any;

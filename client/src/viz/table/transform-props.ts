@@ -209,7 +209,9 @@ export function transformTable(input: TransformInput): TableProps {
 
   // 'Time Comparison' ('Actual values'): each metric's four columns under its name, as Superset's table.
   const shift = fd.comparison_type && fd.comparison_type !== 'values' ? null : tableTimeShift(fd);
-  const compared = shift ? metrics.filter((m) => colnames.includes(m)) : [];
+  // Percent metrics compare too, '%m' against its shifted share '%m__1 year ago' (Superset's processComparisonDataRecords).
+  const compared = shift ? [...metrics, ...percentMetrics].filter((m) => colnames.includes(m)) : [];
+  const labelOf = (key: string) => (key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key));
   const comparisonOf = new Map<string, { kind: ComparisonKind; metric: string }>();
   let drawnColnames = colnames;
   let drawnTypes: Array<number | undefined> = colnames.map((_, i) => result.coltypes?.[i]);
@@ -242,7 +244,7 @@ export function transformTable(input: TransformInput): TableProps {
     const width = Number(config.columnWidth);
     return {
       key,
-      label: comparison ? comparison.kind : key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key),
+      label: comparison ? comparison.kind : labelOf(key),
       isMetric,
       isNumeric,
       isTime,
@@ -256,7 +258,7 @@ export function transformTable(input: TransformInput): TableProps {
       align: config.horizontalAlign ?? (isNumeric && !shift ? 'right' : 'left'),
       width: config.columnWidth !== undefined && config.columnWidth !== null && width > 0 ? width : undefined,
       truncate: !!config.truncateLongCells,
-      ...(comparison ? { comparison: { ...comparison, group: names(comparison.metric) } } : {}),
+      ...(comparison ? { comparison: { ...comparison, group: labelOf(comparison.metric) } } : {}),
     };
   });
 
@@ -277,12 +279,12 @@ export function transformTable(input: TransformInput): TableProps {
     if (column.isNumeric) {
       const n = toNumber(value);
       if (n === null) return String(value);
-      const isPercent = column.key.startsWith('%') && percentMetrics.includes(column.key);
+      const isPercent = percentMetrics.includes(parent?.metric ?? column.key);
       const currency = isPercent ? undefined : currencyOf(config.currencyFormat);
       if (config.d3SmallNumberFormat && Math.abs(n) < 1) return getValueFormatter(config.d3SmallNumberFormat, currency)(n);
       if (config.d3NumberFormat) return getValueFormatter(config.d3NumberFormat, currency)(n);
       if (currency?.symbol) return getValueFormatter(column.isMetric ? fd.number_format : SMART_NUMBER, currency)(n);
-      return column.key.startsWith('%') ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
+      return column.key.startsWith('%') || isPercent ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
     }
     return String(value);
   };
