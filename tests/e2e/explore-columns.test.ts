@@ -411,4 +411,94 @@ describe('Explore: customize columns of a table', () => {
     await expect.poll(() => chart.locator('[data-testid="table-totals"] td').allTextContents()).toEqual(['Summary', expect.any(String), expect.any(String), expect.any(String), expect.stringMatching(/%$/)]);
     await screenshot(page, 'explore-table-time-comparison');
   });
+
+  it("'Custom date' and 'Inherit range from time filter' shifts, the comparison columns menu, folded groups and basic conditional formatting (light and dark)", { timeout: 120_000 }, async () => {
+    const params = { viz_type: 'table', datasource: `${birthNames}__table`, query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], time_range: '2000-01-01 : 2001-01-01', time_compare: '1 year ago', comparison_type: 'values', comparison_color_enabled: true, row_limit: 100 };
+    const id = (await rest('post', '/api/v1/chart/', { slice_name: 'Births against a custom date', viz_type: 'table', datasource_id: birthNames, datasource_type: 'table', params: JSON.stringify(params) })).body.id as number;
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const chart = page.locator('[data-testid="explore-chart"]');
+    const lastHeaders = () => chart.locator('[data-testid="table-chart"] thead tr:last-child th').allTextContents();
+    const run = async () => {
+      const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/api/v1/chart/data' && res.request().method() === 'POST');
+      await page.getByRole('button', { name: 'Update chart' }).click();
+      const res = await answered;
+      await rendered(page);
+      return { request: res.request().postDataJSON(), answer: (await res.json()).result[0] };
+    };
+
+    // 'Custom date' asks for the start date, required; the server compares with the period from it.
+    const section = controls.getByRole('button', { name: 'Time Comparison' });
+    if ((await section.getAttribute('aria-expanded')) !== 'true') await section.click();
+    await controls.getByLabel('Time shift').waitFor();
+    await controls.getByLabel('Time shift').click();
+    await page.getByRole('option', { name: 'Custom date', exact: true }).click();
+    await controls.getByText('A date is required when using custom date shift').waitFor();
+    await controls.getByLabel('Shift start date').fill('1999-01-01');
+    const custom = await run();
+    expect(custom.request.queries[0].time_offsets).toEqual(['1999-01-01']);
+    expect(custom.answer.colnames).toEqual(['gender', 'sum__num', 'sum__num__1999-01-01']);
+    await expect.poll(() => controls.getByTestId('comparison-time-range').textContent()).toBe('1999-01-01T00:00:00 ≤ col < 2000-01-02T00:00:00');
+    const rows = custom.answer.data as Array<Record<string, number | string>>;
+    // 1999-01-01 is 365 days before the range's start: the shifted range is 1999-01-01 to 2000-01-02 (2000 is a leap year).
+    const shifted = (await rest('post', '/api/v1/chart/data', { datasource: { id: birthNames, type: 'table' }, queries: [{ columns: ['gender'], metrics: ['sum__num'], filters: [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '1999-01-01 : 2000-01-02' }] }], result_type: 'full' })).body.result[0].data as Array<Record<string, number | string>>;
+    expect(rows.map((r) => [r.gender, r['sum__num__1999-01-01']]).sort()).toEqual(shifted.map((r) => [r.gender, r.sum__num]).sort());
+
+    // 'Basic conditional formatting': the metric's cells tinted by its change, an arrow on 'Main' (green and up for a rise).
+    const mains = await chart.locator('[data-testid="table-chart"] tbody tr td:nth-child(2)').evaluateAll((tds) => tds.map((td) => ({ text: td.textContent ?? '', background: getComputedStyle(td).backgroundColor })));
+    const genders = (await cellsOf(page, 1)).map((c) => c.text);
+    expect(mains).toEqual(genders.map((g) => {
+      const r = rows.find((x) => x.gender === g)!;
+      const up = Number(r.sum__num) > Number(r['sum__num__1999-01-01']);
+      return { text: expect.stringMatching(up ? /^↑/ : /^↓/), background: up ? 'rgba(0, 150, 0, 0.2)' : 'rgba(150, 0, 0, 0.2)' };
+    }));
+    await screenshot(page, 'explore-table-time-comparison-custom-light');
+
+    // 'color type' the other way: a fall is green, redrawn without a query.
+    await page.getByRole('tab', { name: 'Customize' }).click();
+    await controls.getByLabel('color type').click();
+    await page.getByRole('option', { name: 'Red for increase, green for decrease', exact: true }).click();
+    const flipped = mains.map((m) => (m.background === 'rgba(0, 150, 0, 0.2)' ? 'rgba(150, 0, 0, 0.2)' : 'rgba(0, 150, 0, 0.2)'));
+    await expect.poll(() => chart.locator('[data-testid="table-chart"] tbody tr td:nth-child(2)').evaluateAll((tds) => tds.map((td) => getComputedStyle(td).backgroundColor))).toEqual(flipped);
+    await controls.getByLabel('color type').scrollIntoViewIfNeeded();
+    await screenshot(page, 'explore-table-time-comparison-colors-light');
+    await page.getByRole('tab', { name: 'Data' }).click();
+
+    // The menu shows '%' alone beside 'Main'; the group's minus icon folds the metric to 'Main', its plus icon unfolds it.
+    await chart.getByTestId('table-comparison-menu').click();
+    await page.getByRole('menuitem', { name: '%' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(lastHeaders).toEqual(['gender', 'Main', '%']);
+    await chart.getByRole('button', { name: 'Hide Births comparison' }).click();
+    await expect.poll(lastHeaders).toEqual(['gender', 'Main']);
+    await chart.getByRole('button', { name: 'Show Births comparison' }).click();
+    await expect.poll(lastHeaders).toEqual(['gender', 'Main', '%']);
+    await chart.getByTestId('table-comparison-menu').click();
+    await page.getByRole('menuitem', { name: 'Display all' }).click();
+    await expect.poll(lastHeaders).toEqual(['gender', 'Main', '#', '△', '%']);
+    await page.getByText('Select columns that will be displayed in the table. You can multiselect columns.').waitFor();
+    await screenshot(page, 'explore-table-time-comparison-menu-light');
+    await page.keyboard.press('Escape');
+
+    // 'Inherit range from time filter': shifted by the range's length, named 'inherit'.
+    await controls.getByLabel('Time shift').click();
+    await page.getByRole('option', { name: 'Inherit range from time filter', exact: true }).click();
+    const inherit = await run();
+    expect(inherit.request.queries[0].time_offsets).toEqual(['inherit']);
+    expect(inherit.answer.colnames).toEqual(['gender', 'sum__num', 'sum__num__inherit']);
+    await expect.poll(() => controls.getByTestId('comparison-time-range').textContent()).toBe('1998-12-31T00:00:00 ≤ col < 2000-01-01T00:00:00');
+    expect(inherit.answer.data.every((r: Record<string, unknown>) => typeof r.sum__num__inherit === 'number')).toBe(true);
+
+    await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+    await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe('dark');
+    await rendered(page);
+    await controls.getByTestId('comparison-time-range').scrollIntoViewIfNeeded();
+    await screenshot(page, 'explore-table-time-comparison-inherit-dark');
+    await chart.getByTestId('table-comparison-menu').click();
+    await page.getByText('Select columns that will be displayed in the table. You can multiselect columns.').waitFor();
+    await screenshot(page, 'explore-table-time-comparison-menu-dark');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Switch to light theme' }).click();
+  });
 });

@@ -297,6 +297,18 @@ describe.each<Engine>(['duckdb', 'postgresql', 'mysql', 'sqlite'])('chart data o
     expect(JSON.stringify(open.body)).toContain('An enclosed time range (both start and end) must be specified when using a Time Comparison.');
   });
 
+  it("'Custom date' and 'Inherit range from time filter': a start date shifts by the days to the range's start, 'inherit' by the range's length", async () => {
+    // February and March 2024 (60 days). '2024-01-02' is 30 days before: January 2 to March 2, boys 30+50+70, girls 40+60+80.
+    // 'inherit' is 60 days before: December 3 to February 1, boys 10+30+50, girls 20+40. The columns keep the offsets' names.
+    const query = { columns: ['gender'], metrics: [SUM], filters: [{ col: 'ds', op: 'TEMPORAL_RANGE', val: '2024-02-01 : 2024-04-01' }], time_offsets: ['2024-01-02', 'inherit'], orderby: [[SUM, false]] };
+    const r = await data(query);
+    expect(r.colnames).toEqual(['gender', 'SUM(num)', 'SUM(num)__2024-01-02', 'SUM(num)__inherit']);
+    expect(r.data.map((d: any) => [d.gender, ...['SUM(num)', 'SUM(num)__2024-01-02', 'SUM(num)__inherit'].map((k) => Number(d[k]))])).toEqual([['girl', 140, 180, 60], ['boy', 70, 150, 90]]);
+    // A table's percentage metric takes its shifted twin's share too (contribution after the join): 60 and 90 of 150.
+    const shares = await data({ ...query, time_offsets: ['inherit'], post_processing: [{ operation: 'contribution', options: { columns: ['SUM(num)', 'SUM(num)__inherit'], rename_columns: ['%SUM(num)', '%SUM(num)__inherit'] } }] });
+    expect(shares.data.map((d: any) => [d.gender, Number(d['%SUM(num)__inherit'])])).toEqual([['girl', 0.4], ['boy', 0.6]]);
+  });
+
   it('post-processing: pivot + cumsum, rolling sum, contribution', async () => {
     const month = { label: 'ds', sqlExpression: 'ds', columnType: 'BASE_AXIS', timeGrain: 'P1M' };
     let r = await data({

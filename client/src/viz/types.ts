@@ -37,6 +37,8 @@ export type ControlType =
   | 'BoundsControl' // [min, max], either null
   | 'CurrencyControl' // { symbol: ISO 4217 code, symbolPosition: 'prefix' | 'suffix' }
   | 'TimeFormatControl' // d3-time-format strings, smart_date
+  | 'TimeOffsetControl' // a date, 'YYYY-MM-DD' (Superset's start_date_offset)
+  | 'ComparisonRangeLabel' // no value: the time range a time comparison compares with
   | 'ConditionalFormattingControl'
   | 'AnnotationLayerControl'
   | 'ColumnConfigControl' // `column_config`: settings per column; `configColumns`, `configFormLayout`

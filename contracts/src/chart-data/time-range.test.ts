@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateDatetimeExpression, getSinceUntil, parseHumanDatetime, shiftRange, TimeRangeError } from './time-range';
+import { evaluateDatetimeExpression, getSinceUntil, parseHumanDatetime, resolveTimeOffset, shiftRange, TimeRangeError } from './time-range';
 
 // Fake clock: Friday 15 March 2024, 10:30:20 (naive wall clock).
 const now = new Date('2024-03-15T10:30:20Z');
@@ -98,5 +98,16 @@ describe('getSinceUntil: the ranges Superset writes', () => {
     const shifted = shiftRange({ since: d('2024-01-01T00:00:00'), until: d('2024-03-01T00:00:00') }, '1 year ago');
     expect(shifted).toEqual({ since: d('2023-01-01T00:00:00'), until: d('2023-03-01T00:00:00') });
     expect(shiftRange({ since: null, until: d('2024-03-01T00:00:00') }, '28 days ago').until).toEqual(d('2024-02-02T00:00:00'));
+  });
+
+  it("Superset's get_offset_custom_or_inherit: 'inherit' is the range's length in days, a custom date the days from it to the start", () => {
+    const feb = { since: d('2024-02-01T00:00:00'), until: d('2024-04-01T00:00:00') };
+    expect(resolveTimeOffset('inherit', feb)).toBe('60 days ago');
+    expect(resolveTimeOffset('2024-01-02', feb)).toBe('30 days ago');
+    // A date after the start shifts forward; whole days only, as Python's timedelta.days.
+    expect(resolveTimeOffset('2024-02-11', { since: d('2024-02-01T12:00:00'), until: null })).toBe('10 days after');
+    expect(resolveTimeOffset('1 year ago', feb)).toBe('1 year ago');
+    // Not a date (Superset's strptime refuses it): as given, for the time delta's own error.
+    expect(resolveTimeOffset('2024-02-30', feb)).toBe('2024-02-30');
   });
 });

@@ -430,6 +430,24 @@ export function shiftRange({ since, until }: SinceUntil, offset: string): SinceU
   return { since: since && addUnits(since, delta.n, delta.unit), until: until && addUnits(until, delta.n, delta.unit) };
 }
 
+/**
+ * The shift a time comparison's offset stands for, as Superset's get_offset_custom_or_inherit reads it: 'inherit' (the
+ * table's 'Inherit range from time filter') is the time range's length in whole days; a date (YYYY-MM-DD, the 'Custom
+ * date' start_date_offset) the whole days from it to the range's start, a later date shifting forward. Others are as given.
+ */
+export function resolveTimeOffset(offset: string, { since, until }: SinceUntil): string {
+  const DAY = 86_400_000;
+  const days = (from: Date, to: Date) => Math.floor((to.getTime() - from.getTime()) / DAY);
+  const asDays = (n: number) => (n < 0 ? `${-n} days after` : `${n} days ago`);
+  if (offset === 'inherit' && since && until) return asDays(days(since, until));
+  const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(offset.trim());
+  if (m && since) {
+    const date = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+    if (date.getUTCMonth() === Number(m[2]) - 1) return asDays(days(date, since));
+  }
+  return offset;
+}
+
 /** 'N units ago' / 'N units later' / 'N units' (past) → a signed count of units. */
 export function parseTimeDelta(offset: string): { n: number; unit: TimeUnit } {
   const m = new RegExp(`^\\s*(-?[0-9]+)\\s+${UNIT_PATTERN}s?(?:\\s+(ago|later|after))?\\s*$`, 'i').exec(offset);

@@ -4,7 +4,7 @@ import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-da
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
 import { allColumnsQuery, buildCountSql, buildQuerySql, countRowsSql, QueryBuildError, type DatasetForQuery } from '@meridian/contracts/chart-data/sql-builder';
-import { addUnits, parseTimeDelta, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
+import { addUnits, parseTimeDelta, resolveTimeOffset, shiftRange, TimeRangeError } from '@meridian/contracts/chart-data/time-range';
 import { compareNatural } from '@meridian/contracts/rules/natural-order';
 import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type TimeGrain } from '@meridian/query-worker';
 import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
@@ -351,13 +351,15 @@ export class ChartDataService {
       const metricLabels = query.metrics.map(getMetricLabel);
       const joinColumns = colnames.filter((c) => c !== xAxis && !metricLabels.includes(c));
       for (const offset of query.timeOffsets) {
+        // 'inherit' and a custom start date shift by whole days from the time range; the columns keep the offset's name.
+        const shift = resolveTimeOffset(offset, { since: query.fromDttm, until: query.toDttm });
         let delta;
         try {
-          delta = parseTimeDelta(offset);
+          delta = parseTimeDelta(shift);
         } catch (error) {
           throw this.toStructured(error);
         }
-        const range = shiftRange({ since: query.fromDttm, until: query.toDttm }, offset);
+        const range = shiftRange({ since: query.fromDttm, until: query.toDttm }, shift);
         const axisColumn = query.columns.find((c) => typeof c === 'object' && c.columnType === 'BASE_AXIS');
         const granularity = query.granularity ?? (axisColumn && typeof axisColumn === 'object' ? axisColumn.sqlExpression : null) ?? (temporalFilter ? getColumnLabel(temporalFilter.col) : null);
         const shifted = this.build({

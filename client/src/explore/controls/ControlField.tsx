@@ -9,7 +9,7 @@ import { DRAG_TYPE, readDrag } from './drag';
 import { FilterControl } from './FilterControl';
 import { choicesOf, FreeFormSelect, str, type FieldProps } from './FreeFormSelect';
 import { MetricsControl } from './MetricsControl';
-import { TimeRangeControl } from './TimeRangeControl';
+import { ActualRange, TimeRangeControl } from './TimeRangeControl';
 
 // Controls few chart types show, loaded when first drawn (with NumberInput, which nothing else at Explore's opening uses).
 const ConditionalFormattingControl = lazy(() => import('./ConditionalFormattingControl').then((m) => ({ default: m.ConditionalFormattingControl })));
@@ -35,6 +35,8 @@ function SchemeSwatches({ colors }: { colors: readonly string[] }) {
   );
 }
 
+
+const asOffset = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
 
 /** The input of one control, by its type. */
 export function ControlInput({ control, value, onChange, error, ctx, datasourceKey }: FieldProps & { ctx: ControlContext; datasourceKey: string }) {
@@ -129,6 +131,14 @@ export function ControlInput({ control, value, onChange, error, ctx, datasourceK
       return <FreeFormSelect control={control} ctx={ctx} value={value} onChange={onChange} error={error} />;
     case 'TextControl':
       return <TextInput size="xs" aria-label={control.label} value={str(value)} onChange={(e) => onChange(control.isInt || control.isFloat ? (e.currentTarget.value === '' ? null : e.currentTarget.value) : e.currentTarget.value)} error={error} />;
+    case 'TimeOffsetControl':
+      // The date the server reads (Superset's is_valid_date: YYYY-MM-DD).
+      return <TextInput size="xs" type="date" aria-label={control.label} value={str(value)} onChange={(e) => onChange(e.currentTarget.value || null)} error={error} />;
+    case 'ComparisonRangeLabel': {
+      // Superset's 'Actual range for comparison': the time range moved by the (first) time shift, a custom one by its start date.
+      const shift = asOffset(ctx.formData.time_compare === 'custom' ? ctx.formData.start_date_offset : [ctx.formData.time_compare].flat()[0]);
+      return shift && <ActualRange value={str(ctx.formData.time_range)} offset={shift} />;
+    }
     case 'TextAreaControl':
       return <Textarea size="xs" aria-label={control.label} autosize minRows={4} maxRows={16} value={str(value)} onChange={(e) => onChange(e.currentTarget.value)} styles={{ input: { fontFamily: control.language && control.language !== 'markdown' ? 'var(--mantine-font-family-monospace)' : undefined } }} error={error} />;
     case 'CheckboxControl':
@@ -194,7 +204,7 @@ export function ControlRow({ control, value, onChange, errors, ctx, datasourceKe
     <Stack gap={4} data-control={control.name}>
       <Text size="xs" fw={600} c={error ? 'red' : undefined} title={control.description}>
         {control.label}
-        {error && control.type !== 'TextControl' && control.type !== 'SelectControl' && control.type !== 'GroupByControl' && (
+        {error && !['TextControl', 'SelectControl', 'GroupByControl', 'TimeOffsetControl'].includes(control.type) && (
           <Text span size="xs" c="red" fw={400}>
             {' '}
             {error}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rangeTypeOf } from './TimeRangeControl';
+import { rangeTypeOf, shifted } from './TimeRangeControl';
 
 describe('the time range popover opens on the tab of the stored range', () => {
   it("'No filter' for none, the Last and Previous choices on their tabs", () => {
@@ -16,5 +16,17 @@ describe('the time range popover opens on the tab of the stored range', () => {
     expect(rangeTypeOf('Last 3 days')).toBe('Advanced');
     expect(rangeTypeOf('DATEADD(DATETIME("today"), -7, day) : today')).toBe('Advanced');
     expect(rangeTypeOf('2014-01-01 : now')).toBe('Advanced');
+  });
+});
+
+describe("Superset's 'Actual range for comparison': the time range moved by the comparison's offset", () => {
+  const range = { since: '2000-01-01T00:00:00', until: '2001-01-01T00:00:00' };
+  it("a shift moves both ends; 'inherit' by the range's length in days, a custom start date to that date", () => {
+    expect(shifted(range, '1 year ago')).toEqual({ since: '1999-01-01T00:00:00', until: '2000-01-01T00:00:00' });
+    expect(shifted(range, 'inherit')).toEqual({ since: '1998-12-31T00:00:00', until: '2000-01-01T00:00:00' });
+    expect(shifted(range, '1999-01-01')).toEqual({ since: '1999-01-01T00:00:00', until: '2000-01-02T00:00:00' });
+    // An open end stays open; text that is no time delta gives no label.
+    expect(shifted({ since: '', until: range.until }, '1 week ago')).toEqual({ since: '', until: '2000-12-25T00:00:00' });
+    expect(shifted(range, 'sometime')).toBeNull();
   });
 });

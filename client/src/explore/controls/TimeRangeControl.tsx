@@ -1,5 +1,6 @@
 import { Button, Group, Popover, Radio, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { TIME_RANGE_NO_FILTER } from '@meridian/contracts/messages';
+import { formatNaive, resolveTimeOffset, shiftRange } from '@meridian/contracts/chart-data/time-range';
 import { IconCalendar } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -21,14 +22,30 @@ export function rangeTypeOf(value: string): RangeType {
   return 'Advanced';
 }
 
-function ActualRange({ value }: { value: string }) {
+/** A time range's actual bounds, shifted by a time comparison's offset if given. */
+export function shifted(range: { since: string; until: string }, offset?: string): { since: string; until: string } | null {
+  if (!offset) return range;
+  const naive = (text: string) => (text ? new Date(`${text}Z`) : null);
+  const bounds = { since: naive(range.since), until: naive(range.until) };
+  try {
+    // 'inherit' and a custom start date as the server reads them.
+    const moved = shiftRange(bounds, resolveTimeOffset(offset, bounds));
+    return { since: formatNaive(moved.since) ?? '', until: formatNaive(moved.until) ?? '' };
+  } catch {
+    return null;
+  }
+}
+
+/** The actual range of a time range text from the server; with an offset, the range a time comparison compares with. */
+export function ActualRange({ value, offset }: { value: string; offset?: string }) {
   const range = useQuery({ queryKey: ['time-range', value], queryFn: () => fetchTimeRange(value), retry: false, staleTime: 30_000 });
   if (range.isError) return <Text size="xs" c="red">{range.error instanceof ApiError ? range.error.message : 'Invalid time range'}</Text>;
   if (!range.data) return <Text size="xs" c="dimmed">…</Text>;
-  const { since, until } = range.data;
+  const actual = shifted(range.data, offset);
+  if (!actual) return null;
   return (
-    <Text size="xs" c="dimmed" data-testid="actual-time-range">
-      {since || '-∞'} ≤ col &lt; {until || '∞'}
+    <Text size="xs" c="dimmed" data-testid={offset ? 'comparison-time-range' : 'actual-time-range'}>
+      {actual.since || '-∞'} ≤ col &lt; {actual.until || '∞'}
     </Text>
   );
 }

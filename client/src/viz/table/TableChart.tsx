@@ -1,6 +1,6 @@
-import { ActionIcon, Group, NativeSelect, Pagination, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Menu, NativeSelect, Pagination, Text, TextInput, Tooltip } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconArrowDown, IconArrowUp, IconInfoCircle } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconCheck, IconChevronDown, IconCircleMinus, IconCirclePlus, IconInfoCircle, IconTable } from '@tabler/icons-react';
 import { flexRender, getCoreRowModel, getFilteredRowModel, getPaginationRowModel, getSortedRowModel, useReactTable, type ColumnDef, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import { chartTheme } from '../shared/theme';
 import { toNumber } from '../shared/metrics';
 import type { ChartProps } from '../types';
 import { safeHtml } from '../shared/html';
-import { cellBar, headerGroups, htmlCandidate, moveColumn, summaryCells, type SortByItem, type TableColumn, type TableProps } from './transform-props';
+import { cellBar, COMPARISON_PICKS, comparisonShown, headerGroups, htmlCandidate, moveColumn, pickComparison, summaryCells, type SortByItem, type TableColumn, type TableProps } from './transform-props';
 
 type Row = Record<string, unknown>;
 
@@ -18,6 +18,31 @@ const PAGE_SIZES = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100']
 
 /** What the summary row's label explains, as Superset's tooltip. */
 const SUMMARY_TOOLTIP = 'Show total aggregations of selected metrics. Note that row limit does not apply to the result.';
+
+/** Superset's help text in the comparison columns menu. */
+const COMPARISON_HELP = 'Select columns that will be displayed in the table. You can multiselect columns.';
+
+/** Superset's TimeComparisonDropdown: which of a time comparison's '#', '△' and '%' columns are shown ('Main' always is). */
+function ComparisonMenu({ picked, onPick }: { picked: string[]; onPick: (key: string | null) => void }) {
+  return (
+    <Menu position="bottom-end" closeOnItemClick={false} onClose={() => onPick(null)} withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" size="sm" w="auto" px={4} aria-label="Comparison columns" data-testid="table-comparison-menu">
+          <IconTable size={14} />
+          <IconChevronDown size={12} />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label maw={242}>{COMPARISON_HELP}</Menu.Label>
+        {COMPARISON_PICKS.map(([key, label]) => (
+          <Menu.Item key={key} onClick={() => onPick(key)} rightSection={picked.includes(key) ? <IconCheck size={12} aria-label="selected" /> : null}>
+            {label}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
 
 /** A row's height before it is measured (13 px text, 4 px padding, a 1 px border). */
 const ROW_HEIGHT = 27;
@@ -57,6 +82,10 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
     if (server) searchServer(text);
   };
   const serverSorting: SortingState = server?.sortBy ? [{ id: server.sortBy.key, desc: !!server.sortBy.desc }] : [];
+  // A time comparison's shown columns: the menu's picks ('Display all' first) and the metrics whose group is folded.
+  const [picked, setPicked] = useState<string[]>(['all']);
+  const [folded, setFolded] = useState<string[]>([]);
+  const columnVisibility = Object.fromEntries(p.columns.filter((c) => !comparisonShown(c, picked, folded)).map((c) => [c.key, false]));
   const keys = p.columns.map((c) => c.key).join('\u0000');
   useEffect(() => setColumnOrder([]), [keys]);
   const columns = useMemo<ColumnDef<Row>[]>(
@@ -82,7 +111,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
     data: p.rows,
     columns,
     // 'All' (0) is one page of every row.
-    state: { sorting: server ? serverSorting : sorting, globalFilter: server ? '' : search, columnOrder, ...(p.pageLength && !server ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
+    state: { sorting: server ? serverSorting : sorting, globalFilter: server ? '' : search, columnOrder, columnVisibility, ...(p.pageLength && !server ? { pagination: { ...pagination, pageSize: pagination.pageSize || Math.max(p.rows.length, 1) } } : {}) },
     onColumnOrderChange: setColumnOrder,
     onSortingChange: server
       ? (update: Updater<SortingState>) => {
@@ -128,7 +157,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
   const pageIndex = server ? server.currentPage : table.getState().pagination?.pageIndex ?? 0;
   // Superset offers a server-paginated table the page sizes up to its row count, and the one in use.
   const pageSizes = server ? PAGE_SIZES.filter(([n]) => n <= server.rowCount || n === server.pageSize) : PAGE_SIZES;
-  const topBar = p.includeSearch || p.pageLength > 0;
+  const topBar = p.includeSearch || p.pageLength > 0 || p.comparing;
   const chromeHeight = (topBar ? 40 : 0) + (pageCount > 1 ? 40 : 0);
   return (
     <div style={{ width, height, display: 'flex', flexDirection: 'column' }} data-testid="table-chart">
@@ -149,28 +178,27 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
           ) : (
             <span />
           )}
-          {p.includeSearch && (
-            <Group gap={6} wrap="nowrap">
-              {server && server.searchOptions.length > 0 && (
-                // 'Search by': the column the server searches; a new one starts with no text, as Superset's.
-                <>
-                  <Text size="xs">Search by</Text>
-                  <NativeSelect
-                    size="xs"
-                    aria-label="Search by"
-                    data={server.searchOptions}
-                    value={server.searchColumn ?? ''}
-                    onChange={(e) => {
-                      searchServer.cancel();
-                      setSearch('');
-                      changeServer({ searchColumn: e.currentTarget.value, searchText: '' });
-                    }}
-                  />
-                </>
-              )}
-              <TextInput size="xs" placeholder={`Search ${server ? server.rowCount : table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => typeSearch(e.currentTarget.value)} />
-            </Group>
-          )}
+          <Group gap={6} wrap="nowrap">
+            {p.includeSearch && server && server.searchOptions.length > 0 && (
+              // 'Search by': the column the server searches; a new one starts with no text, as Superset's.
+              <>
+                <Text size="xs">Search by</Text>
+                <NativeSelect
+                  size="xs"
+                  aria-label="Search by"
+                  data={server.searchOptions}
+                  value={server.searchColumn ?? ''}
+                  onChange={(e) => {
+                    searchServer.cancel();
+                    setSearch('');
+                    changeServer({ searchColumn: e.currentTarget.value, searchText: '' });
+                  }}
+                />
+              </>
+            )}
+            {p.includeSearch && <TextInput size="xs" placeholder={`Search ${server ? server.rowCount : table.getFilteredRowModel().rows.length} records`} aria-label="Search" value={search} onChange={(e) => typeSearch(e.currentTarget.value)} />}
+            {p.comparing && <ComparisonMenu picked={picked} onPick={(key) => setPicked((old) => pickComparison(old, key))} />}
+          </Group>
         </Group>
       )}
       <div ref={scrollRef} style={{ overflow: 'auto', height: height - chromeHeight }}>
@@ -182,6 +210,12 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                 {groups.map((g, i) => (
                   <th key={i} colSpan={g.span} style={{ padding: '6px 8px', textAlign: 'center', whiteSpace: 'nowrap', fontWeight: 600, borderBottom: g.group ? `1px solid ${t.splitLine}` : undefined, borderLeft: g.group && i > 0 ? `2px solid ${t.splitLine}` : undefined }}>
                     {g.group}
+                    {g.metric !== null && (
+                      // Superset's minus and plus icons fold a metric's group to its 'Main' column and back.
+                      <ActionIcon variant="transparent" color="gray" size="xs" ml={4} style={{ verticalAlign: 'middle' }} aria-label={`${folded.includes(g.metric) ? 'Show' : 'Hide'} ${g.group} comparison`} onClick={() => setFolded((old) => (old.includes(g.metric!) ? old.filter((k) => k !== g.metric) : [...old, g.metric!]))}>
+                        {folded.includes(g.metric) ? <IconCirclePlus size={13} /> : <IconCircleMinus size={13} />}
+                      </ActionIcon>
+                    )}
                   </th>
                 ))}
               </tr>
@@ -236,6 +270,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                     const bar = col.showCellBars && col.isMetric && n !== null ? cellBar(n, col, col.alignPn) : null;
                     const barColor = col.colorPn && n !== null && n < 0 ? 'rgba(224,49,49,0.25)' : 'rgba(31,168,201,0.25)';
                     const chosen = p.selected !== null && p.groupby.includes(col.key) && String(value) === p.selected;
+                    const look = p.comparisonStyle(col, row.original);
                     return (
                       <td
                         key={cell.id}
@@ -246,7 +281,7 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                           borderBottom: `1px solid ${t.splitLine}`,
                           textAlign: col.align,
                           whiteSpace: 'nowrap',
-                          backgroundColor: chosen ? 'var(--mantine-primary-color-light)' : p.background(col, value),
+                          backgroundColor: chosen ? 'var(--mantine-primary-color-light)' : (look?.background ?? p.background(col, value)),
                           fontWeight: chosen ? 600 : undefined,
                           backgroundImage: bar ? `linear-gradient(to right, transparent ${bar.offset}%, ${barColor} ${bar.offset}%, ${barColor} ${bar.offset + bar.width}%, transparent ${bar.offset + bar.width}%)` : undefined,
                           cursor: !col.isMetric && onDataPointClick ? 'pointer' : undefined,
@@ -263,6 +298,9 @@ export default function TableChart({ transformed: p, width, height, theme, onRen
                           onDataPointClick({ filters, clientX: e.clientX, clientY: e.clientY, isContextMenu: true });
                         }}
                       >
+                        {look?.arrow && (
+                          <span style={{ color: `var(--mantine-color-${look.arrowColor === 'Green' ? 'green' : 'red'}-text)`, marginRight: 4 }}>{look.arrow}</span>
+                        )}
                         <CellContent text={p.format(col, value)} html={html(col, value)} truncateWidth={col.truncate ? col.width : undefined} />
                       </td>
                     );

@@ -1,4 +1,5 @@
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
+import { TIME_RANGE_NO_FILTER } from '@meridian/contracts/messages';
 import { validateAggControlValues, validateNonEmpty } from '@meridian/contracts/rules/validators';
 import { SMART_DATE, TIME_FORMAT_OPTIONS } from '../shared/format';
 import { asList, metricLabel, type MetricEntry } from '../shared/metrics';
@@ -19,6 +20,12 @@ export const orderByChoices = ({ datasource }: ControlContext): ReadonlyArray<re
     .map((c) => c.column_name)
     .sort((a, b) => a.localeCompare(b))
     .flatMap((name) => [[JSON.stringify([name, true]), `${name} [asc]`] as const, [JSON.stringify([name, false]), `${name} [desc]`] as const]);
+
+/** Superset's table 'Time shift' choices (its reduced time comparison choices): four shifts, a custom start date, the time range's length. */
+const TIME_SHIFTS = [['1 day ago', '1 day ago'], ['1 week ago', '1 week ago'], ['1 month ago', '1 month ago'], ['1 year ago', '1 year ago'], ['custom', 'Custom date'], ['inherit', 'Inherit range from time filter']] as const;
+
+/** A time comparison is set (Superset shows its colour options only then). */
+const comparing = (ctx: ControlContext) => aggregate(ctx) && !!asList(ctx.formData.time_compare).length;
 
 /** Superset's PAGE_SIZE_OPTIONS. */
 const PAGE_SIZE_OPTIONS = [[0, 'All'], [10, '10'], [20, '20'], [50, '50'], [100, '100'], [200, '200']] as const;
@@ -55,7 +62,8 @@ export function buildTableQuery(fd: FormData, options: BuildQueryOptions = {}): 
     else if (metrics.length) query.orderby = [[metrics[0], !(fd.order_desc ?? true)]];
     const percent = Array.isArray(fd.percent_metrics) ? fd.percent_metrics : [];
     if (percent.length) {
-      const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`));
+      // With a time comparison each percent metric's shifted twin is a share too (Superset's addComparisonPercentMetrics).
+      const labels = percent.map((m: any) => (typeof m === 'string' ? m : m.label ?? `${m.aggregate}(${m.column?.column_name})`)).flatMap((l: string) => (shift ? [l, `${l}__${shift}`] : [l]));
       query.post_processing = [{ operation: 'contribution', options: { columns: labels, rename_columns: labels.map((l: string) => `%${l}`) } }];
     }
     const comparison = fd.comparison_type ?? 'values';
@@ -147,9 +155,19 @@ const table: ChartPlugin<TableProps> = {
               label: 'Time shift',
               freeForm: true,
               clearable: true,
-              choices: [['1 day ago', '1 day ago'], ['1 week ago', '1 week ago'], ['1 month ago', '1 month ago'], ['1 year ago', '1 year ago']],
-              description: 'Overlay results from a relative time period. Expects relative time deltas in natural language (example:  24 hours, 7 days, 52 weeks, 365 days). Free text is supported.',
+              choices: TIME_SHIFTS,
+              description:
+                'Overlay results from a relative time period. Expects relative time deltas in natural language (example:  24 hours, 7 days, 52 weeks, 365 days). Free text is supported. Use "Inherit range from time filters" to shift the comparison time range by the same length as your time range and use "Custom" to set a custom comparison range.',
               visibility: aggregate,
+            },
+          ],
+          [
+            {
+              name: 'start_date_offset',
+              type: 'TimeOffsetControl',
+              label: 'Shift start date',
+              visibility: (ctx) => aggregate(ctx) && ctx.formData.time_compare === 'custom',
+              validators: [(value, { formData }) => formData.time_compare === 'custom' && !value && 'A date is required when using custom date shift'],
             },
           ],
           [
@@ -163,6 +181,7 @@ const table: ChartPlugin<TableProps> = {
               visibility: aggregate,
             },
           ],
+          [{ name: 'comparison_range_label', type: 'ComparisonRangeLabel', label: 'Actual range for comparison', visibility: (ctx) => !!tableTimeShift(ctx.formData) && !!ctx.formData.time_range && ctx.formData.time_range !== TIME_RANGE_NO_FILTER }],
         ],
       },
       {
@@ -198,6 +217,29 @@ const table: ChartPlugin<TableProps> = {
           [{ name: 'show_cell_bars', type: 'CheckboxControl', label: 'Show Cell bars', default: true, renderTrigger: true, description: 'Whether to display a bar chart background in table columns' }],
           [{ name: 'align_pn', type: 'CheckboxControl', label: 'Align +/-', default: false, renderTrigger: true, description: 'Whether to align background charts with both positive and negative values at 0' }],
           [{ name: 'color_pn', type: 'CheckboxControl', label: 'Add colors to cell bars for +/-', default: true, renderTrigger: true, description: 'Whether to colorize numeric values by whether they are positive or negative' }],
+          [
+            {
+              name: 'comparison_color_enabled',
+              type: 'CheckboxControl',
+              label: 'Basic conditional formatting',
+              default: false,
+              renderTrigger: true,
+              description: 'This will be applied to the whole table. Arrows (↑ and ↓) will be added to main columns for increase and decrease. Basic conditional formatting can be overwritten by conditional formatting below.',
+              visibility: comparing,
+            },
+          ],
+          [
+            {
+              name: 'comparison_color_scheme',
+              type: 'SelectControl',
+              label: 'color type',
+              default: 'Green',
+              renderTrigger: true,
+              choices: [['Green', 'Green for increase, red for decrease'], ['Red', 'Red for increase, green for decrease']],
+              description: 'Adds color to the chart symbols based on the positive or negative change from the comparison value.',
+              visibility: (ctx) => comparing(ctx) && !!ctx.formData.comparison_color_enabled,
+            },
+          ],
           [{ name: 'conditional_formatting', type: 'ConditionalFormattingControl', label: 'Custom Conditional Formatting', default: [], renderTrigger: true, description: 'Apply conditional color formatting to numeric columns' }],
         ],
       },

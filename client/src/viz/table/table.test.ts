@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import table, { orderByChoices } from './index';
-import { cellBar, comparisonValues, headerGroups, htmlCandidate, moveColumn, ruleMatches, summaryCells } from './transform-props';
+import { cellBar, comparisonShown, comparisonStyle, comparisonValues, headerGroups, htmlCandidate, moveColumn, pickComparison, ruleMatches, summaryCells } from './transform-props';
 import { hasHtmlTagPattern } from '../shared/html';
 import { columnConfigColumns } from '../shared/column-config';
 
@@ -171,7 +171,7 @@ describe("table: Superset's 'Show summary', 'Align +/-' and option labels", () =
     expect(byName('show_cell_bars')?.label).toBe('Show Cell bars');
     expect(byName('show_totals')?.label).toBe('Show summary');
     const visual = table.controlPanel.sections.find((s) => s.label === 'Visual formatting')!.controlSetRows.flat().map((c: any) => c.name);
-    expect(visual).toEqual(['show_cell_bars', 'align_pn', 'color_pn', 'conditional_formatting']);
+    expect(visual).toEqual(['show_cell_bars', 'align_pn', 'color_pn', 'comparison_color_enabled', 'comparison_color_scheme', 'conditional_formatting']);
     expect(byName('show_totals')?.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
   });
 });
@@ -356,7 +356,7 @@ describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset'
   it("shows each metric as 'Main', '#', '△' and '%' under its name, the summary compared too", () => {
     const out = table.transformProps({ formData: fd, queriesData: answer, datasource: { id: 1, type: 'table', name: 't', columns: [], metrics: [], verbose_map: { sum__num: 'Births' } }, theme: 'light', width: 400, height: 300 });
     expect(out.columns.map((c) => [c.key, c.label])).toEqual([['gender', 'gender'], ['Main sum__num', 'Main'], ['# sum__num', '#'], ['△ sum__num', '△'], ['% sum__num', '%']]);
-    expect(headerGroups(out.columns)).toEqual([{ group: null, span: 1 }, { group: 'Births', span: 4 }]);
+    expect(headerGroups(out.columns)).toEqual([{ group: null, metric: null, span: 1 }, { group: 'Births', metric: 'sum__num', span: 4 }]);
     expect(out.rows[0]).toEqual({ gender: 'boy', 'Main sum__num': 150, '# sum__num': 100, '△ sum__num': 50, '% sum__num': 0.5 });
     // Nothing now against 40 a year before: -100%.
     expect(out.rows[1]).toMatchObject({ '△ sum__num': -40, '% sum__num': -1 });
@@ -367,11 +367,109 @@ describe("table: 'Time Comparison' (time_compare, comparison_type), as Superset'
     expect(comparisonValues(0, 0)).toEqual({ difference: 0, change: 0 });
   });
 
-  it("offers 'Time shift' and 'Calculation type' ('Actual values') in its own section, in aggregate mode", () => {
+  it("offers 'Time shift' (Superset's reduced choices with 'Custom date' and 'Inherit range from time filter'), 'Shift start date' for a custom one, and 'Calculation type'", () => {
     const section = table.controlPanel.sections.find((s) => s.label === 'Time Comparison')!;
-    const [shift, type] = section.controlSetRows.flat() as any[];
-    expect([section.description, shift.name, shift.label, shift.multi, type.name, type.label, type.default]).toEqual(['Compare results with other time periods.', 'time_compare', 'Time shift', undefined, 'comparison_type', 'Calculation type', 'values']);
-    expect(shift.choices.map((c: any) => c[0])).toEqual(['1 day ago', '1 week ago', '1 month ago', '1 year ago']);
+    const [shift, start, type, range] = section.controlSetRows.flat() as any[];
+    expect([section.description, shift.name, shift.label, shift.multi, start.name, start.type, start.label, type.name, type.label, type.default]).toEqual(['Compare results with other time periods.', 'time_compare', 'Time shift', undefined, 'start_date_offset', 'TimeOffsetControl', 'Shift start date', 'comparison_type', 'Calculation type', 'values']);
+    expect(shift.choices).toEqual([['1 day ago', '1 day ago'], ['1 week ago', '1 week ago'], ['1 month ago', '1 month ago'], ['1 year ago', '1 year ago'], ['custom', 'Custom date'], ['inherit', 'Inherit range from time filter']]);
     expect(shift.visibility({ formData: { query_mode: 'raw' } })).toBe(false);
+    // The start date is asked for only with 'Custom date', and required then (Superset's 'A date is required when using custom date shift').
+    const ctx = (time_compare: string) => ({ formData: { query_mode: 'aggregate', time_compare }, datasource: null });
+    expect([start.visibility(ctx('custom')), start.visibility(ctx('inherit'))]).toEqual([true, false]);
+    expect([start.validators[0]('', ctx('custom')), start.validators[0]('2024-01-01', ctx('custom')), start.validators[0]('', ctx('1 year ago'))]).toEqual(['A date is required when using custom date shift', false, false]);
+    // 'Actual range for comparison' once there is a shift and a time range to move.
+    expect([range.type, range.label]).toEqual(['ComparisonRangeLabel', 'Actual range for comparison']);
+    const withRange = (extra: Record<string, unknown>) => range.visibility({ formData: { query_mode: 'aggregate', time_range: '2000-01-01 : 2001-01-01', ...extra }, datasource: null });
+    expect([withRange({ time_compare: 'inherit' }), withRange({ time_compare: 'custom' }), withRange({ time_compare: 'inherit', time_range: 'No filter' })]).toEqual([true, false, false]);
+  });
+
+  it("'Custom date' sends the start date (start_date_offset) as the offset and 'Inherit range from time filter' sends 'inherit', as Superset's buildQuery", () => {
+    const offsets = (extra: Record<string, unknown>) => table.buildQuery({ ...fd, ...extra }).queries.map((q) => q.time_offsets);
+    expect(offsets({ time_compare: 'custom', start_date_offset: '2024-01-01' })).toEqual([['2024-01-01'], ['2024-01-01']]);
+    expect(offsets({ time_compare: 'inherit' })).toEqual([['inherit'], ['inherit']]);
+    // No date yet: nothing to compare with.
+    expect(offsets({ time_compare: 'custom', start_date_offset: null })).toEqual([[], []]);
+    expect(table.buildQuery({ ...fd, time_compare: 'inherit', comparison_type: 'percentage' }).queries[0]!.post_processing).toEqual([
+      { operation: 'compare', options: { source_columns: ['sum__num'], compare_columns: ['sum__num__inherit'], compare_type: 'percentage', drop_original_columns: true } },
+    ]);
+  });
+
+  it("reads the shifted metrics by the offset's name: the custom start date's (m__2024-01-01) or 'inherit' (m__inherit)", () => {
+    const renamed = (suffix: string) => answer.map((r: any) => ({ ...r, data: r.data.map((d: any) => Object.fromEntries(Object.entries(d).map(([k, v]) => [k.replace('1 year ago', suffix), v]))), colnames: r.colnames.map((c: string) => c.replace('1 year ago', suffix)) }));
+    const props = (extra: Record<string, unknown>, suffix: string) => table.transformProps({ formData: { ...fd, ...extra }, queriesData: renamed(suffix), datasource: null as any, theme: 'light', width: 400, height: 300 });
+    for (const [extra, suffix] of [[{ time_compare: 'custom', start_date_offset: '2024-01-01' }, '2024-01-01'], [{ time_compare: 'inherit' }, 'inherit']] as const) {
+      const out = props(extra, suffix);
+      expect(out.comparing).toBe(true);
+      expect(out.rows[0]).toEqual({ gender: 'boy', 'Main sum__num': 150, '# sum__num': 100, '△ sum__num': 50, '% sum__num': 0.5 });
+    }
+  });
+});
+
+describe("table: percentage metrics in a time comparison, as Superset's addComparisonPercentMetrics and processComparisonDataRecords", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['gender'], metrics: ['sum__num'], percent_metrics: ['sum__num'], time_compare: '1 year ago', comparison_type: 'values' };
+
+  it("takes each percentage metric's shifted twin's share too (contribution of m and m__1 year ago)", () => {
+    expect(table.buildQuery(fd).queries[0]!.post_processing).toEqual([
+      { operation: 'contribution', options: { columns: ['sum__num', 'sum__num__1 year ago'], rename_columns: ['%sum__num', '%sum__num__1 year ago'] } },
+    ]);
+  });
+
+  it("shows '%m' as 'Main', '#', '△' and '%' under '%' and the metric's name, shares formatted as percentages", () => {
+    const answer = [{ data: [{ gender: 'boy', sum__num: 150, 'sum__num__1 year ago': 100, '%sum__num': 0.75, '%sum__num__1 year ago': 0.5 }], colnames: ['gender', 'sum__num', 'sum__num__1 year ago', '%sum__num', '%sum__num__1 year ago'], coltypes: [1, 0, 0, 0, 0] }] as any;
+    const out = table.transformProps({ formData: fd, queriesData: answer, datasource: { id: 1, type: 'table', name: 't', columns: [], metrics: [], verbose_map: { sum__num: 'Births' } }, theme: 'light', width: 400, height: 300 });
+    expect(headerGroups(out.columns).map((g) => [g.group, g.span])).toEqual([[null, 1], ['Births', 4], ['%Births', 4]]);
+    expect(out.rows[0]).toMatchObject({ 'Main %sum__num': 0.75, '# %sum__num': 0.5, '△ %sum__num': 0.25, '% %sum__num': 0.5 });
+    const col = (k: string) => out.columns.find((c) => c.key === k)!;
+    expect([out.format(col('Main %sum__num'), 0.75), out.format(col('△ %sum__num'), 0.25), out.format(col('% %sum__num'), 0.5)]).toEqual(['75.00%', '25.00%', '50.000%']);
+  });
+});
+
+describe("table: the comparison columns' display, as Superset's TimeComparisonDropdown, grouping headers and basic conditional formatting", () => {
+  const fd = { viz_type: 'table', datasource: '1__table', groupby: ['gender'], metrics: ['sum__num'], time_compare: '1 year ago', comparison_type: 'values', comparison_color_enabled: true };
+  const answer = [{ data: [{ gender: 'boy', sum__num: 150, 'sum__num__1 year ago': 100 }, { gender: 'girl', sum__num: 0, 'sum__num__1 year ago': 40 }, { gender: 'other', sum__num: 5, 'sum__num__1 year ago': 5 }], colnames: ['gender', 'sum__num', 'sum__num__1 year ago'], coltypes: [1, 0, 0] }] as any;
+  const props = (extra: Record<string, unknown> = {}) => table.transformProps({ formData: { ...fd, ...extra }, queriesData: answer, datasource: null as any, theme: 'light', width: 400, height: 300 });
+
+  it("'Display all' alone; a column picked in place of 'all', others toggled; closed with the three picked it reads 'Display all'", () => {
+    expect(pickComparison(['all'], '#')).toEqual(['#']);
+    expect(pickComparison(['#'], '%')).toEqual(['#', '%']);
+    expect(pickComparison(['#', '%'], '#')).toEqual(['%']);
+    expect(pickComparison(['#', '%'], 'all')).toEqual(['all']);
+    expect(pickComparison(['#', '%', '△'], null)).toEqual(['all']);
+    expect(pickComparison(['%'], null)).toEqual(['%']);
+  });
+
+  it("always shows 'Main'; the others when picked and their metric's group is not folded (the header's minus icon)", () => {
+    const shown = (picked: string[], folded: string[] = []) => props().columns.filter((c) => comparisonShown(c, picked, folded)).map((c) => c.key);
+    expect(shown(['all'])).toEqual(['gender', 'Main sum__num', '# sum__num', '△ sum__num', '% sum__num']);
+    expect(shown(['%'])).toEqual(['gender', 'Main sum__num', '% sum__num']);
+    expect(shown(['all'], ['sum__num'])).toEqual(['gender', 'Main sum__num']);
+  });
+
+  it("Superset's calculateBasicStyle: green tint and ↑ for an increase, red and ↓ for a decrease (the reverse with 'Red'), grey for none", () => {
+    expect(comparisonStyle(0.5, 'Green')).toEqual({ arrow: '↑', arrowColor: 'Green', background: 'rgba(0,150,0,0.2)' });
+    expect(comparisonStyle(-1, 'Green')).toEqual({ arrow: '↓', arrowColor: 'Red', background: 'rgba(150,0,0,0.2)' });
+    expect(comparisonStyle(0.5, 'Red')).toEqual({ arrow: '↑', arrowColor: 'Red', background: 'rgba(150,0,0,0.2)' });
+    expect(comparisonStyle(0, 'Green')).toEqual({ arrow: '', arrowColor: '', background: 'rgba(0,0,0,0.2)' });
+  });
+
+  it("'Basic conditional formatting' tints a metric's four cells by its change, the arrow on 'Main' only; off, or with custom conditional formatting, none", () => {
+    const out = props();
+    const col = (k: string) => out.columns.find((c) => c.key === k)!;
+    const [boy, girl] = out.rows;
+    expect(out.comparisonStyle(col('Main sum__num'), boy!)).toEqual({ arrow: '↑', arrowColor: 'Green', background: 'rgba(0,150,0,0.2)' });
+    expect(out.comparisonStyle(col('% sum__num'), girl!)).toEqual({ arrow: '', arrowColor: 'Red', background: 'rgba(150,0,0,0.2)' });
+    expect(out.comparisonStyle(col('gender'), boy!)).toBeUndefined();
+    expect(props({ comparison_color_scheme: 'Red' }).comparisonStyle(col('Main sum__num'), boy!)?.background).toBe('rgba(150,0,0,0.2)');
+    expect(props({ comparison_color_enabled: false }).comparisonStyle(col('Main sum__num'), boy!)).toBeUndefined();
+    expect(props({ conditional_formatting: [{ column: 'Main sum__num', operator: '>', targetValue: 0, colorScheme: '#ff0000' }] }).comparisonStyle(col('Main sum__num'), boy!)).toBeUndefined();
+  });
+
+  it("offers 'Basic conditional formatting' while a time comparison is set, and its 'color type' once ticked", () => {
+    const rows = table.controlPanel.sections.flatMap((s) => s.controlSetRows.flat()) as any[];
+    const [enabled, scheme] = ['comparison_color_enabled', 'comparison_color_scheme'].map((n) => rows.find((c) => c.name === n));
+    expect([enabled.label, enabled.default, scheme.label, scheme.default, scheme.choices]).toEqual(['Basic conditional formatting', false, 'color type', 'Green', [['Green', 'Green for increase, red for decrease'], ['Red', 'Red for increase, green for decrease']]]);
+    const ctx = (formData: Record<string, unknown>) => ({ formData: { query_mode: 'aggregate', ...formData }, datasource: null });
+    expect([enabled.visibility(ctx({})), enabled.visibility(ctx({ time_compare: 'inherit' }))]).toEqual([false, true]);
+    expect([scheme.visibility(ctx({ time_compare: 'inherit' })), scheme.visibility(ctx({ time_compare: 'inherit', comparison_color_enabled: true }))]).toEqual([false, true]);
   });
 });

@@ -28,8 +28,8 @@ export interface TableColumn {
   width?: number;
   /** Long cells are cut to the width with an ellipsis. */
   truncate: boolean;
-  /** A time comparison's column: which of the metric's four ('Main', '#', '△', '%') and the metric's label, its group's header. */
-  comparison?: { kind: ComparisonKind; group: string };
+  /** A time comparison's column: which of the metric's four ('Main', '#', '△', '%'), the metric and its label, its group's header. */
+  comparison?: { kind: ComparisonKind; metric: string; group: string };
 }
 
 /** Superset's time comparison columns of a metric: its value, the shifted period's (#), the difference (△) and the change (%). */
@@ -37,12 +37,54 @@ export const COMPARISON_KINDS = ['Main', '#', '△', '%'] as const;
 export type ComparisonKind = (typeof COMPARISON_KINDS)[number];
 
 /**
- * The time shift a table compares with (Superset's table: one 'Time shift', 'Actual values' as the calculation type),
- * or null. Custom and inherited ranges are not offered.
+ * The time offset a table compares with, as Superset's table buildQuery sends it, or null: the 'Time shift', a 'Custom
+ * date' as its start date (start_date_offset, none while it is unset), 'Inherit range from time filter' as 'inherit'.
+ * The server names the shifted metrics after it (`m__2024-01-01`, `m__inherit`).
  */
 export function tableTimeShift(fd: FormData): string | null {
   if (fd.query_mode === 'raw') return null;
-  return asList<string>(fd.time_compare).filter((s) => s && s !== 'custom' && s !== 'inherit')[0] ?? null;
+  const shift = asList<string>(fd.time_compare)[0];
+  if (shift === 'custom') return typeof fd.start_date_offset === 'string' && fd.start_date_offset ? fd.start_date_offset : null;
+  return shift || null;
+}
+
+/** The look Superset's 'Basic conditional formatting' gives a metric's cells from its change: an arrow on 'Main', a tint on all four. */
+export interface ComparisonStyle {
+  arrow: '' | '↑' | '↓';
+  /** Which colour the arrow takes: the theme's success or error colour. */
+  arrowColor: 'Green' | 'Red' | '';
+  background: string;
+}
+
+/** Superset's calculateBasicStyle: grey for no change; else green or red by the scheme and the change's sign. */
+export function comparisonStyle(change: number, scheme: string): ComparisonStyle {
+  if (change === 0) return { arrow: '', arrowColor: '', background: 'rgba(0,0,0,0.2)' };
+  const good = (change > 0) === (scheme !== 'Red');
+  return { arrow: change > 0 ? '↑' : '↓', arrowColor: good ? 'Green' : 'Red', background: `rgba(${good ? '0,150,0' : '150,0,0'},0.2)` };
+}
+
+/** The choices of Superset's comparison columns menu: all of them, or any of '#', '△' and '%' ('Main' is always shown). */
+export const COMPARISON_PICKS = [['all', 'Display all'], ['#', '#'], ['△', '△'], ['%', '%']] as const;
+
+/**
+ * A click in the menu, as Superset's TimeComparisonDropdown: 'Display all' alone; a column in place of 'all', else toggled.
+ * Closed with each of the three picked, the menu reads 'Display all' again (its onBlur).
+ */
+export function pickComparison(selected: readonly string[], key: string | null): string[] {
+  if (key === null) return selected.length === COMPARISON_PICKS.length - 1 ? ['all'] : [...selected];
+  if (key === 'all') return ['all'];
+  if (selected.includes('all')) return [key];
+  return selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key];
+}
+
+/**
+ * Whether a column is drawn (Superset's useTimeComparison): any column not compared and every 'Main'; the others when their
+ * kind is picked (or 'Display all') and their metric's group is not folded (its header's minus icon).
+ */
+export function comparisonShown(column: Pick<TableColumn, 'comparison'>, picked: readonly string[], folded: readonly string[]): boolean {
+  const c = column.comparison;
+  if (!c || c.kind === 'Main') return true;
+  return !folded.includes(c.metric) && (picked.includes('all') || picked.includes(c.kind));
 }
 
 /** Superset's calculateDifferences: the difference, and the change as a share of the shifted value (±100% when either is 0). */
@@ -151,6 +193,10 @@ export interface TableProps {
   renderHtml: boolean;
   /** 'Show summary' (show_totals): the metrics over all the rows the filters keep (the summary query's one row), or null. */
   totals: Record<string, unknown> | null;
+  /** Whether the columns are a time comparison's ('Actual values'): the comparison columns menu is offered. */
+  comparing: boolean;
+  /** 'Basic conditional formatting' (comparison_color_enabled): a compared metric's cell look in a row, else undefined. */
+  comparisonStyle: (column: TableColumn, row: Record<string, unknown>) => ComparisonStyle | undefined;
   /**
    * 'Server pagination': the rows are one page, of the `rowCount` the is_rowcount query gave; the page, its size and
    * the order as the chart's own state has them; the search box's text and column ('Search by', one of the text
@@ -182,7 +228,9 @@ export function transformTable(input: TransformInput): TableProps {
 
   // 'Time Comparison' ('Actual values'): each metric's four columns under its name, as Superset's table.
   const shift = fd.comparison_type && fd.comparison_type !== 'values' ? null : tableTimeShift(fd);
-  const compared = shift ? metrics.filter((m) => colnames.includes(m)) : [];
+  // Percent metrics compare too, '%m' against its shifted share '%m__1 year ago' (Superset's processComparisonDataRecords).
+  const compared = shift ? [...metrics, ...percentMetrics].filter((m) => colnames.includes(m)) : [];
+  const labelOf = (key: string) => (key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key));
   const comparisonOf = new Map<string, { kind: ComparisonKind; metric: string }>();
   let drawnColnames = colnames;
   let drawnTypes: Array<number | undefined> = colnames.map((_, i) => result.coltypes?.[i]);
@@ -215,7 +263,7 @@ export function transformTable(input: TransformInput): TableProps {
     const width = Number(config.columnWidth);
     return {
       key,
-      label: comparison ? comparison.kind : key.startsWith('%') && percentMetrics.includes(key) ? `%${names(key.slice(1))}` : names(key),
+      label: comparison ? comparison.kind : labelOf(key),
       isMetric,
       isNumeric,
       isTime,
@@ -229,7 +277,7 @@ export function transformTable(input: TransformInput): TableProps {
       align: config.horizontalAlign ?? (isNumeric && !shift ? 'right' : 'left'),
       width: config.columnWidth !== undefined && config.columnWidth !== null && width > 0 ? width : undefined,
       truncate: !!config.truncateLongCells,
-      ...(comparison ? { comparison: { kind: comparison.kind, group: names(comparison.metric) } } : {}),
+      ...(comparison ? { comparison: { ...comparison, group: labelOf(comparison.metric) } } : {}),
     };
   });
 
@@ -250,12 +298,12 @@ export function transformTable(input: TransformInput): TableProps {
     if (column.isNumeric) {
       const n = toNumber(value);
       if (n === null) return String(value);
-      const isPercent = column.key.startsWith('%') && percentMetrics.includes(column.key);
+      const isPercent = percentMetrics.includes(parent?.metric ?? column.key);
       const currency = isPercent ? undefined : currencyOf(config.currencyFormat);
       if (config.d3SmallNumberFormat && Math.abs(n) < 1) return getValueFormatter(config.d3SmallNumberFormat, currency)(n);
       if (config.d3NumberFormat) return getValueFormatter(config.d3NumberFormat, currency)(n);
       if (currency?.symbol) return getValueFormatter(column.isMetric ? fd.number_format : SMART_NUMBER, currency)(n);
-      return column.key.startsWith('%') ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
+      return column.key.startsWith('%') || isPercent ? percentFormat(n) : column.isMetric ? numberFormat(n) : String(value);
     }
     return String(value);
   };
@@ -264,6 +312,14 @@ export function transformTable(input: TransformInput): TableProps {
     if (n === null) return undefined;
     const rule = rules.find((r) => r.column === column.key && ruleMatches(r, n));
     return rule ? `${rule.colorScheme}33` : undefined;
+  };
+  // Custom conditional formatting overrides the basic one (Superset applies the basic colours only without it).
+  const basic = !!shift && !!fd.comparison_color_enabled && !rules.length;
+  const styleOf = (column: TableColumn, row: Record<string, unknown>) => {
+    const change = basic && column.comparison ? toNumber(row[`% ${column.comparison.metric}`]) : null;
+    if (change === null) return undefined;
+    const style = comparisonStyle(change, fd.comparison_color_scheme ?? 'Green');
+    return column.comparison!.kind === 'Main' ? style : { ...style, arrow: '' as const };
   };
   // The summary row compares too (Superset's processComparisonTotals).
   const totalsOf = (row: Record<string, unknown> | undefined) => (row ? (shift ? withComparison(row, compared, shift) : row) : null);
@@ -281,6 +337,8 @@ export function transformTable(input: TransformInput): TableProps {
     // The value the chart's own cross-filter chose (a click on a dimension's cell): its cells are marked, as Superset's.
     renderHtml: fd.allow_render_html !== false,
     totals: totalsOf(!raw && fd.show_totals ? (totalsResult?.data?.[0] as Record<string, unknown> | undefined) : undefined),
+    comparing: !!shift,
+    comparisonStyle: styleOf,
     server: page ? { rowCount: Number(queriesData[1]?.data?.[0]?.rowcount ?? 0), currentPage: page.currentPage, pageSize: page.pageSize, sortBy: asList<SortByItem>(input.ownState?.sortBy as SortByItem[])[0] ?? null, sortable: colnames.filter((key) => orderTarget(fd, key) !== undefined), ...searchState(input.ownState, colnames.filter((_, i) => result.coltypes?.[i] === GenericDataType.STRING)) } : null,
     selected: hasSelection(input.filterState) && (input.filterState!.selectedValues as unknown[]).length === 1 ? String((input.filterState!.selectedValues as unknown[])[0]) : null,
   };
@@ -295,13 +353,13 @@ export function htmlCandidate(column: Pick<TableColumn, 'isNumeric' | 'isTime'>,
 }
 
 /** The header row over a time comparison's columns: each metric's name over its consecutive columns, blank over the others. */
-export function headerGroups(drawn: readonly TableColumn[]): Array<{ group: string | null; span: number }> {
-  const out: Array<{ group: string | null; span: number }> = [];
+export function headerGroups(drawn: readonly TableColumn[]): Array<{ group: string | null; metric: string | null; span: number }> {
+  const out: Array<{ group: string | null; metric: string | null; span: number }> = [];
   for (const col of drawn) {
-    const group = col.comparison?.group ?? null;
+    const metric = col.comparison?.metric ?? null;
     const last = out[out.length - 1];
-    if (last && last.group === group) last.span += 1;
-    else out.push({ group, span: 1 });
+    if (last && last.metric === metric) last.span += 1;
+    else out.push({ group: col.comparison?.group ?? null, metric, span: 1 });
   }
   return out;
 }
