@@ -139,6 +139,7 @@ export function createServices(deps: { config: Config; db: MetadataDb; logger: L
     ...deps, security, datasets, databases, runtime: queryRuntime, cache, events: asyncEvents, rls,
     chartCacheTimeout: (id) => chartRepo.cacheTimeout(id),
     savedChart: (id) => chartRepo.get(id),
+    dashboards: () => dashboards,
     annotationData,
     jobs: () => jobs,
   });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { ChartDataRequestSchema, hasPermission, queryContextModified, type StoredChartDefinition, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
+import { ChartDataRequestSchema, filterOptionsQuery, hasPermission, queryContextModified, targetDataset, type NativeFilter, type StoredChartDefinition, type AsyncJobMetadata, type ChartDataQueryResult, type ChartDataRequest } from '@meridian/contracts';
 import { queryContextFromFormData } from '@meridian/contracts/chart-data/form-data';
 import { applyPostProcessing, joinTimeOffset, PostProcessingError } from '@meridian/contracts/chart-data/post-processing';
 import { DTTM_ALIAS, getColumnLabel, getMetricLabel, normaliseQueryObject, type QueryObject, type QueryFilter } from '@meridian/contracts/chart-data/query-object';
@@ -10,6 +10,7 @@ import { genericTypeOf, getEngineSpec, TIME_GRAIN_NAMES, type ResultColumn, type
 import { isSafeNumber, parse as parseLossless, stringify as stringifyLossless } from 'lossless-json';
 import type { Config } from '../config';
 import type { CacheStore } from '../cache/cache-store';
+import type { DashboardService } from '../dashboard/dashboard.service';
 import type { AsyncEventService } from '../async-event/async-event.service';
 import type { MeridianJobQueue } from '../jobs/jobs';
 import type { DatabaseService } from '../database/database.service';
@@ -150,6 +151,8 @@ export class ChartDataService {
       chartCacheTimeout: (chartId: number) => Promise<number | null>;
       /** A saved chart, whoever asks (the caller has checked access). */
       savedChart: (chartId: number) => Promise<SavedChart | undefined>;
+      /** Dashboards whose roles grant their charts' data (DASHBOARD_RBAC). */
+      dashboards: () => Pick<DashboardService, 'grantingRoles'>;
       annotationData: AnnotationData;
       rls: RlsService;
       /** Where async chart data jobs go: run in this process, or by whichever process takes them from the queue. */
@@ -184,6 +187,41 @@ export class ChartDataService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The dataset a chart data request reads: one the actor may query, or, with DASHBOARD_RBAC, one a dashboard's roles
+   * grant through the request's `dashboardId` (Superset's raise_for_access): for a chart of that dashboard on that
+   * dataset, asking only what the chart shows, or for a native filter of it whose target is that dataset.
+   */
+  private async requestDatasource(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<DatasetRecord> {
+    try {
+      return await this.datasource(actor, request.datasource);
+    } catch (refused) {
+      const record = await this.grantedByDashboard(actor, request, sliceId).catch(() => undefined);
+      if (!record) throw refused;
+      const rls = await this.deps.rls.clausesFor(actor, record.id);
+      return rls.length ? { ...record, rls } : record;
+    }
+  }
+
+  private async grantedByDashboard(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<DatasetRecord | undefined> {
+    const fd = (request.form_data ?? {}) as Record<string, unknown>;
+    const datasetId = Number(request.datasource?.id);
+    if (!this.deps.config.featureFlags.DASHBOARD_RBAC || !fd.dashboardId || !datasetId) return undefined;
+    const dashboard = await this.deps.dashboards().grantingRoles(actor, Number(fd.dashboardId));
+    if (!dashboard) return undefined;
+    if (fd.type === 'NATIVE_FILTER') {
+      const metadata = JSON.parse(dashboard.json_metadata || '{}') as { native_filter_configuration?: unknown };
+      const filters = (metadata.native_filter_configuration ?? []) as NativeFilter[];
+      const filter = filters.find((f) => f.id === fd.native_filter_id);
+      // The filter's values: what its own options query asks of its target, nothing else of the dataset.
+      if (!filter || targetDataset(filter) !== datasetId || queryContextModified(request, { id: 0, params: {}, queries: [filterOptionsQuery(filter, { cascade: {} })] })) return undefined;
+    } else {
+      const chart = sliceId !== null && dashboard.chart_ids.includes(sliceId) ? await this.deps.savedChart(sliceId) : undefined;
+      if (!chart || chart.datasource_id !== datasetId || queryContextModified(request, this.storedDefinition(chart))) return undefined;
+    }
+    return this.deps.datasets.getGranted(datasetId);
   }
 
   /**
@@ -483,7 +521,7 @@ export class ChartDataService {
 
   /** Every query of a request, in order. */
   async results(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<Array<ChartDataQueryResult | Record<string, unknown>>> {
-    const record = await this.datasource(actor, request.datasource);
+    const record = await this.requestDatasource(actor, request, sliceId);
     if (!request.queries.length) throw new StructuredError(400, [{ message: 'Missing data for required field.', error_type: 'INVALID_PAYLOAD_SCHEMA_ERROR', level: 'error', extra: { queries: ['Missing data for required field.'] } }]);
     const out = [];
     for (const raw of request.queries) out.push(await this.queryPayload(actor, record, raw, request, sliceId));
@@ -547,7 +585,7 @@ export class ChartDataService {
       if (!chart || chart.datasource_id !== Number(request.datasource?.id) || queryContextModified(request, this.storedDefinition(chart))) throw new Forbidden('Guest user cannot modify chart payload');
     }
     if (this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES && opts.allowAsync !== false && request.result_format === 'json' && ['full', 'results'].includes(request.result_type)) {
-      const record = await this.datasource(actor, request.datasource);
+      const record = await this.requestDatasource(actor, request, sliceId);
       const cached = request.force ? null : await this.cachedResponse(actor, record, request);
       if (cached) return { kind: 'json', status: 200, body: cached };
       return { kind: 'async', status: 202, body: await this.submitAsync(actor, request, sliceId) };

@@ -109,6 +109,19 @@ export class DashboardService {
     throw new NotFound();
   }
 
+  /**
+   * The dashboard when its roles give the actor its charts' data (DASHBOARD_RBAC, as Superset's raise_for_access
+   * reads a chart data request's dashboardId): it has roles, and the actor is an admin or owner, or holds one of
+   * them on the published dashboard. Null otherwise.
+   */
+  async grantingRoles(actor: Actor, id: number): Promise<DashboardRecord | null> {
+    if (!this.deps.dashboardRbac || actor.guest) return null;
+    const dashboard = await this.deps.dashboards.getByIdOrSlug(String(id));
+    if (!dashboard?.roles.length) return null;
+    const held = Object.keys(actor.roles ?? {});
+    return isAdmin(actor) || isOwner(actor, dashboard) || (dashboard.published && dashboard.roles.some((r) => held.includes(r.name))) ? dashboard : null;
+  }
+
   /** spec 02 §6 'Can edit dashboard: admin or owner, and can_write on Dashboard'. */
   private async getEditable(actor: Actor, idOrSlug: string | number): Promise<DashboardRecord> {
     this.deps.security.require(actor, 'can_write', 'Dashboard');
@@ -170,7 +183,8 @@ export class DashboardService {
   async charts(actor: Actor | null, idOrSlug: string | number) {
     this.deps.security.require(actor, 'can_read', 'Dashboard');
     const dashboard = await this.getReadable(actor, idOrSlug);
-    const scope = this.deps.datasets.accessScope(actor);
+    // A holder of the dashboard's roles sees all its charts (DASHBOARD_RBAC), as their data is granted to it.
+    const scope = (await this.grantingRoles(actor, dashboard.id)) ? { all: true } : this.deps.datasets.accessScope(actor);
     const out = [];
     // One query for every chart (a dashboard may hold dozens), and one access check per dataset.
     const byId = new Map((await this.deps.charts.getMany(dashboard.chart_ids)).map((c) => [c.id, c]));
@@ -200,9 +214,11 @@ export class DashboardService {
       const datasetId = byId.get(id)?.datasource_id;
       if (datasetId) ids.add(datasetId);
     }
+    // A holder of the dashboard's roles reads its datasets as it reads its charts' data (DASHBOARD_RBAC).
+    const viaRoles = !!(await this.grantingRoles(actor, dashboard.id));
     const out = [];
     for (const id of ids) {
-      const record = await this.deps.datasets.getAccessible(actor, id).catch(() => null);
+      const record = await this.deps.datasets.getAccessible(actor, id).catch(() => (viaRoles ? this.deps.datasets.getGranted(id) : null));
       if (record) {
         out.push(datasourceData(record));
       }

@@ -53,7 +53,7 @@ function NativeFilterItem({ filter, f, horizontal }: { filter: NativeFilter; f: 
           )}
         </Text>
       </Tooltip>
-      <FilterValue filter={filter} filters={f.filters} mask={f.pending[filter.id]} applied={f.applied} onChange={(m) => f.setPending(filter.id, m)} error={missing ? 'Value is required' : undefined} />
+      <FilterValue filter={filter} filters={f.filters} mask={f.pending[filter.id]} applied={f.applied} onChange={(m) => f.setPending(filter.id, m)} error={missing ? 'Value is required' : undefined} dashboardId={f.dashboardId} />
     </div>
   );
 }

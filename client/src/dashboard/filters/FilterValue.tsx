@@ -37,9 +37,9 @@ export function useDatasetMeta(id: number | null | undefined) {
  * pre-filter, its parents' values (spec 02 §3 cascadeParentIds) and the search asked of the server, fetched when
  * needed and in pages.
  */
-function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], applied: MaskMap, enabled: boolean, serverSearch: string, pages: number) {
+function useFilterOptions(filter: NativeFilter, filters: FilterConfigItem[], applied: MaskMap, enabled: boolean, serverSearch: string, pages: number, dashboardId: number | undefined) {
   const cascade = useMemo(() => cascadeExtraFormData(filter, filters, applied), [filter, filters, applied]);
-  const options = filterOptionsQueryOptions(filter, cascade, serverSearch, pages);
+  const options = filterOptionsQueryOptions(filter, cascade, serverSearch, pages, dashboardId);
   return useQuery({ ...options, enabled: enabled && options.enabled, placeholderData: (previous) => previous });
 }
 
@@ -47,7 +47,7 @@ const asKey = (v: unknown) => (v === null ? '<NULL>' : String(v));
 /** The 'Select All' entry's key, which no value of a column is expected to have. */
 const SELECT_ALL_KEY = '\u0000select-all';
 
-function SelectFilterValue({ filter, filters, mask, applied, onChange, error }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string }) {
+function SelectFilterValue({ filter, filters, mask, applied, onChange, error, dashboardId }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string; dashboardId?: number }) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
@@ -58,7 +58,7 @@ function SelectFilterValue({ filter, filters, mask, applied, onChange, error }: 
   const serverSearch = filter.controlValues?.searchAllOptions || !complete ? debounced : '';
   const current = (valueOf(mask) as unknown[] | null) ?? [];
   // 'Select first filter value by default' is picked by the dashboard's filters (useFirstValues), shown or not.
-  const options = useFilterOptions(filter, filters, applied, opened, serverSearch, pages);
+  const options = useFilterOptions(filter, filters, applied, opened, serverSearch, pages, dashboardId);
   const values = options.data ?? [];
   useEffect(() => {
     if (options.data && !options.isPlaceholderData && !serverSearch) setComplete(options.data.length < pages * SELECT_PAGE_SIZE);
@@ -137,7 +137,8 @@ function TimeGrainFilterValue({ filter, mask, onChange, error }: { filter: Nativ
 }
 
 /** The value input of one filter, by filter type. */
-export function FilterValue(props: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string }) {
+/** A filter's value control; `dashboardId` names the saved dashboard whose filter it is, as its option requests say (DASHBOARD_RBAC). */
+export function FilterValue(props: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string; dashboardId?: number }) {
   const { filter, mask, onChange, error } = props;
   switch (filter.filterType) {
     case 'filter_select':

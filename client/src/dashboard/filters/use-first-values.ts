@@ -10,10 +10,10 @@ import type { MaskMap } from './useDashboardFilters';
  * not). A filter with no option, whose options fail, or with no column, gets no value (null) so the charts waiting
  * on it go ahead. A child waits for its parents' first values, which narrow its options.
  */
-export function useFirstValues(awaiting: NativeFilter[], filters: FilterConfigItem[], applied: MaskMap, setApplied: (id: string, mask: DataMask) => void) {
+export function useFirstValues(awaiting: NativeFilter[], filters: FilterConfigItem[], applied: MaskMap, setApplied: (id: string, mask: DataMask) => void, dashboardId: number) {
   const waiting = new Set(awaiting.map((f) => f.id));
   const asking = awaiting.filter((f) => !(f.cascadeParentIds ?? []).some((id) => waiting.has(id)));
-  const results = useQueries({ queries: asking.map((f) => filterOptionsQueryOptions(f, cascadeExtraFormData(f, filters, applied), '', 1)) });
+  const results = useQueries({ queries: asking.map((f) => filterOptionsQueryOptions(f, cascadeExtraFormData(f, filters, applied), '', 1, dashboardId)) });
   const settled = asking.map((f, i) => {
     const r = results[i];
     if (!targetDataset(f) || !targetColumn(f) || r?.isError) return { filter: f, mask: dataMaskOf(f, null) };

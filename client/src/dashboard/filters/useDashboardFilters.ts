@@ -233,7 +233,7 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
   // spec 02 §3 requiredFirst: the first value is picked once the kept state is restored, and the charts in scope of
   // such a filter wait for it (Superset holds them until its first value is known).
   const awaitingFirst = useMemo(() => filtersAwaitingFirstValue(filters, applied), [filters, applied]);
-  useFirstValues(ready ? awaitingFirst : NO_FILTERS, filters, applied, setApplied);
+  useFirstValues(ready ? awaitingFirst : NO_FILTERS, filters, applied, setApplied, dashboardId);
   const waitingCharts = useMemo(() => new Set(awaitingFirst.flatMap((f) => scopeOf(f))), [awaitingFirst, scopeOf]);
   // spec 02 §4: Clear all empties the bar; the charts change on Apply.
   const clearAll = useCallback(() => setPendingMap(Object.fromEntries(nativeFilters.map((f) => [f.id, { id: f.id, extraFormData: {}, filterState: { value: null } }]))), [nativeFilters]);

@@ -76,8 +76,8 @@ export const ChartCell = memo(function ChartCell({ chart, componentId, width: ce
   // The dashboard's colour scheme, when it has one, is every chart's (Superset's applyColors).
   const colorScheme = useDashboardColorScheme();
   const formData = useMemo(
-    () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(colorScheme ? { color_scheme: colorScheme } : {}), ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
-    [chart, extraKey, urlParams, colorScheme],
+    () => (chart ? { ...chart.form_data, viz_type: chart.viz_type ?? chart.form_data.viz_type, slice_id: chart.id, ...(dashboardId ? { dashboardId } : {}), ...(colorScheme ? { color_scheme: colorScheme } : {}), ...(Object.keys(urlParams).length ? { url_params: urlParams } : {}), ...(extraKey !== '{}' ? { extra_form_data: JSON.parse(extraKey) } : {}) } : null),
+    [chart, extraKey, urlParams, colorScheme, dashboardId],
   );
   // The chart's own state (a server-paginated table's page, page size and order), set by the chart; a change of the
   // filters applied to it starts again from the first page (Superset resets the page when the filters change).
