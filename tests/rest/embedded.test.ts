@@ -100,6 +100,16 @@ describe('/api/v1/dashboard/{id}/embedded and /api/v1/security/guest_token/', ()
       expect(refused.body.message).toBe('Guest user cannot modify chart payload');
     }
     expect((await asked({}, { slice_id: offBoard })).status).toBe(403);
+    // A native filter's options, asked in the name of its dashboard: its own query only.
+    const filter = { id: 'NATIVE_FILTER-gender', name: 'Gender', filterType: 'filter_select', targets: [{ datasetId: birthNames, column: { name: 'gender' } }], controlValues: {}, defaultDataMask: {}, cascadeParentIds: [], scope: { rootPath: ['ROOT_ID'], excluded: [] }, type: 'NATIVE_FILTER' };
+    expect((await t.http.put(`/api/v1/dashboard/${board}`).set(bearer(admin)).send({ json_metadata: JSON.stringify({ native_filter_configuration: [filter] }) })).status).toBe(200);
+    const options = (formData: object, query: object = {}) => asGuest(t.http.post('/api/v1/chart/data').send({ datasource: { id: birthNames, type: 'table' }, queries: [{ columns: ['gender'], metrics: [{ expressionType: 'SQL', sqlExpression: 'COUNT(*)', label: '__count' }], orderby: [['gender', true]], ...query }], form_data: formData }));
+    const values = await options({ dashboardId: board, type: 'NATIVE_FILTER', native_filter_id: filter.id });
+    expect(values.status, values.text).toBe(200);
+    expect(values.body.result[0].data.map((r: { gender: string }) => r.gender)).toEqual(['boy', 'girl']);
+    expect((await options({ dashboardId: board, type: 'NATIVE_FILTER', native_filter_id: filter.id }, { columns: ['name'] })).status).toBe(403);
+    expect((await options({ dashboardId: other, type: 'NATIVE_FILTER', native_filter_id: filter.id })).status).toBe(403);
+    expect((await options({ dashboardId: board, type: 'NATIVE_FILTER', native_filter_id: 'NATIVE_FILTER-none' })).status).toBe(403);
     expect((await asGuest(t.http.post('/api/v1/dashboard/').send({ dashboard_title: 'guest was here' }))).status).toBe(403);
     expect((await asGuest(t.http.put(`/api/v1/dashboard/${board}`).send({ dashboard_title: 'renamed' }))).status).toBe(403);
     expect((await asGuest(t.http.get('/api/v1/database/'))).status).toBe(403);

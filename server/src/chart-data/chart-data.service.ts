@@ -152,7 +152,7 @@ export class ChartDataService {
       /** A saved chart, whoever asks (the caller has checked access). */
       savedChart: (chartId: number) => Promise<SavedChart | undefined>;
       /** Dashboards whose roles grant their charts' data (DASHBOARD_RBAC). */
-      dashboards: () => Pick<DashboardService, 'grantingRoles'>;
+      dashboards: () => Pick<DashboardService, 'grantingData'>;
       annotationData: AnnotationData;
       rls: RlsService;
       /** Where async chart data jobs go: run in this process, or by whichever process takes them from the queue. */
@@ -206,22 +206,26 @@ export class ChartDataService {
   }
 
   private async grantedByDashboard(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<DatasetRecord | undefined> {
+    const dashboardId = Number(request.form_data?.dashboardId);
+    if (!dashboardId || (!actor.guest && !this.deps.config.featureFlags.DASHBOARD_RBAC)) return undefined;
+    const dashboard = await this.deps.dashboards().grantingData(actor, dashboardId);
+    return dashboard && (await this.asksOnlyWhatItShows(request, sliceId, dashboard)) ? this.deps.datasets.getGranted(Number(request.datasource?.id)) : undefined;
+  }
+
+  /**
+   * Whether the request is one of the dashboard's: for a chart of it on that chart's dataset, asking only what the
+   * chart shows; or, marked NATIVE_FILTER, for a filter of it on its target, asking only the filter's options query.
+   */
+  private async asksOnlyWhatItShows(request: ChartDataRequest, sliceId: number | null, dashboard: { chart_ids: number[]; json_metadata: string | null }): Promise<boolean> {
     const fd = (request.form_data ?? {}) as Record<string, unknown>;
     const datasetId = Number(request.datasource?.id);
-    if (!this.deps.config.featureFlags.DASHBOARD_RBAC || !fd.dashboardId || !datasetId) return undefined;
-    const dashboard = await this.deps.dashboards().grantingRoles(actor, Number(fd.dashboardId));
-    if (!dashboard) return undefined;
     if (fd.type === 'NATIVE_FILTER') {
       const metadata = JSON.parse(dashboard.json_metadata || '{}') as { native_filter_configuration?: unknown };
-      const filters = (metadata.native_filter_configuration ?? []) as NativeFilter[];
-      const filter = filters.find((f) => f.id === fd.native_filter_id);
-      // The filter's values: what its own options query asks of its target, nothing else of the dataset.
-      if (!filter || targetDataset(filter) !== datasetId || queryContextModified(request, { id: 0, params: {}, queries: [filterOptionsQuery(filter, { cascade: {} })] })) return undefined;
-    } else {
-      const chart = sliceId !== null && dashboard.chart_ids.includes(sliceId) ? await this.deps.savedChart(sliceId) : undefined;
-      if (!chart || chart.datasource_id !== datasetId || queryContextModified(request, this.storedDefinition(chart))) return undefined;
+      const filter = ((metadata.native_filter_configuration ?? []) as NativeFilter[]).find((f) => f.id === fd.native_filter_id);
+      return !!filter && targetDataset(filter) === datasetId && !queryContextModified(request, { id: 0, params: {}, queries: [filterOptionsQuery(filter, { cascade: {} })] });
     }
-    return this.deps.datasets.getGranted(datasetId);
+    const chart = sliceId !== null && dashboard.chart_ids.includes(sliceId) ? await this.deps.savedChart(sliceId) : undefined;
+    return !!chart && chart.datasource_id === datasetId && !queryContextModified(request, this.storedDefinition(chart));
   }
 
   /**
@@ -580,9 +584,12 @@ export class ChartDataService {
     const sliceId = opts.sliceId ?? (request.form_data?.slice_id ? Number(request.form_data.slice_id) : null);
     // A guest queries only for a chart of its embedded dashboards, on that chart's dataset, and only what the chart
     // shows (Superset's query_context_modified).
+    // A filter's options are asked for in the name of its dashboard (Superset's native filter form data).
     if (actor.guest) {
-      const chart = sliceId !== null && actor.guest.chartIds.includes(sliceId) && actor.guest.datasetIds.includes(Number(request.datasource?.id)) ? await this.deps.savedChart(sliceId) : null;
-      if (!chart || chart.datasource_id !== Number(request.datasource?.id) || queryContextModified(request, this.storedDefinition(chart))) throw new Forbidden('Guest user cannot modify chart payload');
+      const filterOf = request.form_data?.type === 'NATIVE_FILTER' ? await this.deps.dashboards().grantingData(actor, Number(request.form_data.dashboardId)) : null;
+      const chart = !filterOf && sliceId !== null && actor.guest.chartIds.includes(sliceId) && actor.guest.datasetIds.includes(Number(request.datasource?.id)) ? await this.deps.savedChart(sliceId) : null;
+      const allowed = filterOf ? await this.asksOnlyWhatItShows(request, null, filterOf) : !!chart && chart.datasource_id === Number(request.datasource?.id) && !queryContextModified(request, this.storedDefinition(chart));
+      if (!allowed) throw new Forbidden('Guest user cannot modify chart payload');
     }
     if (this.deps.config.featureFlags.GLOBAL_ASYNC_QUERIES && opts.allowAsync !== false && request.result_format === 'json' && ['full', 'results'].includes(request.result_type)) {
       const record = await this.requestDatasource(actor, request, sliceId);

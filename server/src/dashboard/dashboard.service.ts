@@ -110,12 +110,14 @@ export class DashboardService {
   }
 
   /**
-   * The dashboard when its roles give the actor its charts' data (DASHBOARD_RBAC, as Superset's raise_for_access
-   * reads a chart data request's dashboardId): it has roles, and the actor is an admin or owner, or holds one of
-   * them on the published dashboard. Null otherwise.
+   * The dashboard when it gives the actor its charts' data whatever the actor's own dataset access (as Superset's
+   * raise_for_access reads a chart data request's dashboardId): a guest's embedded dashboard; with DASHBOARD_RBAC, a
+   * dashboard with roles whose actor is an admin or owner, or holds one of them on the published dashboard. Null
+   * otherwise.
    */
-  async grantingRoles(actor: Actor, id: number): Promise<DashboardRecord | null> {
-    if (!this.deps.dashboardRbac || actor.guest) return null;
+  async grantingData(actor: Actor, id: number): Promise<DashboardRecord | null> {
+    if (actor.guest) return actor.guest.dashboardIds.includes(id) ? ((await this.deps.dashboards.getByIdOrSlug(String(id))) ?? null) : null;
+    if (!this.deps.dashboardRbac) return null;
     const dashboard = await this.deps.dashboards.getByIdOrSlug(String(id));
     if (!dashboard?.roles.length) return null;
     const held = Object.keys(actor.roles ?? {});
@@ -184,7 +186,7 @@ export class DashboardService {
     this.deps.security.require(actor, 'can_read', 'Dashboard');
     const dashboard = await this.getReadable(actor, idOrSlug);
     // A holder of the dashboard's roles sees all its charts (DASHBOARD_RBAC), as their data is granted to it.
-    const scope = (await this.grantingRoles(actor, dashboard.id)) ? { all: true } : this.deps.datasets.accessScope(actor);
+    const scope = (!actor.guest && (await this.grantingData(actor, dashboard.id))) ? { all: true } : this.deps.datasets.accessScope(actor);
     const out = [];
     // One query for every chart (a dashboard may hold dozens), and one access check per dataset.
     const byId = new Map((await this.deps.charts.getMany(dashboard.chart_ids)).map((c) => [c.id, c]));
@@ -215,7 +217,7 @@ export class DashboardService {
       if (datasetId) ids.add(datasetId);
     }
     // A holder of the dashboard's roles reads its datasets as it reads its charts' data (DASHBOARD_RBAC).
-    const viaRoles = !!(await this.grantingRoles(actor, dashboard.id));
+    const viaRoles = !!(!actor.guest && (await this.grantingData(actor, dashboard.id)));
     const out = [];
     for (const id of ids) {
       const record = await this.deps.datasets.getAccessible(actor, id).catch(() => (viaRoles ? this.deps.datasets.getGranted(id) : null));
