@@ -12,3 +12,4 @@ export * from './last-modified';
 export * from './report';
 export * from './rls';
 export * from './natural-order';
+export * from './dates';
