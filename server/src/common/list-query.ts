@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import type { ListFilter, ListQuery } from '@meridian/contracts';
 import { Invalid } from '../errors/domain-errors';
 
-/** How a list's public column names map onto SQL; a filter on any other column is refused with 400. */
+/** How a list's public column names map onto SQL; a filter on any other column is refused with 400, in Flask-AppBuilder's words. */
 export type ColumnMap = Record<string, string>;
 
 export type CustomFilter<DB, TB extends keyof DB> = (
@@ -24,12 +24,12 @@ export function filterExpression<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   // Every operator but in/nin compares one value: a list or an object is not one.
   if (filter.opr !== 'in' && filter.opr !== 'nin' && filter.value !== null && typeof filter.value === 'object') {
-    throw new Invalid({ filters: [`Not a valid value for filter ${filter.col} ${filter.opr}: a single value is expected.`] });
+    throw new Invalid(`Not a valid value for filter ${filter.col} ${filter.opr}: a single value is expected.`);
   }
   const customFilter = custom[`${filter.col}:${filter.opr}`] ?? custom[filter.opr];
   if (customFilter) return customFilter(eb, filter.value);
   const column = columns[filter.col];
-  if (!column) throw new Invalid({ filters: [`Filter column: ${filter.col} not allowed to filter`] });
+  if (!column) throw new Invalid(`Filter column: ${filter.col} not allowed to filter`);
   const ref = sql.ref(column);
   const v = filter.value;
   switch (filter.opr) {
@@ -57,7 +57,7 @@ export function filterExpression<DB, TB extends keyof DB>(
     case 'nrel_o_m':
       return sql<SqlBool>`${ref} <> ${v}`;
     default:
-      throw new Invalid({ filters: [`Filter operator ${filter.opr} not allowed on ${filter.col}`] });
+      throw new Invalid(`Filter operation: ${filter.opr} not allowed on column: ${filter.col}`);
   }
 }
 
@@ -83,7 +83,7 @@ export async function runListQuery<DB, TB extends keyof DB, O>(
   const orderable = opts.orderable ?? opts.columns;
   let orderBy = opts.defaultOrder;
   if (query.order_column) {
-    if (!orderable[query.order_column]) throw new Invalid({ order_column: [`Not a valid choice.`] });
+    if (!orderable[query.order_column]) throw new Invalid(`Invalid order by column: ${query.order_column}`);
     orderBy = [query.order_column, query.order_direction];
   }
   if (orderBy) q = q.orderBy(sql.ref(orderable[orderBy[0]] ?? orderBy[0]), orderBy[1]) as typeof q;
