@@ -71,7 +71,8 @@ describe('annotation layers: /api/v1/annotation_layer/ and chart data annotation
 
       const got = await t.http.get(`${LAYERS}${id}`).set(bearer(admin));
       expect(got.status).toBe(200);
-      expect(got.body).toEqual({ id, result: { id, name: 'Releases', descr: 'Product releases' } });
+      expect(got.body.result).toEqual({ id, name: 'Releases', descr: 'Product releases' });
+      expect(got.body).toMatchObject({ id, show_title: 'Show Annotation Layer', show_columns: ['id', 'name', 'descr'] });
 
       const updated = await t.http.put(`${LAYERS}${id}`).set(bearer(admin)).send({ descr: 'Shipped versions' });
       expect(updated.body).toEqual({ id, result: { name: 'Releases', descr: 'Shipped versions' } });

@@ -65,6 +65,17 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('list arguments as Flask-App
     expect(schema.body.message).toMatch(/^Not a valid rison schema /);
   });
 
+  it("answers an item GET with FAB's show metadata, narrowed by q's columns and keys", async () => {
+    const id = (await list('/api/v1/css_template/', "(filters:!((col:template_name,opr:eq,value:'Theme 01')),columns:!(id))")).body.ids[0] as number;
+    const whole = await t.http.get(`/api/v1/css_template/${id}`).set(headers);
+    expect(whole.status).toBe(200);
+    expect(whole.body).toMatchObject({ id, show_title: 'Show Css Template', description_columns: {}, result: { template_name: 'Theme 01', css: 'body { order: 1 }' } });
+    expect(whole.body.show_columns).toEqual(Object.keys(whole.body.result));
+    expect(whole.body.label_columns).toMatchObject({ template_name: 'Template Name' });
+    const narrowed = await list(`/api/v1/css_template/${id}`, '(columns:!(id,template_name,nope),keys:!(show_columns))');
+    expect(narrowed.body).toEqual({ id, result: { id, template_name: 'Theme 01' }, show_columns: ['id', 'template_name'] });
+  });
+
   it('bulk-deletes with a rison list and says how many; a bulk delete without a list is a 400 with text', async () => {
     const ids = (await list('/api/v1/css_template/', "(filters:!((col:template_name,opr:sw,value:'Theme 2')),columns:!(id))")).body.ids as number[];
     expect(ids).toHaveLength(3);

@@ -62,7 +62,7 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
       return { result: [await services.chartData.warmUp(actor!, chart!, extraFiltersOf(body.extra_filters))] };
     },
   );
-  route(app, { method: 'GET', url: '/api/v1/chart/:pk', permission: ['can_read', 'Chart'], summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/chart/:pk', item: { title: 'Show Slice' }, permission: ['can_read', 'Chart'], summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await charts.get(actor, params.pk),
   }));

@@ -157,3 +157,40 @@ export function projectList<T extends ListAnswer>(answer: T, query: Pick<ListQue
   }
   return out as T & Record<string, unknown>;
 }
+
+/** What an item route says of itself, as Flask-AppBuilder's show metadata (`show_title`: 'Show Slice'). */
+export interface ItemMeta {
+  title: string;
+}
+
+interface ItemAnswer {
+  id: unknown;
+  result: Record<string, unknown>;
+}
+
+/** True for Superset's item answer shape `{id, result: {...}}`. */
+export function isItemAnswer(value: unknown): value is ItemAnswer {
+  const v = value as Partial<ItemAnswer> | null;
+  return !!v && typeof v === 'object' && 'id' in v && !!v.result && typeof v.result === 'object' && !Array.isArray(v.result);
+}
+
+/**
+ * Applies a GET item call's `columns` and `keys` as Flask-AppBuilder's `get_headless` does: the result keeps only
+ * the requested columns it has (all when none remain), and the answer gains `show_columns`, `show_title`,
+ * `label_columns` and `description_columns`, or only those named in `keys`. Example: `q=(columns:!(id,slice_name))`.
+ */
+export function projectItem<T extends ItemAnswer>(answer: T, query: Pick<ListQuery, 'columns' | 'keys'>, meta: ItemMeta): T & Record<string, unknown> {
+  const known = Object.keys(answer.result);
+  const columns = (query.columns ?? []).filter((c) => known.includes(c));
+  const out: Record<string, unknown> = { ...(answer as ItemAnswer) };
+  if (columns.length) out.result = Object.fromEntries(columns.map((c) => [c, answer.result[c]]));
+  const showColumns = columns.length ? columns : known;
+  const metadata: Record<string, unknown> = {
+    show_columns: showColumns,
+    show_title: meta.title,
+    label_columns: Object.fromEntries(showColumns.map((c) => [c, labelOf(c)])),
+    description_columns: {},
+  };
+  for (const [key, value] of Object.entries(metadata)) if (!query.keys || query.keys.includes(key)) out[key] = value;
+  return out as T & Record<string, unknown>;
+}

@@ -7,7 +7,7 @@ import { Forbidden, Invalid, NotFound, Unauthorized, Unprocessable } from '../er
 import { zodToFieldErrors } from '../errors/to-rest';
 import { unknownFields } from './unknown-fields';
 import type { Actor } from '../security/actor';
-import { isListAnswer, projectList, type ListMeta } from '../common/list-query';
+import { isItemAnswer, isListAnswer, projectItem, projectList, type ItemMeta, type ListMeta } from '../common/list-query';
 import { refuseNulText } from '../common/nul-text';
 
 /** What the OpenAPI document says of one REST route. */
@@ -58,6 +58,8 @@ export interface RouteSpec<Q extends ZodType, B extends ZodType, P extends ZodTy
   status?: number;
   /** A list route's metadata, added to its answer as Superset's `list_columns`, `order_columns`, ... */
   list?: ListMeta;
+  /** An item route answered by Flask-AppBuilder's `get_headless`: `columns`/`keys` of `q` apply, and `show_columns`, `show_title`... are added. */
+  item?: ItemMeta;
   /**
    * The route is Flask-AppBuilder's own `ModelRestApi.post`/`put` in Superset (the resource's api.py has none of
    * its own, e.g. saved_query, css_template): a body that fails validation is 422 `{message: {field: [...]}}`,
@@ -231,6 +233,7 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       if (reply.sent) return reply;
       reply.code(spec.status ?? 200);
       if (result === undefined) return reply.send();
+      if (spec.item && isItemAnswer(result)) return reply.send(projectItem(result, listQueryOf(rawQuery.q), spec.item));
       return reply.send(isListAnswer(result) ? projectList(result, listQueryOf(rawQuery.q), spec.list) : result);
     },
   });
