@@ -76,6 +76,19 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('list arguments as Flask-App
     expect(narrowed.body).toEqual({ id, result: { id, template_name: 'Theme 01' }, show_columns: ['id', 'template_name'] });
   });
 
+  it('pages related/ answers as FAB does: 20 unless asked, an oversized page cut to the maximum', async () => {
+    const roles = (await t.http.get('/api/v1/security/roles/').query({ q: '(filters:!((col:name,opr:eq,value:Gamma)))' }).set(headers)).body.ids as number[];
+    for (let i = 1; i <= 21; i++) {
+      const res = await t.http.post('/api/v1/security/users/').set(headers).send({ first_name: `Reader${i}`, last_name: 'Test', username: `reader${i}`, email: `reader${i}@example.com`, password: 'pw-12345', roles });
+      expect(res.status, res.text).toBe(201);
+    }
+    const first = await t.http.get('/api/v1/css_template/related/created_by').set(headers);
+    expect(first.status).toBe(200);
+    expect(first.body.count).toBe(22);
+    expect(first.body.result).toHaveLength(20);
+    expect((await list('/api/v1/css_template/related/created_by', '(page_size:5000)')).body.result).toHaveLength(22);
+  });
+
   it('bulk-deletes with a rison list and says how many; a bulk delete without a list is a 400 with text', async () => {
     const ids = (await list('/api/v1/css_template/', "(filters:!((col:template_name,opr:sw,value:'Theme 2')),columns:!(id))")).body.ids as number[];
     expect(ids).toHaveLength(3);

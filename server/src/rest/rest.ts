@@ -132,16 +132,23 @@ export function idList(q: unknown, noun = ''): number[] {
   return ids.map(Number);
 }
 
-/** The search text and page of a `related/` or `distinct/` call's decoded `q` (page size at most 1000). */
-export function pageOf(q: unknown): { filter: string; page: number; pageSize: number } {
-  const v = (q && typeof q === 'object' ? q : {}) as { filter?: unknown; page?: unknown; page_size?: unknown };
-  return { filter: String(v.filter ?? ''), page: Math.max(0, Number(v.page ?? 0) || 0), pageSize: Math.min(Math.max(1, Number(v.page_size ?? 100) || 100), 1000) };
-}
-
 /** Flask-AppBuilder's FAB_API_MAX_PAGE_SIZE here: a larger page is cut to it, as FAB cuts it, not refused. */
 const MAX_PAGE_SIZE = 1000;
 /** ModelRestApi's `page_size`: the page a list call without one gets. */
 const DEFAULT_PAGE_SIZE = 20;
+
+/** A page size as Flask-AppBuilder's `_sanitize_page_args` takes it: none is the default, one over the maximum or below 1 is the maximum. */
+function pageSizeOf(size: unknown): unknown {
+  if (size === undefined || size === null) return DEFAULT_PAGE_SIZE;
+  return typeof size === 'number' && size !== -1 && (size > MAX_PAGE_SIZE || size < 1) ? MAX_PAGE_SIZE : size;
+}
+
+/** The search text and page of a `related/` or `distinct/` call's decoded `q`: 20 a page unless asked, at most the maximum. */
+export function pageOf(q: unknown): { filter: string; page: number; pageSize: number } {
+  const v = (q && typeof q === 'object' ? q : {}) as { filter?: unknown; page?: unknown; page_size?: unknown };
+  const size = Number(pageSizeOf(v.page_size));
+  return { filter: String(v.filter ?? ''), page: Math.max(0, Number(v.page ?? 0) || 0), pageSize: Number.isInteger(size) && size >= 1 ? size : MAX_PAGE_SIZE };
+}
 
 /**
  * A list call's decoded and validated `q`, with Flask-AppBuilder's answers to what it cannot take: an operator
@@ -158,8 +165,7 @@ export function parseListQuery(q: unknown): ListQuery {
       const { col, opr } = (filter ?? {}) as { col?: unknown; opr?: unknown };
       if (typeof opr === 'string' && !FilterOperatorSchema.safeParse(opr).success) throw new Invalid(`Filter operation: ${opr} not allowed on column: ${String(col)}`);
     }
-    if (args.page_size === undefined) args.page_size = DEFAULT_PAGE_SIZE;
-    else if (typeof args.page_size === 'number' && args.page_size !== -1 && (args.page_size > MAX_PAGE_SIZE || args.page_size < 1)) args.page_size = MAX_PAGE_SIZE;
+    args.page_size = pageSizeOf(args.page_size);
   }
   const parsed = ListQuerySchema.safeParse(raw);
   if (!parsed.success) {
