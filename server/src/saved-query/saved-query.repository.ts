@@ -53,8 +53,9 @@ function toView(r: NonNullable<Row>): SavedQueryView {
     extra_json: r.extra_json,
     extra,
     rows: r.rows,
-    last_run: r.last_run ? pythonIsoformat(r.last_run) : null,
-    last_run_delta_humanized: r.last_run ? humanizedDelta(r.last_run) : null,
+    last_run: pythonIsoformat(r.last_run),
+    // Superset's SavedQuery.last_run_delta_humanized humanizes changed_on, not last_run (models/sql_lab.py).
+    last_run_delta_humanized: humanizedDelta(r.changed_on),
     created_on: pythonIsoformat(r.created_on),
     changed_on: pythonIsoformat(r.changed_on),
     changed_on_delta_humanized: humanizedDelta(r.changed_on),
