@@ -311,4 +311,26 @@ describe('list screens in the browser', () => {
     await screenshot(page, 'lists-charts-dark');
     await page.getByRole('button', { name: 'Switch to light theme' }).click();
   });
+  // Superset's answers write naive UTC times ('2024-01-02T15:04:05'); a browser must not read them as its own zone's.
+  it("shows a saved query's Modified time as the stored UTC instant in a browser west of UTC", async () => {
+    const saved = await t.http.post('/api/v1/saved_query/').set(auth()).send({ db_id: warehouse, schema: 'main', label: 'Zoned', sql: 'SELECT 1' });
+    expect(saved.status).toBe(201);
+    await t.services.db.updateTable('saved_query').set({ changed_on: new Date('2024-01-02T15:04:05Z') }).where('id', '=', saved.body.id).execute();
+    expect((await t.http.get(`/api/v1/saved_query/${saved.body.id}`).set(auth())).body.result.changed_on).toBe('2024-01-02T15:04:05');
+    const zoned = await browser.newContext({ viewport: { width: 1366, height: 860 }, reducedMotion: 'reduce', timezoneId: 'America/New_York', locale: 'en-US' });
+    try {
+      const west = await zoned.newPage();
+      west.setDefaultTimeout(20_000);
+      await login(west, t.url);
+      await west.goto(`${t.url}/savedqueryview/list/`);
+      const row = west.getByRole('table', { name: 'Saved queries' }).getByRole('row').filter({ hasText: 'Zoned' });
+      await row.getByText(/ago$/).hover();
+      // 15:04 UTC is 10:04 AM in New York in January.
+      await west.getByRole('tooltip').filter({ hasText: 'Jan 2, 2024, 10:04 AM' }).waitFor();
+      await screenshot(west, 'lists-saved-queries-modified-new-york');
+    } finally {
+      await zoned.close();
+      await t.http.delete(`/api/v1/saved_query/${saved.body.id}`).set(auth());
+    }
+  });
 });

@@ -71,7 +71,8 @@ describe('annotation layers: /api/v1/annotation_layer/ and chart data annotation
 
       const got = await t.http.get(`${LAYERS}${id}`).set(bearer(admin));
       expect(got.status).toBe(200);
-      expect(got.body).toEqual({ id, result: { id, name: 'Releases', descr: 'Product releases' } });
+      expect(got.body.result).toEqual({ id, name: 'Releases', descr: 'Product releases' });
+      expect(got.body).toMatchObject({ id, show_title: 'Show Annotation Layer', show_columns: ['id', 'name', 'descr'] });
 
       const updated = await t.http.put(`${LAYERS}${id}`).set(bearer(admin)).send({ descr: 'Shipped versions' });
       expect(updated.body).toEqual({ id, result: { name: 'Releases', descr: 'Shipped versions' } });
@@ -122,7 +123,7 @@ describe('annotation layers: /api/v1/annotation_layer/ and chart data annotation
       expect(named.map((r) => r.id)).toEqual([first]);
     });
 
-    it('creates, reads, lists, updates and deletes annotations; times are UTC', async () => {
+    it('creates, reads, lists, updates and deletes annotations; times are UTC, written naive as Superset writes them', async () => {
       const layer = await createLayer('Annotation CRUD');
       const created = await t.http.post(`${LAYERS}${layer}/annotation/`).set(bearer(admin)).send({
         short_descr: 'Launch', long_descr: 'Version 1', start_dttm: '2024-03-01T10:00:00', end_dttm: '2024-03-02T10:00:00+02:00', json_metadata: '{"color":"red"}',
@@ -130,10 +131,10 @@ describe('annotation layers: /api/v1/annotation_layer/ and chart data annotation
       expect(created.status).toBe(201);
       const id = created.body.id;
       // No offset means UTC; +02:00 is converted.
-      expect(created.body.result).toEqual({ short_descr: 'Launch', long_descr: 'Version 1', start_dttm: '2024-03-01T10:00:00.000Z', end_dttm: '2024-03-02T08:00:00.000Z', json_metadata: '{"color":"red"}' });
+      expect(created.body.result).toEqual({ short_descr: 'Launch', long_descr: 'Version 1', start_dttm: '2024-03-01T10:00:00', end_dttm: '2024-03-02T08:00:00', json_metadata: '{"color":"red"}' });
 
       const got = await t.http.get(`${LAYERS}${layer}/annotation/${id}`).set(bearer(admin));
-      expect(got.body).toEqual({ id, result: { id, layer: { id: layer, name: 'Annotation CRUD' }, short_descr: 'Launch', long_descr: 'Version 1', start_dttm: '2024-03-01T10:00:00.000Z', end_dttm: '2024-03-02T08:00:00.000Z', json_metadata: '{"color":"red"}' } });
+      expect(got.body).toEqual({ id, result: { id, layer: { id: layer, name: 'Annotation CRUD' }, short_descr: 'Launch', long_descr: 'Version 1', start_dttm: '2024-03-01T10:00:00', end_dttm: '2024-03-02T08:00:00', json_metadata: '{"color":"red"}' } });
 
       const second = await createAnnotation(layer, { short_descr: 'Outage', start_dttm: '2024-01-05', end_dttm: '2024-01-05' });
       const list = await t.http.get(`${LAYERS}${layer}/annotation/`).set(bearer(admin));
@@ -143,7 +144,7 @@ describe('annotation layers: /api/v1/annotation_layer/ and chart data annotation
 
       const updated = await t.http.put(`${LAYERS}${layer}/annotation/${id}`).set(bearer(admin)).send({ short_descr: 'Launch day', end_dttm: '2024-03-01T10:00:00Z' });
       expect(updated.status).toBe(200);
-      expect(updated.body.result).toMatchObject({ short_descr: 'Launch day', start_dttm: '2024-03-01T10:00:00.000Z', end_dttm: '2024-03-01T10:00:00.000Z', long_descr: 'Version 1' });
+      expect(updated.body.result).toMatchObject({ short_descr: 'Launch day', start_dttm: '2024-03-01T10:00:00', end_dttm: '2024-03-01T10:00:00', long_descr: 'Version 1' });
 
       expect((await t.http.delete(`${LAYERS}${layer}/annotation/${id}`).set(bearer(admin))).body).toEqual({ message: 'OK' });
       expect((await layerRows(layer)).map((r) => r.id)).toEqual([second]);
@@ -434,7 +435,7 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('annotation layer storage on
   it('stores UTC times and deletes annotations with their layer', async () => {
     const layer = (await t.http.post(LAYERS).set(bearer(admin)).send({ name: 'Stored' })).body.id;
     const created = await t.http.post(`${LAYERS}${layer}/annotation/`).set(bearer(admin)).send({ short_descr: 's', start_dttm: '2024-06-30T23:30:00-01:00', end_dttm: '2024-07-01T01:00:00' });
-    expect(created.body.result).toMatchObject({ start_dttm: '2024-07-01T00:30:00.000Z', end_dttm: '2024-07-01T01:00:00.000Z' });
+    expect(created.body.result).toMatchObject({ start_dttm: '2024-07-01T00:30:00', end_dttm: '2024-07-01T01:00:00' });
     const list = await t.http.get(`${LAYERS}${layer}/annotation/`).query({ q: '(order_column:start_dttm,order_direction:desc)' }).set(bearer(admin));
     expect(list.body).toMatchObject({ count: 1, ids: [created.body.id] });
     expect((await t.http.delete(`${LAYERS}${layer}`).set(bearer(admin))).status).toBe(200);

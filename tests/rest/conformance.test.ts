@@ -13,6 +13,7 @@ import { bearer, clientId } from './sqllab.helpers';
 type Schema = {
   $ref?: string;
   type?: string;
+  format?: string;
   properties?: Record<string, Schema>;
   items?: Schema;
   nullable?: boolean;
@@ -39,6 +40,7 @@ const norm = (path: string) => path.replace(/\{[^}]+\}/g, '{}').replace(/\/$/, '
  * - Favourite marks answer `{result: "OK"}` (Superset's `self.response(200, result="OK")`); declared an object.
  */
 const INTEGER_IDS = new Set(['id', 'ids']);
+const PYTHON_ISOFORMAT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{6})?$/;
 
 /** The problems of `value` against a reference schema (empty when it conforms), down to `depth` levels. */
 function problems(value: unknown, schema: Schema | undefined, path: string, depth = 4): string[] {
@@ -56,6 +58,8 @@ function problems(value: unknown, schema: Schema | undefined, path: string, dept
   switch (schema.type) {
     case 'string':
       if (INTEGER_IDS.has(key) && Number.isInteger(value)) return [];
+      // A `date-time` is written as marshmallow writes Superset's naive datetimes: Python's isoformat(), no offset.
+      if (schema.format === 'date-time' && typeof value === 'string' && !PYTHON_ISOFORMAT.test(value)) return [`${path}: declared date-time, got ${value} (not Python's isoformat)`];
       return typeof value === 'string' ? [] : [`${path}: declared string, got ${JSON.stringify(value)?.slice(0, 60)}`];
     case 'integer':
       return Number.isInteger(value) ? [] : [`${path}: declared integer, got ${JSON.stringify(value)?.slice(0, 60)}`];

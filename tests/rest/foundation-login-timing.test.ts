@@ -42,7 +42,8 @@ describe('login work does not reveal whether a username exists', () => {
     const inactive = await kdfRunsOf(t, 'timing_inactive', 'pw');
     for (const attempt of [known, unknown, inactive]) {
       expect(attempt.status).toBe(401);
-      expect(attempt.message).toBe('Invalid login');
+      // Flask-AppBuilder's SecurityApi.login: response_401().
+      expect(attempt.message).toBe('Not authorized');
       expect(attempt.runs).toHaveLength(1);
       expect(attempt.runs[0].N).toBe(known.runs[0].N);
     }

@@ -44,7 +44,8 @@ describe('/api/v1/log/ (the action log)', () => {
     expect(JSON.parse(refused.json as string).status).toBe(403);
 
     const one = await get(`/api/v1/log/${put.id}`);
-    expect(one.body).toEqual({ id: put.id, result: put });
+    expect(one.body.result).toEqual(put);
+    expect(one.body).toMatchObject({ id: put.id, show_title: 'Show Log' });
     expect((await get('/api/v1/log/999999')).status).toBe(404);
   });
 

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REPORT_MESSAGES } from '../../contracts/src/rules/report';
+import { pythonIsoformat } from '../../contracts/src/rules/dates';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { createPgDatabase } from '../helpers/pg';
 import { pngFacts } from '../helpers/png';
@@ -193,7 +194,7 @@ describe('reports and alerts', () => {
     const logs = await logsOf(id);
     expect(logs.map((l) => l.state), JSON.stringify((await api().get(`/api/v1/report/${id}/log/`)).body)).toEqual(['Working', 'Success']);
     expect(new Set(logs.map((l) => l.uuid)).size).toBe(1);
-    expect(logs[1].scheduled_dttm).toBe(at.toISOString());
+    expect(logs[1].scheduled_dttm).toBe(pythonIsoformat(at));
     expect((await api().get(`/api/v1/report/${id}/log/${logs[1].id}`)).body.result).toMatchObject({ state: 'Success', error_message: null });
     expect((await api().get(`/api/v1/report/${id}`)).body.result.last_state).toBe('Success');
     const off = await api().put(`/api/v1/report/${id}`, { active: false });

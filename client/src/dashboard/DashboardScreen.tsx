@@ -69,11 +69,12 @@ import { DashboardFiltersProvider, useDashboardFilters } from './filters/useDash
 import { DashboardStateContext, type DashboardStateValue } from './dashboard-state.context';
 import { useExpandedSlices } from './use-expanded-slices';
 import { dashboardColors, DashboardColorSchemeContext, sharedLabelColorsToSave, useDashboardLabelColors } from './layout/dashboard-colors';
+import { lastModifiedTimeOf } from '@meridian/contracts/rules/last-modified';
 
 /** Undo slots before the warning (Superset's UNDO_LIMIT); the history keeps two more (spec 02 §9). */
 const UNDO_LIMIT = 50;
 
-const lastModifiedOf = (d: DashboardDetail) => (d.changed_on ? new Date(d.changed_on).getTime() / 1000 : null);
+const lastModifiedOf = (d: DashboardDetail) => (d.changed_on ? lastModifiedTimeOf(d.changed_on) : null);
 const parsePosition = (text: string | null) => {
   try {
     return text ? (JSON.parse(text) as Record<string, unknown>) : null;

@@ -1,5 +1,6 @@
 import type { RecentActivity } from '@meridian/contracts';
 import { api, ApiError } from '../api';
+import { parseServerTime } from '@meridian/contracts/rules/dates';
 
 /** One tile of the home page, whatever it came from (a chart, a dashboard, a saved query, a query run). */
 export interface HomeItem {
@@ -48,7 +49,7 @@ interface SavedQueryRow {
   changed_on_delta_humanized: string;
 }
 
-const timeOf = (iso?: string) => (iso ? Date.parse(iso) || 0 : 0);
+const timeOf = (iso?: string) => (iso ? parseServerTime(iso) || 0 : 0);
 
 const fromChart = (c: ChartRow): HomeItem => ({
   key: `chart-${c.id}`,

@@ -14,6 +14,7 @@ import { PageHeader } from '../components/PageHeader';
 import { addDangerToast } from '../notify';
 import { REPORT_ENDPOINT, type ReportListItem } from './report-types';
 import { ReportModal } from './ReportModal';
+import { parseServerTime } from '@meridian/contracts/rules/dates';
 
 /** A run's state as Superset's list shows it: a coloured badge. */
 export function ReportStateBadge({ state }: { state: string | null }) {
@@ -72,7 +73,7 @@ export function AlertReportListScreen() {
           <Stack gap={2}>
             <ReportStateBadge state={row.original.last_state} />
             <Text size="xs" c="dimmed">
-              {row.original.last_eval_dttm ? new Date(row.original.last_eval_dttm).toLocaleString() : 'Never'}
+              {row.original.last_eval_dttm ? new Date(parseServerTime(row.original.last_eval_dttm)).toLocaleString() : 'Never'}
             </Text>
           </Stack>
         ),

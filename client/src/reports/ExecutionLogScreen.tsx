@@ -10,13 +10,14 @@ import { AppLink } from '../query-history/app-link';
 import { formatDateTime } from '../settings/format';
 import { REPORT_STATE_OPTIONS, ReportStateBadge } from './AlertReportListScreen';
 import { REPORT_ENDPOINT, type ReportDetail, type ReportLogEntry } from './report-types';
+import { parseServerTime } from '@meridian/contracts/rules/dates';
 
 const FILTERS: ListViewFilter[] = [{ col: 'state', label: 'State', input: 'select', operator: 'eq', options: REPORT_STATE_OPTIONS }];
 
 /** How long a run took, from its start to its end ("1.2 s", "3 min 5 s"). */
 function duration(start: string | null, end: string | null): string {
   if (!start || !end) return '—';
-  const ms = new Date(end).getTime() - new Date(start).getTime();
+  const ms = parseServerTime(end) - parseServerTime(start);
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
   return `${Math.floor(ms / 60_000)} min ${Math.round((ms % 60_000) / 1000)} s`;
 }

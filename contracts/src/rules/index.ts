@@ -13,3 +13,4 @@ export * from './report';
 export * from './rls';
 export * from './natural-order';
 export * from './query-context-modified';
+export * from './dates';

@@ -1,3 +1,5 @@
+import { parseServerTime } from './dates';
+
 /**
  * Stale-copy rule of an editor that saves a whole object (dataset, dashboard): the screen sends the
  * `last_modified_time` of the copy it edited, and a save made from a copy older than the stored one is
@@ -13,7 +15,7 @@ export function staleCopyMessage(noun: string): string {
 
 /** `last_modified_time` of a stored `changed_on`: epoch seconds with its milliseconds, e.g. `1732475715.123`. */
 export function lastModifiedTimeOf(changedOn: Date | string): number {
-  return new Date(changedOn).getTime() / 1000;
+  return (typeof changedOn === 'string' ? parseServerTime(changedOn) : changedOn.getTime()) / 1000;
 }
 
 /**
@@ -25,5 +27,5 @@ export function lastModifiedTimeOf(changedOn: Date | string): number {
  */
 export function isStaleCopy(lastModifiedTime: number | null | undefined, changedOn: Date | string): boolean {
   if (lastModifiedTime === null || lastModifiedTime === undefined) return false;
-  return Math.round(lastModifiedTime * 1000) < new Date(changedOn).getTime();
+  return Math.round(lastModifiedTime * 1000) < (typeof changedOn === 'string' ? parseServerTime(changedOn) : changedOn.getTime());
 }

@@ -3,7 +3,8 @@ import type { Insertable, Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
-import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 const LAYER_COLUMNS = {
   id: 'annotation_layer.id',
@@ -34,7 +35,7 @@ const ANNOTATION_COLUMNS = {
 /** The columns a list call may order by (`order_column`), as its `order_columns`. */
 export const ANNOTATION_ORDER_COLUMNS = Object.keys(ANNOTATION_COLUMNS);
 
-const isoOrNull = (value: Date | string | null) => (value ? isoOf(value) : null);
+const isoOrNull = (value: Date | string | null) => (value ? pythonIsoformat(value) : null);
 
 /** An annotation as chart data reads it: datetimes as epoch milliseconds (Superset's chart time format). */
 export interface AnnotationRecord {
@@ -63,8 +64,8 @@ export class AnnotationLayerRepository {
       id: r.id,
       name: r.name,
       descr: r.descr,
-      created_on: isoOf(r.created_on),
-      changed_on: isoOf(r.changed_on),
+      created_on: pythonIsoformat(r.created_on),
+      changed_on: pythonIsoformat(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
       created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
       changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),

@@ -36,7 +36,7 @@ export function registerAnnotationLayerRest(app: FastifyInstance, services: Serv
   route(app, { method: 'GET', url: '/api/v1/annotation_layer/', list: { title: 'List Annotation Layer', orderColumns: ANNOTATION_LAYER_ORDER_COLUMNS }, permission: ['can_read', 'Annotation'], summary: 'List annotation layers', tags, query: ListParams }, ({ actor, query }) =>
     annotationLayers.listLayers(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk', permission: ['can_read', 'Annotation'], summary: 'Get an annotation layer', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/annotation_layer/:pk', item: { title: 'Show Annotation Layer' }, permission: ['can_read', 'Annotation'], summary: 'Get an annotation layer', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await annotationLayers.getLayer(actor, params.pk),
   }));

@@ -4,7 +4,7 @@ import { ChartCreateSchema, ChartDataRequestSchema, ChartUpdateSchema } from '@m
 import { StructuredError } from '../errors/domain-errors';
 import { infoAnswer, type InfoSpec } from '../rest/info';
 import { withExtra } from '../rest/related';
-import { columnParams, extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route, withRelationIds } from '../rest/rest';
+import { columnParams, extraFiltersOf, idList, pageOf, parseListQuery, PkParams, route } from '../rest/rest';
 import { CHART_ORDER_COLUMNS, DISTINCT_COLUMNS } from './chart.repository';
 import { CHART_RELATED_COLUMNS } from './chart.service';
 import type { Services } from '../services';
@@ -62,17 +62,18 @@ export function registerChartRest(app: FastifyInstance, services: Services): voi
       return { result: [await services.chartData.warmUp(actor!, chart!, extraFiltersOf(body.extra_filters))] };
     },
   );
-  route(app, { method: 'GET', url: '/api/v1/chart/:pk', permission: ['can_read', 'Chart'], summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/chart/:pk', item: { title: 'Show Slice' }, permission: ['can_read', 'Chart'], summary: 'Get a chart with its dashboards', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await charts.get(actor, params.pk),
   }));
   route(app, { method: 'POST', url: '/api/v1/chart/', permission: ['can_write', 'Chart'], summary: 'Save a chart', tags, body: ChartCreateSchema, status: 201 }, async ({ actor, body }) => {
+    // Superset answers `result=item`: the body as ChartPostSchema loaded it, not the stored chart.
     const chart = await charts.create(actor, body);
-    return { id: chart.id, result: withRelationIds(chart) };
+    return { id: chart.id, result: body };
   });
   route(app, { method: 'PUT', url: '/api/v1/chart/:pk', permission: ['can_write', 'Chart'], summary: 'Overwrite a chart', tags, params: PkParams, body: ChartUpdateSchema }, async ({ actor, params, body }) => {
     const chart = await charts.update(actor, params.pk, body);
-    return { id: chart.id, result: withRelationIds(chart) };
+    return { id: chart.id, result: body };
   });
   route(app, { method: 'DELETE', url: '/api/v1/chart/:pk', permission: ['can_write', 'Chart'], summary: 'Delete a chart', tags, params: PkParams }, async ({ actor, params }) => {
     await charts.delete(actor, params.pk);

@@ -3,7 +3,7 @@ import type { UserService } from '../users/user.service';
 import { ListQuerySchema, type ChartCreate, type ChartUpdate, type ListQuery, type ListResult } from '@meridian/contracts';
 import { isAdmin, isOwner, ownersToStore } from '@meridian/contracts/rules/permissions';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
-import { humanizedDelta } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat, utcStamp } from '@meridian/contracts/rules/dates';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -14,7 +14,6 @@ import { markdown } from '../common/markdown';
 /** Columns of `related/{column}`, as Superset's ChartRestApi.related_field_filters. */
 export const CHART_RELATED_COLUMNS = ['owners', 'created_by', 'changed_by', 'dashboards'] as const;
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const fullName = (p: { first_name: string; last_name: string } | null) => (p ? `${p.first_name} ${p.last_name}`.trim() : '');
 
 function parseParams(params: string | null): Record<string, unknown> {
@@ -70,7 +69,7 @@ export function sliceData(c: ChartRecord) {
     datasource: `${c.datasource_id}__table`,
     owners: c.owners.map((o) => o.id),
     description_markeddown: markdown(c.description),
-    changed_on: iso(c.changed_on),
+    changed_on: pythonIsoformat(c.changed_on),
     changed_on_humanized: changedOnHumanized,
     modified: `<span class="no-wrap">${changedOnHumanized ?? ''}</span>`,
   };
@@ -97,10 +96,10 @@ export function chartListView(c: ChartRecord) {
     created_by_name: fullName(c.created_by),
     changed_by: c.changed_by,
     changed_by_name: fullName(c.changed_by),
-    changed_on_utc: iso(c.changed_on),
+    changed_on_utc: utcStamp(c.changed_on),
     changed_on_dttm: c.changed_on ? new Date(c.changed_on).getTime() : null,
     created_on_delta_humanized: humanizedDelta(c.created_on),
-    last_saved_at: iso(c.last_saved_at),
+    last_saved_at: pythonIsoformat(c.last_saved_at),
     last_saved_by: null,
   };
 }

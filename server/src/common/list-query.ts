@@ -2,7 +2,7 @@ import { sql, type Expression, type ExpressionBuilder, type SelectQueryBuilder, 
 import type { ListFilter, ListQuery } from '@meridian/contracts';
 import { Invalid } from '../errors/domain-errors';
 
-/** How a list's public column names map onto SQL; a filter on any other column is refused with 400. */
+/** How a list's public column names map onto SQL; a filter on any other column is refused with 400, in Flask-AppBuilder's words. */
 export type ColumnMap = Record<string, string>;
 
 export type CustomFilter<DB, TB extends keyof DB> = (
@@ -24,12 +24,12 @@ export function filterExpression<DB, TB extends keyof DB>(
 ): Expression<SqlBool> {
   // Every operator but in/nin compares one value: a list or an object is not one.
   if (filter.opr !== 'in' && filter.opr !== 'nin' && filter.value !== null && typeof filter.value === 'object') {
-    throw new Invalid({ filters: [`Not a valid value for filter ${filter.col} ${filter.opr}: a single value is expected.`] });
+    throw new Invalid(`Not a valid value for filter ${filter.col} ${filter.opr}: a single value is expected.`);
   }
   const customFilter = custom[`${filter.col}:${filter.opr}`] ?? custom[filter.opr];
   if (customFilter) return customFilter(eb, filter.value);
   const column = columns[filter.col];
-  if (!column) throw new Invalid({ filters: [`Filter column: ${filter.col} not allowed to filter`] });
+  if (!column) throw new Invalid(`Filter column: ${filter.col} not allowed to filter`);
   const ref = sql.ref(column);
   const v = filter.value;
   switch (filter.opr) {
@@ -57,7 +57,7 @@ export function filterExpression<DB, TB extends keyof DB>(
     case 'nrel_o_m':
       return sql<SqlBool>`${ref} <> ${v}`;
     default:
-      throw new Invalid({ filters: [`Filter operator ${filter.opr} not allowed on ${filter.col}`] });
+      throw new Invalid(`Filter operation: ${filter.opr} not allowed on column: ${filter.col}`);
   }
 }
 
@@ -83,7 +83,7 @@ export async function runListQuery<DB, TB extends keyof DB, O>(
   const orderable = opts.orderable ?? opts.columns;
   let orderBy = opts.defaultOrder;
   if (query.order_column) {
-    if (!orderable[query.order_column]) throw new Invalid({ order_column: [`Not a valid choice.`] });
+    if (!orderable[query.order_column]) throw new Invalid(`Invalid order by column: ${query.order_column}`);
     orderBy = [query.order_column, query.order_direction];
   }
   if (orderBy) q = q.orderBy(sql.ref(orderable[orderBy[0]] ?? orderBy[0]), orderBy[1]) as typeof q;
@@ -155,5 +155,42 @@ export function projectList<T extends ListAnswer>(answer: T, query: Pick<ListQue
     };
     for (const [key, value] of Object.entries(metadata)) if (!query.keys || query.keys.includes(key)) out[key] = value;
   }
+  return out as T & Record<string, unknown>;
+}
+
+/** What an item route says of itself, as Flask-AppBuilder's show metadata (`show_title`: 'Show Slice'). */
+export interface ItemMeta {
+  title: string;
+}
+
+interface ItemAnswer {
+  id: unknown;
+  result: Record<string, unknown>;
+}
+
+/** True for Superset's item answer shape `{id, result: {...}}`. */
+export function isItemAnswer(value: unknown): value is ItemAnswer {
+  const v = value as Partial<ItemAnswer> | null;
+  return !!v && typeof v === 'object' && 'id' in v && !!v.result && typeof v.result === 'object' && !Array.isArray(v.result);
+}
+
+/**
+ * Applies a GET item call's `columns` and `keys` as Flask-AppBuilder's `get_headless` does: the result keeps only
+ * the requested columns it has (all when none remain), and the answer gains `show_columns`, `show_title`,
+ * `label_columns` and `description_columns`, or only those named in `keys`. Example: `q=(columns:!(id,slice_name))`.
+ */
+export function projectItem<T extends ItemAnswer>(answer: T, query: Pick<ListQuery, 'columns' | 'keys'>, meta: ItemMeta): T & Record<string, unknown> {
+  const known = Object.keys(answer.result);
+  const columns = (query.columns ?? []).filter((c) => known.includes(c));
+  const out: Record<string, unknown> = { ...(answer as ItemAnswer) };
+  if (columns.length) out.result = Object.fromEntries(columns.map((c) => [c, answer.result[c]]));
+  const showColumns = columns.length ? columns : known;
+  const metadata: Record<string, unknown> = {
+    show_columns: showColumns,
+    show_title: meta.title,
+    label_columns: Object.fromEntries(showColumns.map((c) => [c, labelOf(c)])),
+    description_columns: {},
+  };
+  for (const [key, value] of Object.entries(metadata)) if (!query.keys || query.keys.includes(key)) out[key] = value;
   return out as T & Record<string, unknown>;
 }

@@ -29,7 +29,7 @@ export function registerCssTemplateRest(app: FastifyInstance, services: Services
   route(app, { method: 'GET', url: '/api/v1/css_template/_info', permission: ['can_read', 'CssTemplate'], summary: 'Fields, filters and permissions of CSS templates', tags, query: ListParams, rison: true }, ({ actor, query }) =>
     infoAnswer(INFO, actor!, query.q),
   );
-  route(app, { method: 'GET', url: '/api/v1/css_template/:pk', permission: ['can_read', 'CssTemplate'], summary: 'Get a CSS template', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await cssTemplates.get(actor, params.pk) }));
+  route(app, { method: 'GET', url: '/api/v1/css_template/:pk', item: { title: 'Show Css Template' }, permission: ['can_read', 'CssTemplate'], summary: 'Get a CSS template', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await cssTemplates.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/css_template/', modelRestApi: true, permission: ['can_write', 'CssTemplate'], summary: 'Create a CSS template', tags, body: CssTemplateCreateSchema, status: 201 }, async ({ actor, body }) => {
     const created = await cssTemplates.create(actor, body);
     return { id: created.id, result: fields(created) };

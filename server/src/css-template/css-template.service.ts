@@ -1,6 +1,7 @@
 import type { CssTemplateCreate, CssTemplateUpdate, ListQuery, ListResult } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
-import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
 import type { MetadataDb } from '../db/database';
 import { NotFound } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
@@ -39,8 +40,8 @@ export class CssTemplateService {
       uuid: r.uuid,
       template_name: r.template_name,
       css: r.css,
-      created_on: isoOf(r.created_on),
-      changed_on: isoOf(r.changed_on),
+      created_on: pythonIsoformat(r.created_on),
+      changed_on: pythonIsoformat(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
       created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
       changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),

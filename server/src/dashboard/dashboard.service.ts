@@ -7,7 +7,7 @@ import { isAdmin, isOwner, ownersToStore } from '@meridian/contracts/rules/permi
 import { NO_PERMISSION_TO_EDIT_DASHBOARD } from '@meridian/contracts/messages';
 import { chartListView } from '../chart/chart.service';
 import type { ChartRepository, Person } from '../chart/chart.repository';
-import { humanizedDelta } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat, utcStamp } from '@meridian/contracts/rules/dates';
 import type { DatasetService } from '../dataset/dataset.service';
 import { datasourceData } from '../dataset/dataset.service';
 import { Conflict, Forbidden, Invalid, NotFound, Unprocessable } from '../errors/domain-errors';
@@ -19,7 +19,6 @@ import { patchOf } from '../common/patch';
 /** spec 02 §6: the answer to a save the actor may not make. */
 export const EDIT_FORBIDDEN = NO_PERMISSION_TO_EDIT_DASHBOARD;
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 const fullName = (p: Person | null) => (p ? `${p.first_name} ${p.last_name}`.trim() : '');
 const person = (p: Person | null) => (p ? { id: p.id, first_name: p.first_name, last_name: p.last_name } : null);
 
@@ -31,7 +30,7 @@ export function dashboardView(d: DashboardRecord, chartNames: string[] = []) {
     slug: d.slug,
     url: `/superset/dashboard/${d.slug ?? d.id}/`,
     dashboard_title: d.dashboard_title,
-    thumbnail_url: `/api/v1/dashboard/${d.id}/thumbnail/${dashboardDigest({ id: d.id, changed_on: iso(d.changed_on), position_json: d.position_json, json_metadata: d.json_metadata })}/`,
+    thumbnail_url: `/api/v1/dashboard/${d.id}/thumbnail/${dashboardDigest({ id: d.id, changed_on: pythonIsoformat(d.changed_on), position_json: d.position_json, json_metadata: d.json_metadata })}/`,
     published: d.published,
     css: d.css,
     json_metadata: d.json_metadata,
@@ -40,7 +39,7 @@ export function dashboardView(d: DashboardRecord, chartNames: string[] = []) {
     certification_details: d.certification_details,
     changed_by_name: fullName(d.changed_by),
     changed_by: person(d.changed_by),
-    changed_on: iso(d.changed_on),
+    changed_on: pythonIsoformat(d.changed_on),
     changed_on_delta_humanized: humanizedDelta(d.changed_on),
     created_by: person(d.created_by),
     created_on_delta_humanized: humanizedDelta(d.created_on),
@@ -59,7 +58,7 @@ export function dashboardListView(d: DashboardRecord) {
   return {
     ...view,
     changed_by_name: fullName(d.changed_by),
-    changed_on_utc: iso(d.changed_on),
+    changed_on_utc: utcStamp(d.changed_on),
     created_on_delta_humanized: humanizedDelta(d.created_on),
     status: d.published ? 'published' : 'draft',
   };
@@ -200,7 +199,7 @@ export class DashboardService {
       if (!chart) continue;
       if (!scope.all && chart.datasource_id && !(await canRead(chart.datasource_id))) continue;
       const view = chartListView(chart);
-      out.push({ ...view, changed_on: view.changed_on_utc, form_data: { ...view.form_data, slice_id: chart.id, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__table` } });
+      out.push({ ...view, changed_on: pythonIsoformat(chart.changed_on), form_data: { ...view.form_data, slice_id: chart.id, viz_type: chart.viz_type, datasource: `${chart.datasource_id}__table` } });
     }
     return out;
   }

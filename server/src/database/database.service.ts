@@ -11,7 +11,8 @@ import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import type { QueryRuntime } from '../results/query-runtime';
 import { databasePermName, type DatabaseInsert, type DatabasePatch, type DatabaseRecord, type DatabaseRepository } from './database.repository';
-import { auditPerson, humanizedDelta, isoOf } from './humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
+import { auditPerson } from './humanize';
 import type { PasswordCrypto } from './password-crypto';
 import { maskedUri, PASSWORD_MASK, passwordOf, uriProblem, withPassword } from './sqlalchemy-uri';
 import { ExpiringMap } from '../common/expiring-map';
@@ -150,8 +151,8 @@ export class DatabaseService {
       engine_information: { supports_file_upload: true, disable_ssh_tunneling: true, supports_dynamic_catalog: false, supports_oauth2: false },
       created_by: auditPerson(db.created_by_fk, db.created_by_first_name, db.created_by_last_name),
       changed_by: auditPerson(db.changed_by_fk, db.changed_by_first_name, db.changed_by_last_name),
-      created_on: isoOf(db.created_on),
-      changed_on: isoOf(db.changed_on),
+      created_on: pythonIsoformat(db.created_on),
+      changed_on: pythonIsoformat(db.changed_on),
       changed_on_delta_humanized: humanizedDelta(db.changed_on),
     };
   }

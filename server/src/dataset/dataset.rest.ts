@@ -38,7 +38,7 @@ export function registerDatasetRest(app: FastifyInstance, services: Services): v
   route(app, { method: 'GET', url: '/api/v1/dataset/', list: { title: 'List Sqla Table', orderColumns: DATASET_ORDER_COLUMNS }, permission: ['can_read', 'Dataset'], summary: 'List datasets', tags, query: ListParams }, ({ actor, query }) =>
     datasets.list(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/dataset/:pk', permission: ['can_read', 'Dataset'], summary: 'Get a dataset with its columns and metrics', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/dataset/:pk', item: { title: 'Show Sqla Table' }, permission: ['can_read', 'Dataset'], summary: 'Get a dataset with its columns and metrics', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await datasets.get(actor, params.pk),
   }));

@@ -9,7 +9,7 @@ import { isStaleCopy, lastModifiedTimeOf, staleCopyMessage } from '@meridian/con
 import { Conflict, Forbidden, NotFound, StructuredError, Unprocessable } from '../errors/domain-errors';
 import type { DatabaseService } from '../database/database.service';
 import { databaseData, parseExtra } from '../database/database.service';
-import { humanizedDelta } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat, utcStamp } from '@meridian/contracts/rules/dates';
 import type { QueryRuntime } from '../results/query-runtime';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
@@ -25,7 +25,6 @@ export interface SourceColumn {
   is_dttm: boolean;
 }
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 function columnView(c: ColumnRow): DatasetColumnView {
   return {
@@ -44,8 +43,8 @@ function columnView(c: ColumnRow): DatasetColumnView {
     description: c.description,
     python_date_format: c.python_date_format,
     extra: c.extra,
-    created_on: iso(c.created_on),
-    changed_on: iso(c.changed_on),
+    created_on: pythonIsoformat(c.created_on),
+    changed_on: pythonIsoformat(c.changed_on),
   };
 }
 
@@ -62,8 +61,8 @@ function metricView(m: MetricRow): DatasetMetricView {
     currency: m.currency,
     warning_text: m.warning_text,
     extra: m.extra,
-    created_on: iso(m.created_on),
-    changed_on: iso(m.changed_on),
+    created_on: pythonIsoformat(m.created_on),
+    changed_on: pythonIsoformat(m.changed_on),
   };
 }
 
@@ -135,12 +134,12 @@ export function datasetView(record: DatasetRecord): DatasetView {
     explore_url: `/explore/?datasource_type=table&datasource_id=${record.id}`,
     created_by: person(record.created_by),
     changed_by: person(record.changed_by),
-    created_on: iso(record.created_on),
-    changed_on: iso(record.changed_on),
+    created_on: pythonIsoformat(record.created_on),
+    changed_on: pythonIsoformat(record.changed_on),
     created_on_humanized: humanizedDelta(record.created_on),
     changed_on_humanized: humanizedDelta(record.changed_on),
     changed_on_delta_humanized: humanizedDelta(record.changed_on),
-    changed_on_utc: iso(record.changed_on),
+    changed_on_utc: utcStamp(record.changed_on),
     changed_by_name: record.changed_by ? `${record.changed_by.first_name} ${record.changed_by.last_name}`.trim() : '',
     last_modified_time: lastModifiedTimeOf(record.changed_on),
   };

@@ -7,6 +7,7 @@ import { Forbidden, Invalid, NotFound } from '../errors/domain-errors';
 import { auditPerson } from '../database/humanize';
 import type { Actor, GuestScope } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
+import { pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 /** Superset's GUEST_TOKEN_JWT_EXP_SECONDS default. */
 export const GUEST_TOKEN_SECONDS = 300;
@@ -46,7 +47,7 @@ export class EmbeddedService {
       uuid: row.uuid,
       dashboard_id: String(row.dashboard_id),
       allowed_domains: JSON.parse(row.allowed_domains) as string[],
-      changed_on: new Date(row.changed_on).toISOString(),
+      changed_on: pythonIsoformat(row.changed_on),
       changed_by: auditPerson(row.changed_by_fk, row.mb_first, row.mb_last),
     };
   }

@@ -1,5 +1,5 @@
 import type { RecentActivity } from '@meridian/contracts';
-import { humanizedDelta } from '../database/humanize';
+import { humanizedDelta } from '@meridian/contracts/rules/dates';
 import type { Actor } from '../security/actor';
 import type { SecurityService } from '../security/security.service';
 import type { HomeRepository } from './home.repository';

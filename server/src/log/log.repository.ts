@@ -1,6 +1,7 @@
 import type { ListQuery } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
+import { pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 /** One row of the action log (`logs`). */
 export interface LogEntry {
@@ -69,7 +70,7 @@ function toView(r: { id: number; action: string | null; user_id: number | null; 
     action: r.action ?? '',
     user_id: r.user_id,
     user: r.user_id === null ? null : { username: r.username, first_name: r.first_name, last_name: r.last_name },
-    dttm: new Date(r.dttm).toISOString(),
+    dttm: pythonIsoformat(r.dttm),
     json: r.json,
     dashboard_id: r.dashboard_id,
     slice_id: r.slice_id,

@@ -68,7 +68,7 @@ export function registerLogRest(app: FastifyInstance, services: Services): void 
     infoAnswer(LOG_INFO, actor!, query.q),
   );
   registerRelated(app, services, { resource: 'log', view: 'Log', tags, users: ['user'] });
-  route(app, { method: 'GET', url: '/api/v1/log/:pk', permission: ['can_read', 'Log'], summary: 'One action log entry', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await logs.get(actor, params.pk) }));
+  route(app, { method: 'GET', url: '/api/v1/log/:pk', item: { title: 'Show Log' }, permission: ['can_read', 'Log'], summary: 'One action log entry', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await logs.get(actor, params.pk) }));
   // Superset's event log door: the client's batches (a beacon when the page is left, so no CSRF header: exempt).
   // An embedded dashboard's beacon carries its guest token as a field.
   route(app, { method: 'POST', url: '/superset/log/', public: true, summary: "Record the caller's client events (beacon or fetch; explode=events)", tags, query: z.object({ explode: z.string().optional() }) }, async ({ actor, req, reply }) => {

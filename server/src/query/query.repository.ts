@@ -4,6 +4,7 @@ import { sql, type ColumnType, type Insertable, type RawBuilder, type Updateable
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB, QueryRow } from '../db/schema';
+import { pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 export type QueryInsert = Insertable<DB['query']>;
 export type QueryPatch = Updateable<DB['query']>;
@@ -42,7 +43,7 @@ export function queryToDict(q: QueryRecord): QueryDict {
   const extra = parseJson(q.extra_json);
   const name = [q.user_first_name, q.user_last_name].filter(Boolean).join(' ');
   return {
-    changed_on: new Date(q.changed_on).toISOString(),
+    changed_on: pythonIsoformat(q.changed_on),
     dbId: q.database_id,
     db: q.database_name,
     endDttm: num(q.end_time),
@@ -80,7 +81,7 @@ export function queryToItem(q: QueryRecord) {
   return {
     id: q.id,
     client_id: q.client_id,
-    changed_on: new Date(q.changed_on).toISOString(),
+    changed_on: pythonIsoformat(q.changed_on),
     database: { id: q.database_id, database_name: q.database_name },
     catalog: q.catalog,
     schema: q.schema,

@@ -25,7 +25,7 @@ export function registerQueryRest(app: FastifyInstance, services: Services): voi
     { method: 'GET', url: '/api/v1/query/updated_since', permission: ['can_read', 'Query'], summary: "The user's queries changed since last_updated_ms", tags, rison: true, query: z.object({ q: UpdatedSinceQuerySchema }) },
     async ({ actor, query }) => ({ result: await queries.updatedSince(actor, query.q.last_updated_ms) }),
   );
-  route(app, { method: 'GET', url: '/api/v1/query/:pk', permission: ['can_read', 'Query'], summary: 'Get a query', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/query/:pk', item: { title: 'Show Query' }, permission: ['can_read', 'Query'], summary: 'Get a query', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await queries.get(actor, params.pk),
   }));

@@ -41,7 +41,7 @@ export function registerReportRest(app: FastifyInstance, services: Services): vo
   });
   route(app, { method: 'GET', url: '/api/v1/report/', list: { title: 'List Report Schedule', orderColumns: REPORT_ORDER_COLUMNS }, permission: [...read], summary: 'List reports and alerts', tags, query: ListParams }, ({ actor, query }) => reports.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/report/_info', permission: [...read], summary: 'Fields, filters and permissions of reports', tags, query: ListParams, rison: true }, ({ actor, query }) => infoAnswer(INFO, actor!, query.q));
-  route(app, { method: 'GET', url: '/api/v1/report/:pk', permission: [...read], summary: 'Get a report or alert', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await reports.get(actor, params.pk) }));
+  route(app, { method: 'GET', url: '/api/v1/report/:pk', item: { title: 'Show Report Schedule' }, permission: [...read], summary: 'Get a report or alert', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await reports.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/report/', permission: [...write], summary: 'Create a report or alert', tags, body: ReportCreateSchema, status: 201 }, async ({ actor, body }) => ({ id: await reports.create(actor, body), result: body }));
   route(app, { method: 'PUT', url: '/api/v1/report/:pk', permission: [...write], summary: 'Update a report or alert (active alone toggles it)', tags, params: PkParams, body: ReportUpdateSchema }, async ({ actor, params, body }) => {
     await reports.update(actor, params.pk, body);

@@ -6,7 +6,8 @@ import { ownersByObject } from '../common/owners';
 import type { ChartService } from '../chart/chart.service';
 import type { DashboardService } from '../dashboard/dashboard.service';
 import type { DatabaseService } from '../database/database.service';
-import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
 import type { MetadataDb } from '../db/database';
 import { Forbidden, NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
@@ -125,11 +126,11 @@ export class ReportService {
       chart_id: r.chart_id,
       dashboard_id: r.dashboard_id,
       database_id: r.database_id,
-      last_eval_dttm: r.last_eval_dttm ? isoOf(r.last_eval_dttm) : null,
+      last_eval_dttm: r.last_eval_dttm ? pythonIsoformat(r.last_eval_dttm) : null,
       last_state: r.last_state,
       extra: parseJsonText(r.extra_json),
-      created_on: isoOf(r.created_on),
-      changed_on: isoOf(r.changed_on),
+      created_on: pythonIsoformat(r.created_on),
+      changed_on: pythonIsoformat(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
       created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
       changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),
@@ -188,7 +189,7 @@ export class ReportService {
       custom_width: r.custom_width,
       email_subject: r.email_subject,
       extra: parseJsonText(r.extra_json),
-      last_eval_dttm: r.last_eval_dttm ? isoOf(r.last_eval_dttm) : null,
+      last_eval_dttm: r.last_eval_dttm ? pythonIsoformat(r.last_eval_dttm) : null,
       last_state: r.last_state,
       last_value: r.last_value,
       last_value_row_json: r.last_value_row_json,
@@ -349,9 +350,9 @@ export class ReportService {
     return {
       id: r.id,
       uuid: r.uuid,
-      scheduled_dttm: isoOf(r.scheduled_dttm),
-      start_dttm: r.start_dttm ? isoOf(r.start_dttm) : null,
-      end_dttm: r.end_dttm ? isoOf(r.end_dttm) : null,
+      scheduled_dttm: pythonIsoformat(r.scheduled_dttm),
+      start_dttm: r.start_dttm ? pythonIsoformat(r.start_dttm) : null,
+      end_dttm: r.end_dttm ? pythonIsoformat(r.end_dttm) : null,
       value: r.value === null ? null : Number(r.value),
       value_row_json: r.value_row_json,
       state: r.state,

@@ -28,13 +28,22 @@ const SCHEMAS = {
       list_columns: { type: 'array', items: { type: 'string' } },
       order_columns: { type: 'array', items: { type: 'string' } },
       label_columns: { type: 'object', additionalProperties: { type: 'string' } },
+      description_columns: { type: 'object', additionalProperties: { type: 'string' } },
       list_title: { type: 'string' },
     },
   },
   ItemResponse: {
     type: 'object',
     required: ['id', 'result'],
-    properties: { id: { type: ['integer', 'string'] }, result: { type: 'object' } },
+    properties: {
+      id: { type: ['integer', 'string'] },
+      result: { type: 'object' },
+      // Flask-AppBuilder's show metadata, on the items its get_headless answers (narrowed by q's columns and keys).
+      show_columns: { type: 'array', items: { type: 'string' } },
+      show_title: { type: 'string' },
+      label_columns: { type: 'object', additionalProperties: { type: 'string' } },
+      description_columns: { type: 'object', additionalProperties: { type: 'string' } },
+    },
   },
   MessageResponse: { type: 'object', required: ['message'], properties: { message: { description: 'A sentence, or a field -> messages map for invalid input.', type: ['string', 'object'] } } },
   SupersetError: {

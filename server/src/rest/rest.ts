@@ -1,13 +1,13 @@
 import rison from 'rison';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, ZodError, type ZodType } from 'zod';
-import { ListQuerySchema, type ListQuery } from '@meridian/contracts';
+import { FilterOperatorSchema, ListQuerySchema, type ListQuery } from '@meridian/contracts';
 import { hasPermission } from '@meridian/contracts/rules/permissions';
 import { Forbidden, Invalid, NotFound, Unauthorized, Unprocessable } from '../errors/domain-errors';
 import { zodToFieldErrors } from '../errors/to-rest';
 import { unknownFields } from './unknown-fields';
 import type { Actor } from '../security/actor';
-import { isListAnswer, projectList, type ListMeta } from '../common/list-query';
+import { isItemAnswer, isListAnswer, projectItem, projectList, type ItemMeta, type ListMeta } from '../common/list-query';
 import { refuseNulText } from '../common/nul-text';
 
 /** What the OpenAPI document says of one REST route. */
@@ -58,6 +58,8 @@ export interface RouteSpec<Q extends ZodType, B extends ZodType, P extends ZodTy
   status?: number;
   /** A list route's metadata, added to its answer as Superset's `list_columns`, `order_columns`, ... */
   list?: ListMeta;
+  /** An item route answered by Flask-AppBuilder's `get_headless`: `columns`/`keys` of `q` apply, and `show_columns`, `show_title`... are added. */
+  item?: ItemMeta;
   /**
    * The route is Flask-AppBuilder's own `ModelRestApi.post`/`put` in Superset (the resource's api.py has none of
    * its own, e.g. saved_query, css_template): a body that fails validation is 422 `{message: {field: [...]}}`,
@@ -80,13 +82,21 @@ export function documentedRoutes(app: FastifyInstance): RouteDoc[] {
   return routeDocs.get(app.server as unknown as FastifyInstance) ?? routeDocs.get(app) ?? [];
 }
 
-/** Decodes Superset's rison `q` parameter; malformed rison is a 400 with the parse error. */
+/**
+ * Decodes Superset's rison `q` parameter. As Flask-AppBuilder does (FAB_API_ALLOW_JSON_QS, on by default), `q` that
+ * is not rison is read as JSON, and what is neither is a 400 with its message.
+ */
 export function decodeRison(q: unknown): unknown {
   if (q === undefined || q === '') return undefined;
+  const text = String(q);
   try {
-    return rison.decode(String(q));
-  } catch (error) {
-    throw new Invalid({ q: [`Not a valid rison argument: ${(error as Error).message}`] });
+    return rison.decode(text);
+  } catch {
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new Invalid('Not a valid rison/json argument');
+    }
   }
 }
 
@@ -118,20 +128,60 @@ export function extraFiltersOf(text: string | undefined): unknown[] {
 /** The ids of a bulk call's rison `q=!(1,2)`; anything else is a 400 naming the expected list. */
 export function idList(q: unknown, noun = ''): number[] {
   const ids = Array.isArray(q) ? q : q === undefined ? [] : [q];
-  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid({ q: [`Expected a list of ${noun ? `${noun} ` : ''}ids, e.g. q=!(1,2)`] });
+  if (!ids.length || ids.some((id) => !Number.isInteger(Number(id)))) throw new Invalid(`Not a valid rison schema: expected a list of ${noun ? `${noun} ` : ''}ids, e.g. q=!(1,2)`);
   return ids.map(Number);
 }
 
-/** The search text and page of a `related/` or `distinct/` call's decoded `q` (page size at most 1000). */
-export function pageOf(q: unknown): { filter: string; page: number; pageSize: number } {
-  const v = (q && typeof q === 'object' ? q : {}) as { filter?: unknown; page?: unknown; page_size?: unknown };
-  return { filter: String(v.filter ?? ''), page: Math.max(0, Number(v.page ?? 0) || 0), pageSize: Math.min(Math.max(1, Number(v.page_size ?? 100) || 100), 1000) };
+/** Flask-AppBuilder's FAB_API_MAX_PAGE_SIZE here: a larger page is cut to it, as FAB cuts it, not refused. */
+const MAX_PAGE_SIZE = 1000;
+/** ModelRestApi's `page_size`: the page a list call without one gets. */
+const DEFAULT_PAGE_SIZE = 20;
+
+/** A page size as Flask-AppBuilder's `_sanitize_page_args` takes it: none is the default, one over the maximum or below 1 is the maximum. */
+function pageSizeOf(size: unknown): unknown {
+  if (size === undefined || size === null) return DEFAULT_PAGE_SIZE;
+  return typeof size === 'number' && size !== -1 && (size > MAX_PAGE_SIZE || size < 1) ? MAX_PAGE_SIZE : size;
 }
 
+/** The search text and page of a `related/` or `distinct/` call's decoded `q`: 20 a page unless asked, at most the maximum. */
+export function pageOf(q: unknown): { filter: string; page: number; pageSize: number } {
+  const v = (q && typeof q === 'object' ? q : {}) as { filter?: unknown; page?: unknown; page_size?: unknown };
+  const size = Number(pageSizeOf(v.page_size));
+  return { filter: String(v.filter ?? ''), page: Math.max(0, Number(v.page ?? 0) || 0), pageSize: Number.isInteger(size) && size >= 1 ? size : MAX_PAGE_SIZE };
+}
+
+/**
+ * A list call's decoded and validated `q`, with Flask-AppBuilder's answers to what it cannot take: an operator
+ * it does not know is 'Filter operation: zz not allowed on column: name', any other misfit 'Not a valid rison
+ * schema ...' (its jsonschema check), each a 400 `{"message": "..."}`. The page size defaults to 20, and one
+ * over the maximum (or below 1, but for -1: all) is the maximum.
+ */
 export function parseListQuery(q: unknown): ListQuery {
-  const parsed = ListQuerySchema.safeParse(decodeRison(q) ?? {});
-  if (!parsed.success) throw new Invalid({ q: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+  const decoded = decodeRison(q) ?? {};
+  const raw = decoded && typeof decoded === 'object' && !Array.isArray(decoded) ? { ...(decoded as Record<string, unknown>) } : decoded;
+  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+    const args = raw as Record<string, unknown>;
+    for (const filter of Array.isArray(args.filters) ? args.filters : []) {
+      const { col, opr } = (filter ?? {}) as { col?: unknown; opr?: unknown };
+      if (typeof opr === 'string' && !FilterOperatorSchema.safeParse(opr).success) throw new Invalid(`Filter operation: ${opr} not allowed on column: ${String(col)}`);
+    }
+    args.page_size = pageSizeOf(args.page_size);
+  }
+  const parsed = ListQuerySchema.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    throw new Invalid(`Not a valid rison schema ${issue.path.length ? `${issue.path.join('.')}: ` : ''}${issue.message}`);
+  }
   return parsed.data;
+}
+
+/** A route's query parameters; a rison `q` that misfits its schema is Flask-AppBuilder's 400 'Not a valid rison schema ...'. */
+function parseQuery(schema: ZodType, raw: Record<string, unknown>, rison: boolean): unknown {
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  if (rison && issue.path[0] === 'q') throw new Invalid(`Not a valid rison schema ${issue.path.length > 1 ? `${issue.path.slice(1).join('.')}: ` : ''}${issue.message}`);
+  throw parsed.error;
 }
 
 /**
@@ -174,7 +224,7 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       // Text with a NUL character cannot be stored or bound in PostgreSQL: refused here, for every route.
       refuseNulText(req.body);
       refuseNulText(rawQuery);
-      const query = spec.query ? spec.query.parse(rawQuery) : rawQuery;
+      const query = spec.query ? parseQuery(spec.query, rawQuery, !!spec.rison) : rawQuery;
       const params = spec.params ? spec.params.parse(req.params) : req.params;
       let body: unknown;
       let result: unknown;
@@ -189,6 +239,7 @@ export function route<Q extends ZodType = z.ZodUnknown, B extends ZodType = z.Zo
       if (reply.sent) return reply;
       reply.code(spec.status ?? 200);
       if (result === undefined) return reply.send();
+      if (spec.item && isItemAnswer(result)) return reply.send(projectItem(result, listQueryOf(rawQuery.q), spec.item));
       return reply.send(isListAnswer(result) ? projectList(result, listQueryOf(rawQuery.q), spec.list) : result);
     },
   });

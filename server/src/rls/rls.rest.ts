@@ -41,7 +41,7 @@ export function registerRlsRest(app: FastifyInstance, services: Services): void 
   });
   route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/', list: { title: 'List Row Level Security Filter', orderColumns: RLS_ORDER_COLUMNS }, permission: [...read], summary: 'List row-level security rules', tags, query: ListParams }, ({ actor, query }) => rls.list(actor, parseListQuery(query.q)));
   route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/_info', permission: [...read], summary: 'Fields, filters and permissions of row-level security rules', tags, query: ListParams, rison: true }, ({ actor, query }) => infoAnswer(INFO, actor!, query.q));
-  route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/:pk', permission: [...read], summary: 'Get a row-level security rule', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await rls.get(actor, params.pk) }));
+  route(app, { method: 'GET', url: '/api/v1/rowlevelsecurity/:pk', item: { title: 'Show Row Level Security Filter' }, permission: [...read], summary: 'Get a row-level security rule', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await rls.get(actor, params.pk) }));
   route(app, { method: 'POST', url: '/api/v1/rowlevelsecurity/', permission: [...write], summary: 'Create a row-level security rule', tags, body: RlsCreateSchema, status: 201 }, async ({ actor, body }) => ({ id: await rls.create(actor, body), result: body }));
   route(app, { method: 'PUT', url: '/api/v1/rowlevelsecurity/:pk', permission: [...write], summary: 'Update a row-level security rule', tags, params: PkParams, body: RlsUpdateSchema }, async ({ actor, params, body }) => {
     await rls.update(actor, params.pk, body);

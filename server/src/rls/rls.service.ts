@@ -1,6 +1,7 @@
 import { rlsClauses, rlsRulesFor, type ListQuery, type ListResult, type RlsCreate, type RlsUpdate } from '@meridian/contracts';
 import { runListQuery } from '../common/list-query';
-import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
 import { isUniqueViolation, type MetadataDb } from '../db/database';
 import { NotFound, Unprocessable } from '../errors/domain-errors';
 import type { Actor } from '../security/actor';
@@ -105,7 +106,7 @@ export class RlsService {
       roles: roles.get(id) ?? [],
       group_key: row.group_key,
       clause: row.clause,
-      changed_on: isoOf(row.changed_on),
+      changed_on: pythonIsoformat(row.changed_on),
     };
   }
 

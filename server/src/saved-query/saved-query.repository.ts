@@ -5,7 +5,8 @@ import { sql, type Insertable, type Updateable } from 'kysely';
 import { runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { DB } from '../db/schema';
-import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 const COLUMNS = {
   id: 'saved_query.id',
@@ -52,10 +53,11 @@ function toView(r: NonNullable<Row>): SavedQueryView {
     extra_json: r.extra_json,
     extra,
     rows: r.rows,
-    last_run: r.last_run ? isoOf(r.last_run) : null,
-    last_run_delta_humanized: r.last_run ? humanizedDelta(r.last_run) : null,
-    created_on: isoOf(r.created_on),
-    changed_on: isoOf(r.changed_on),
+    last_run: pythonIsoformat(r.last_run),
+    // Superset's SavedQuery.last_run_delta_humanized humanizes changed_on, not last_run (models/sql_lab.py).
+    last_run_delta_humanized: humanizedDelta(r.changed_on),
+    created_on: pythonIsoformat(r.created_on),
+    changed_on: pythonIsoformat(r.changed_on),
     changed_on_delta_humanized: humanizedDelta(r.changed_on),
     created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),
     changed_by: auditPerson(r.changed_by_fk, r.mb_first, r.mb_last),

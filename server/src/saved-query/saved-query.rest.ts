@@ -42,7 +42,7 @@ export function registerSavedQueryRest(app: FastifyInstance, services: Services)
   route(app, { method: 'GET', url: '/api/v1/saved_query/', list: { title: 'List Saved Query', orderColumns: SAVED_QUERY_ORDER_COLUMNS }, permission: ['can_read', 'SavedQuery'], summary: 'List saved queries', tags, query: z.object({ q: z.unknown().optional() }) }, ({ actor, query }) =>
     savedQueries.list(actor, parseListQuery(query.q)),
   );
-  route(app, { method: 'GET', url: '/api/v1/saved_query/:pk', permission: ['can_read', 'SavedQuery'], summary: 'Get a saved query', tags, params: PkParams }, async ({ actor, params }) => ({
+  route(app, { method: 'GET', url: '/api/v1/saved_query/:pk', item: { title: 'Show Saved Query' }, permission: ['can_read', 'SavedQuery'], summary: 'Get a saved query', tags, params: PkParams }, async ({ actor, params }) => ({
     id: params.pk,
     result: await savedQueries.get(actor, params.pk),
   }));

@@ -36,7 +36,11 @@ export async function startSession(services: Services, reply: FastifyReply, acto
 /** /api/v1/security/* and /api/v1/me/*, plus the browser's /login/ and /logout/. */
 export function registerSecurityRest(app: FastifyInstance, services: Services): void {
   route(app, { method: 'POST', url: '/api/v1/security/login', summary: 'Authenticate and get a JWT access and refresh token', tags: ['Security'], public: true, body: LoginSchema }, async ({ body, req }) => {
-    const actor = await services.security.login(body.username, body.password, req.ip);
+    // Flask-AppBuilder's SecurityApi.login answers a wrong login with its plain response_401: 'Not authorized'
+    // (the sign-in page keeps 'Invalid login', as Superset's page says it).
+    const actor = await services.security.login(body.username, body.password, req.ip).catch((error: unknown) => {
+      throw error instanceof Unauthorized ? new Unauthorized() : error;
+    });
     const access_token = await services.security.tokens.sign('access', actor.userId, { fresh: true });
     return body.refresh ? { access_token, refresh_token: await services.security.tokens.sign('refresh', actor.userId) } : { access_token };
   });

@@ -6,6 +6,7 @@ import { verifyPassword } from './password';
 import { SecurityRepository } from './security.repository';
 import type { TokenSigner } from './tokens';
 import { ExpiringMap } from '../common/expiring-map';
+import { pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 /** How long a resolved actor is reused (milliseconds). */
 const ACTOR_TTL_MS = 5_000;
@@ -127,7 +128,7 @@ export class SecurityService {
       payload = { ...user, isActive: true, isAnonymous: false };
     } else {
       const row = await this.repo.findUserById(actor.userId);
-      const createdOn = row ? new Date(row.created_on).toISOString() : null;
+      const createdOn = row ? pythonIsoformat(row.created_on) : null;
       payload = { ...user, userId: actor.userId, isActive: true, isAnonymous: false, createdOn, email: actor.email };
     }
     const permissions: Record<string, Set<string>> = {};

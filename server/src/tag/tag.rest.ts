@@ -41,7 +41,7 @@ export function registerTagRest(app: FastifyInstance, services: Services): void 
   );
   route(app, { method: 'POST', url: '/api/v1/tag/bulk_create', permission: ['can_write', 'Tag'], summary: 'Create tags and put them on objects', tags, body: BulkSchema }, async ({ actor, body }) => ({ result: await svc.bulkCreate(actor, body.tags) }));
   route(app, { method: 'POST', url: '/api/v1/tag/', permission: ['can_write', 'Tag'], summary: 'Create a tag, optionally on objects', tags, body: TagSchema, status: 201 }, ({ actor, body }) => svc.create(actor, body));
-  route(app, { method: 'GET', url: '/api/v1/tag/:pk', permission: ['can_read', 'Tag'], summary: 'Get a tag', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await svc.get(actor, params.pk) }));
+  route(app, { method: 'GET', url: '/api/v1/tag/:pk', item: { title: 'Show Tag' }, permission: ['can_read', 'Tag'], summary: 'Get a tag', tags, params: PkParams }, async ({ actor, params }) => ({ id: params.pk, result: await svc.get(actor, params.pk) }));
   route(app, { method: 'PUT', url: '/api/v1/tag/:pk', permission: ['can_write', 'Tag'], summary: 'Change a tag (objects_to_tag replaces its objects)', tags, params: PkParams, body: TagUpdateSchema }, ({ actor, params, body }) => svc.update(actor, params.pk, body));
   route(app, { method: 'DELETE', url: '/api/v1/tag/:pk', permission: ['can_write', 'Tag'], summary: 'Delete a tag', tags, params: PkParams }, async ({ actor, params }) => {
     await svc.delete(actor, [params.pk]);

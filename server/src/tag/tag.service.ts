@@ -2,7 +2,8 @@ import { TAG_TYPES, type ListQuery, type ListResult } from '@meridian/contracts'
 import type { ChartService } from '../chart/chart.service';
 import { runListQuery } from '../common/list-query';
 import type { DashboardService } from '../dashboard/dashboard.service';
-import { auditPerson, humanizedDelta, isoOf } from '../database/humanize';
+import { auditPerson } from '../database/humanize';
+import { humanizedDelta, pythonIsoformat } from '@meridian/contracts/rules/dates';
 import type { DatasetService } from '../dataset/dataset.service';
 import type { MetadataDb } from '../db/database';
 import { Invalid, NotFound, Unprocessable } from '../errors/domain-errors';
@@ -74,8 +75,8 @@ export class TagService {
       name: r.name,
       type: r.type,
       description: r.description,
-      created_on: isoOf(r.created_on),
-      changed_on: isoOf(r.changed_on),
+      created_on: pythonIsoformat(r.created_on),
+      changed_on: pythonIsoformat(r.changed_on),
       changed_on_delta_humanized: humanizedDelta(r.changed_on),
       created_on_delta_humanized: humanizedDelta(r.created_on),
       created_by: auditPerson(r.created_by_fk, r.cb_first, r.cb_last),

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { likePattern as like, runListQuery } from '../common/list-query';
 import type { MetadataDb } from '../db/database';
 import type { NewUser, UserUpdate } from '../db/schema';
+import { pythonIsoformat } from '@meridian/contracts/rules/dates';
 
 const USER_COLUMNS = {
   id: 'ab_user.id',
@@ -19,7 +20,6 @@ const USER_COLUMNS = {
 /** The columns a user list may be ordered by. */
 export const USER_ORDER_COLUMNS = Object.keys(USER_COLUMNS);
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Users and roles in the metadata store; rows in, contract views out. */
 export class UserRepository {
@@ -109,11 +109,11 @@ export class UserRepository {
       username: u.username,
       email: u.email,
       active: u.active,
-      last_login: iso(u.last_login),
+      last_login: pythonIsoformat(u.last_login),
       login_count: u.login_count,
       fail_login_count: u.fail_login_count,
-      created_on: iso(u.created_on)!,
-      changed_on: iso(u.changed_on)!,
+      created_on: pythonIsoformat(u.created_on)!,
+      changed_on: pythonIsoformat(u.changed_on)!,
       roles: links.filter((l) => l.user_id === u.id).map((l) => ({ id: l.id, name: l.name })),
     }));
   }
