@@ -55,6 +55,11 @@ describe('Explore in the browser', () => {
   it('builds a pie from the dataset, saves it, reopens it from its address and overwrites it', { timeout: 120_000 }, async () => {
     await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=pie`);
     await page.getByRole('region', { name: 'Dataset' }).getByText('birth_names').waitFor();
+    // The database line under the dataset's name sits inside the header, clear of its bottom border (it touched it).
+    const header = (await page.getByTestId('datasource-header').boundingBox())!;
+    const databaseLine = (await page.getByTestId('datasource-database').boundingBox())!;
+    await expect(page.getByTestId('datasource-database').textContent()).resolves.toMatch(/examples/);
+    expect(header.y + header.height - (databaseLine.y + databaseLine.height)).toBeGreaterThanOrEqual(4);
     // The address keeps a form_data_key so a reload restores unsaved edits.
     await expect.poll(() => new URL(page.url()).searchParams.get('form_data_key')).toBeTruthy();
 
