@@ -494,7 +494,9 @@ describe('Explore in the browser', () => {
       // The typed name is offered as an option while typing (the dropdown was empty), and picked.
       await page.getByRole('option', { name: 'Typed dashboard', exact: true }).click();
       await expect(save.getByLabel('Add to dashboard').inputValue()).resolves.toBe('Typed dashboard');
-      await save.getByRole('button', { name: 'Save', exact: true }).click();
+      // The buttons say the dashboard is a new one, as Superset's (the typed name alone read like an existing one).
+      await save.getByRole('button', { name: 'Save & go to new dashboard', exact: true }).waitFor();
+      await save.getByRole('button', { name: 'Save to new dashboard', exact: true }).click();
       await page.getByText('Dashboard [Typed dashboard] just got created and chart [Births by day, bars] was added to it').waitFor();
       // The same name typed again (left in the field, not picked) is that dashboard, found by a search of the user's
       // own dashboards, not a second one of the same name.
