@@ -826,6 +826,16 @@ describe('dashboards in the browser', () => {
     await expect.poll(() => cards.count()).toBeGreaterThanOrEqual(3);
     const pie = cards.filter({ hasText: 'Births by gender' }).first();
     await pie.locator('[data-testid="chart-thumbnail"][data-drawn] canvas').first().waitFor({ timeout: 30_000 });
+    // The chart is laid out on a larger card and shrunk to the thumbnail, whole: laid out in the 150 px cover it had
+    // no room for its labels (a heatmap's or box plot's rotated names filled the plot, others were cut off).
+    const fit = await pie.getByTestId('chart-thumbnail').evaluate((thumb) => {
+      const canvas = thumb.querySelector('canvas')!;
+      const box = thumb.getBoundingClientRect();
+      const drawn = canvas.getBoundingClientRect();
+      return { laidOut: canvas.offsetHeight / box.height, inside: drawn.left >= box.left - 0.5 && drawn.right <= box.right + 0.5 && drawn.top >= box.top - 0.5 && drawn.bottom <= box.bottom + 0.5 };
+    });
+    expect(fit.laidOut).toBeGreaterThan(1.3);
+    expect(fit.inside).toBe(true);
     await expect(pie.getByRole('link', { name: 'Births by gender' }).getAttribute('href')).resolves.toMatch(/\/explore\/\?slice_id=\d+/);
     await cards.filter({ hasText: 'Total births' }).first().locator('[data-testid="chart-thumbnail"][data-drawn]').waitFor();
     // A thumbnail reads the dataset's verbose names, as the chart does when opened: the table heads sum__num 'Births'.
@@ -852,6 +862,24 @@ describe('dashboards in the browser', () => {
     const position = positionFromLayout(layoutOfRows('Miniature', [[{ chartId: pieId, width: 8, sliceName: 'Births by gender' }, { chartId: totalId, width: 4, sliceName: 'Total births' }], [{ markdown: '# Notes', width: 12 }]]));
     await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Miniature', position_json: JSON.stringify(position) });
     await page.goto(`${t.url}/dashboard/list/`);
+    // The seven filters share one line at 1440 px (the Tag filter wrapped alone to a second); narrower, they wrap into
+    // rows that start at the left, under the first.
+    const filters = ['Search dashboards', 'Status', 'Owner', 'Modified by', 'Favorite', 'Certified', 'Tag'].map((name) => `input[aria-label="${name}"]`).join(', ');
+    const filterBoxes = () => page.locator(filters).evaluateAll((inputs) => inputs.map((i) => i.getBoundingClientRect()).map((r) => ({ left: Math.round(r.left), top: Math.round(r.top) })));
+    await page.getByRole('combobox', { name: 'Tag' }).waitFor();
+    const wide = await filterBoxes();
+    expect(wide).toHaveLength(7);
+    expect(new Set(wide.map((b) => b.top)).size).toBe(1);
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: viewport.height });
+    try {
+      await expect.poll(async () => new Set((await filterBoxes()).map((b) => b.top)).size).toBe(2);
+      const narrow = await filterBoxes();
+      const secondRow = narrow.filter((b) => b.top > narrow[0]!.top);
+      expect(Math.min(...secondRow.map((b) => b.left))).toBe(narrow[0]!.left);
+    } finally {
+      await page.setViewportSize(viewport);
+    }
     await page.getByTestId('card-view').click();
     const board = cards.filter({ hasText: 'Miniature' }).first();
     await board.getByTestId('dashboard-thumbnail').waitFor();

@@ -82,6 +82,32 @@ describe('Explore: advanced analytics, filter operators, datasource warnings', (
     await expect.poll(() => seriesOf(page)).toEqual([`difference__${plain}__${plain}__1 year ago`]);
   });
 
+  it("a saved line chart with a time shift and no time range switches to a table cleanly: the shift waits in the stash and comes back to the line", { timeout: 120_000 }, async () => {
+    const id = await saveChart('Births, shifted', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: ['gender'], time_range: 'No filter', time_compare: ['1 year ago'], comparison_type: 'values', row_limit: 1000 });
+    await page.goto(`${t.url}/explore/?slice_id=${id}`);
+    await rendered(page);
+    const controls = page.getByRole('region', { name: 'Chart controls' });
+    const chooseType = async (name: string) => {
+      const answered = page.waitForResponse((res) => res.url().includes('/api/v1/chart/data') && res.request().method() === 'POST');
+      await controls.getByRole('button', { name: /^Chart type:/ }).click();
+      await page.getByRole('dialog', { name: 'Select a visualization type' }).getByPlaceholder('Search all charts').fill(name);
+      await page.getByRole('radio', { name, exact: true }).click();
+      await page.getByRole('button', { name: 'Select', exact: true }).click();
+      return (await answered).request().postDataJSON();
+    };
+    // The table's own 'Time Comparison' needs an enclosed time range: given the line's shift it failed ('An enclosed
+    // time range (both start and end) must be specified when using a Time Comparison.').
+    const asTable = await chooseType('Table');
+    expect(asTable.queries[0].time_offsets).toEqual([]);
+    await rendered(page);
+    await expect(page.locator('[data-testid="explore-chart"]').getByRole('columnheader').allTextContents()).resolves.toEqual(expect.arrayContaining(['gender']));
+    await expect(controls.getByLabel('Time shift').inputValue()).resolves.toBe('');
+    await screenshot(page, 'explore-line-shift-to-table');
+    const asLine = await chooseType('Line Chart');
+    expect(asLine.queries[0].time_offsets).toEqual(['1 year ago']);
+    await rendered(page);
+  });
+
   it("'Contribution Mode' draws each gender's share of the year; the legend moves to the right and the y-axis takes bounds, without a new query", { timeout: 120_000 }, async () => {
     const id = await saveChart('Births, shares', { viz_type: 'echarts_timeseries_line', datasource: `${birthNames}__table`, x_axis: 'ds', time_grain_sqla: 'P1Y', metrics: ['sum__num'], groupby: ['gender'], row_limit: 1000 });
     await page.goto(`${t.url}/explore/?slice_id=${id}`);

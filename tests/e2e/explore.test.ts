@@ -55,6 +55,11 @@ describe('Explore in the browser', () => {
   it('builds a pie from the dataset, saves it, reopens it from its address and overwrites it', { timeout: 120_000 }, async () => {
     await page.goto(`${t.url}/explore/?datasource_id=${birthNames}&datasource_type=table&viz_type=pie`);
     await page.getByRole('region', { name: 'Dataset' }).getByText('birth_names').waitFor();
+    // The database line under the dataset's name sits inside the header, clear of its bottom border (it touched it).
+    const header = (await page.getByTestId('datasource-header').boundingBox())!;
+    const databaseLine = (await page.getByTestId('datasource-database').boundingBox())!;
+    await expect(page.getByTestId('datasource-database').textContent()).resolves.toMatch(/examples/);
+    expect(header.y + header.height - (databaseLine.y + databaseLine.height)).toBeGreaterThanOrEqual(4);
     // The address keeps a form_data_key so a reload restores unsaved edits.
     await expect.poll(() => new URL(page.url()).searchParams.get('form_data_key')).toBeTruthy();
 
@@ -489,7 +494,9 @@ describe('Explore in the browser', () => {
       // The typed name is offered as an option while typing (the dropdown was empty), and picked.
       await page.getByRole('option', { name: 'Typed dashboard', exact: true }).click();
       await expect(save.getByLabel('Add to dashboard').inputValue()).resolves.toBe('Typed dashboard');
-      await save.getByRole('button', { name: 'Save', exact: true }).click();
+      // The buttons say the dashboard is a new one, as Superset's (the typed name alone read like an existing one).
+      await save.getByRole('button', { name: 'Save & go to new dashboard', exact: true }).waitFor();
+      await save.getByRole('button', { name: 'Save to new dashboard', exact: true }).click();
       await page.getByText('Dashboard [Typed dashboard] just got created and chart [Births by day, bars] was added to it').waitFor();
       // The same name typed again (left in the field, not picked) is that dashboard, found by a search of the user's
       // own dashboards, not a second one of the same name.

@@ -105,6 +105,34 @@ describe('SQL Lab screen details in the browser (backend persistence on)', () =>
     await help.waitFor({ state: 'hidden' });
   });
 
+  it('keeps the editor toolbar on one line at 1024 px wide, its buttons shown as named icons (with a selection, and CREATE TABLE AS)', { timeout: 90_000 }, async () => {
+    const viewport = page.viewportSize()!;
+    await page.setViewportSize({ width: 1024, height: 768 });
+    try {
+      await page.goto(`${t.url}/sqllab/`);
+      const toolbar = page.getByTestId('editor-toolbar');
+      /** How far apart the tops of the toolbar's buttons and inputs are: 0 on one line, a line's height when it wraps. */
+      const spread = () =>
+        toolbar.evaluate((bar) => {
+          const tops = [...bar.querySelectorAll('button, input')].map((el) => el.getBoundingClientRect()).filter((r) => r.width > 0).map((r) => r.top + r.height / 2);
+          return Math.round(Math.max(...tops) - Math.min(...tops));
+        });
+      for (const database of ['examples', 'scratch']) {
+        await pickDatabase(page, database);
+        await typeSql(page, 'select 1 as one');
+        await page.locator('[data-testid=sql-editor] .ace_content').first().click();
+        await page.keyboard.press('Control+A');
+        await page.getByRole('button', { name: 'Run selection' }).waitFor();
+        // It wrapped onto a second line (Format … Copy link under Run) at this width.
+        expect(await spread()).toBeLessThanOrEqual(2);
+        for (const name of ['Format', 'Schedule', 'Copy link', 'Parameters']) await expect(toolbar.getByRole('button', { name, exact: true }).isVisible()).resolves.toBe(true);
+      }
+      await shot('0-toolbar-1024');
+    } finally {
+      await page.setViewportSize(viewport);
+    }
+  });
+
   it('shows every table of a schema with 350 tables, 100 more each time the list is scrolled near its end, and searches them all', { timeout: 120_000 }, async () => {
     await pickDatabase(page, 'scratch');
     const picker = page.getByTestId('table-select');

@@ -9,6 +9,12 @@ import { SuperChart } from '../viz/shared/SuperChart';
 import type { FormData } from '../viz/types';
 
 /**
+ * The thumbnail is the chart laid out on a card this much larger, then shrunk to fit: a chart laid out in a
+ * 290 x 150 card has no room for its axes, legend and labels (rotated labels filled the plot, labels were cut off).
+ */
+const LAYOUT_SCALE = 0.7;
+
+/**
  * A saved chart drawn small, from its own data (the charts list's card view): fetched once the card scrolls
  * near, drawn without interaction. A chart that cannot be drawn shows its type's name.
  */
@@ -50,7 +56,11 @@ export function ChartThumbnail({ chartId, formData, height = 150 }: { chartId: n
       </Center>
     );
   else if (near && width > 0 && plugin && (!needsQuery || data.data) && namesSettled)
-    body = <SuperChart formData={fd} queriesData={data.data ?? []} datasource={datasource.data ?? null} width={width} height={height} theme={theme} onRenderError={() => undefined} />;
+    body = (
+      <div style={{ width: width / LAYOUT_SCALE, height: height / LAYOUT_SCALE, transform: `scale(${LAYOUT_SCALE})`, transformOrigin: 'top left' }}>
+        <SuperChart formData={fd} queriesData={data.data ?? []} datasource={datasource.data ?? null} width={width / LAYOUT_SCALE} height={height / LAYOUT_SCALE} theme={theme} onRenderError={() => undefined} />
+      </div>
+    );
   else if (near)
     body = (
       <Center h={height}>

@@ -228,7 +228,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   const [draft, setDraft] = useState<Draft>(saved.draft);
   const [editMode, setEditMode] = useState(startInEdit && canEdit);
   const [published, setPublished] = useState(dashboard.published);
-  const emailReport = useHeaderReport(standalone ? null : { dashboardId: dashboard.id, title: dashboard.dashboard_title });
+  const emailReport = useHeaderReport(standalone ? null : { dashboardId: dashboard.id, title: dashboard.dashboard_title }, { icons: false });
   const [charts, setCharts] = useState(() => new Map(savedCharts.map((c) => [c.id, c])));
   const [activeTabs, setActiveTabs] = useState<Record<string, string>>(() => restoredActiveTabs(dashboard.id, saved.layout));
   const [refreshToken, setRefreshToken] = useState(0);

@@ -23,44 +23,47 @@ export const DatasourcePanel = memo(function DatasourcePanel({ dataset, onEdit, 
   const columns = (dataset?.columns ?? []).filter((c) => match(c.column_name, c.verbose_name));
   return (
     <div className={classes.datasourcePanel} role="region" aria-label="Dataset">
-      <Group justify="space-between" wrap="nowrap" px="sm" py={8} className={classes.datasourceHeader}>
-        <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-          <IconTable size={16} />
-          <Text fw={600} size="sm" truncate title={dataset?.table_name}>
-            {dataset?.table_name ?? 'Missing dataset'}
-          </Text>
-          {dataset?.kind === 'virtual' && (
-            <Badge size="xs" variant="light">
-              virtual
-            </Badge>
-          )}
+      {/* The database line is part of the header, so the header's border runs below it, not through it. */}
+      <div className={classes.datasourceHeader} data-testid="datasource-header">
+        <Group justify="space-between" wrap="nowrap">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <IconTable size={16} />
+            <Text fw={600} size="sm" truncate title={dataset?.table_name}>
+              {dataset?.table_name ?? 'Missing dataset'}
+            </Text>
+            {dataset?.kind === 'virtual' && (
+              <Badge size="xs" variant="light">
+                virtual
+              </Badge>
+            )}
+          </Group>
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label="Dataset actions">
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item onClick={onEdit} disabled={!dataset}>
+                Edit dataset
+              </Menu.Item>
+              <Menu.Item onClick={onSwap}>Swap dataset</Menu.Item>
+              <Menu.Item onClick={onOpenInSqlLab} disabled={!dataset}>
+                View in SQL Lab
+              </Menu.Item>
+              <Menu.Item onClick={onSamples} disabled={!dataset}>
+                View samples
+              </Menu.Item>
+            </Menu.Dropdown>
+          </Menu>
         </Group>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" color="gray" aria-label="Dataset actions">
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={onEdit} disabled={!dataset}>
-              Edit dataset
-            </Menu.Item>
-            <Menu.Item onClick={onSwap}>Swap dataset</Menu.Item>
-            <Menu.Item onClick={onOpenInSqlLab} disabled={!dataset}>
-              View in SQL Lab
-            </Menu.Item>
-            <Menu.Item onClick={onSamples} disabled={!dataset}>
-              View samples
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
-      </Group>
-      {dataset && (
-        <Text size="xs" c="dimmed" px="sm" truncate>
-          <IconDatabase size={11} style={{ verticalAlign: -1 }} /> {dataset.database.database_name}
-          {dataset.schema ? ` · ${dataset.schema}` : ''}
-        </Text>
-      )}
+        {dataset && (
+          <Text size="xs" c="dimmed" truncate data-testid="datasource-database">
+            <IconDatabase size={11} style={{ verticalAlign: -1 }} /> {dataset.database.database_name}
+            {dataset.schema ? ` · ${dataset.schema}` : ''}
+          </Text>
+        )}
+      </div>
       <TextInput size="xs" m="sm" placeholder="Search Metrics & Columns" aria-label="Search Metrics & Columns" leftSection={<IconSearch size={14} />} value={search} onChange={(e) => setSearch(e.currentTarget.value)} />
       <ScrollArea className={classes.datasourceScroll} type="auto">
         <Stack gap={2} px="sm" pb="sm">

@@ -86,6 +86,8 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, c
         if (newTitle) {
           const created = await api<{ id: number }>('/api/v1/dashboard/', { method: 'POST', body: { dashboard_title: newTitle } });
           dashboardId = created.id;
+          // The user's dashboards now hold it: a search for its name no longer answers 'new'.
+          void queryClient.invalidateQueries({ queryKey: ['save-modal-dashboards'] });
           await addChartToDashboard(dashboardId, chartId, title);
           addSuccessToast(fmt(DASHBOARD_CREATED_WITH_CHART, newTitle, title));
         } else if (typedExisting || (dashboard && dashboard !== '__new__' && dashboard !== TYPED_DASHBOARD)) {
@@ -120,13 +122,17 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, c
   // select lists a new option as it is typed; only leaving the field took it before).
   const typed = search.trim();
   const offerTyped = !!typed && !(dashboards.data ?? []).some((d) => d.dashboard_title === typed) && typed !== '+ Create a new dashboard';
+  // As Superset's modal, the buttons say when the chosen dashboard is a new one (a typed name reads like any other):
+  // a typed name once the search of the user's dashboards for it has answered without it.
+  const typedIsNew = dashboard === TYPED_DASHBOARD && searched === typedDashboard && dashboards.isSuccess && !dashboards.isFetching && !dashboards.isPlaceholderData && !dashboards.data.some((d) => d.dashboard_title === typedDashboard);
+  const isNewDashboard = dashboard === '__new__' || typedIsNew;
   const options = [
     { value: '__new__', label: '+ Create a new dashboard' },
     ...(offerTyped ? [{ value: TYPED_DASHBOARD, label: typed }] : typedDashboard ? [{ value: TYPED_DASHBOARD, label: typedDashboard }] : []),
     ...(dashboards.data ?? []).map((d) => ({ value: String(d.id), label: d.dashboard_title })),
   ];
   return (
-    <Modal opened={opened} onClose={onClose} title="Save chart" centered>
+    <Modal opened={opened} onClose={onClose} title="Save chart" centered size={560}>
       <Stack gap="sm">
         {error && (
           <Alert color="red" variant="light" role="alert">
@@ -149,11 +155,11 @@ export function SaveModal({ opened, onClose, sliceId, sliceName, canOverwrite, c
           </Button>
           {dashboard && (
             <Button variant="light" loading={saving} disabled={!name.trim()} onClick={() => void save(true)}>
-              Save & go to dashboard
+              {isNewDashboard ? 'Save & go to new dashboard' : 'Save & go to dashboard'}
             </Button>
           )}
           <Button loading={saving} disabled={!name.trim() || (dashboard === '__new__' && !newDashboard.trim())} onClick={() => void save(false)}>
-            Save
+            {isNewDashboard ? 'Save to new dashboard' : 'Save'}
           </Button>
         </Group>
       </Stack>

@@ -281,7 +281,8 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
       const next = await loadChartPlugin(vizType).catch(() => undefined);
       if (!next) return;
       const names = new Set(controlsOf(next).map((c) => c.name));
-      const switched = switchVizType(formData, stash, vizType, names, next.defaultFormData ?? {});
+      const own = { from: new Set(plugin.ownControls), to: new Set(next.ownControls) };
+      const switched = switchVizType(formData, stash, vizType, names, next.defaultFormData ?? {}, own);
       const normalised = normaliseFormData(next, switched.formData, { datasource });
       setStash(switched.stash);
       setFormData(normalised);
@@ -294,7 +295,7 @@ export function useExplore(boot: ExploreBootstrap, opts: { formDataKey: string |
         running?.abort();
       }
     },
-    [formData, stash, datasource, run, opts.sqlMaxRow],
+    [formData, stash, plugin, datasource, run, opts.sqlMaxRow],
   );
 
   // Controls that only change the drawing re-render from the last answer; the others wait for "Update chart".

@@ -16,9 +16,10 @@ const ReportModal = lazy(() => import('./ReportModal').then((m) => ({ default: m
 /**
  * 'Manage email report' in a chart's or dashboard's header (spec 02 §7): the signed-in user's report of it, found by
  * chart or dashboard id, creation method and creator; set up, switched on or off, edited or deleted from the menu.
- * Returns the menu items (inside the header's Menu.Dropdown) and the modals (outside it).
+ * Returns the menu items (inside the header's Menu.Dropdown) and the modals (outside it); `icons: false` for a menu
+ * whose items have none (the dashboard's), where one icon alone put its item out of line with the others.
  */
-export function useHeaderReport(target: { chartId?: number; dashboardId?: number; title: string } | null): { items: ReactNode; modals: ReactNode } {
+export function useHeaderReport(target: { chartId?: number; dashboardId?: number; title: string } | null, { icons = true }: { icons?: boolean } = {}): { items: ReactNode; modals: ReactNode } {
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const [modal, setModal] = useState<'edit' | 'delete' | null>(null);
@@ -73,7 +74,7 @@ export function useHeaderReport(target: { chartId?: number; dashboardId?: number
   const items = report ? (
     <Menu.Sub>
       <Menu.Sub.Target>
-        <Menu.Sub.Item leftSection={<IconCalendarTime size={14} />}>Manage email report</Menu.Sub.Item>
+        <Menu.Sub.Item leftSection={icons ? <IconCalendarTime size={14} /> : undefined}>Manage email report</Menu.Sub.Item>
       </Menu.Sub.Target>
       <Menu.Sub.Dropdown>
         <Menu.Item leftSection={<IconCheck size={14} style={{ visibility: report.active ? 'visible' : 'hidden' }} />} onClick={() => void toggle()} aria-checked={report.active}>
@@ -88,7 +89,7 @@ export function useHeaderReport(target: { chartId?: number; dashboardId?: number
       </Menu.Sub.Dropdown>
     </Menu.Sub>
   ) : (
-    <Menu.Item leftSection={<IconCalendarTime size={14} />} onClick={() => setModal('edit')} disabled={reports.isLoading}>
+    <Menu.Item leftSection={icons ? <IconCalendarTime size={14} /> : undefined} onClick={() => setModal('edit')} disabled={reports.isLoading}>
       Set up an email report
     </Menu.Item>
   );

@@ -224,6 +224,8 @@ function TemplateParamsButton({ editor }: { editor: QueryEditor }) {
           color={count ? undefined : 'gray'}
           size="xs"
           leftSection={<IconBraces size={15} />}
+          className={classes.iconWhenNarrow}
+          aria-label={`Parameters${count ? ` (${count})` : ''}`}
           onClick={() => {
             setDraft(editor.templateParams ?? '');
             setError(null);
@@ -337,7 +339,7 @@ export function EditorToolbar({ editor }: { editor: QueryEditor }) {
   }, []);
 
   return (
-    <div className={classes.toolbar}>
+    <div className={classes.toolbar} data-testid="editor-toolbar">
       <Tooltip label={editor.hideLeftBar ? 'Show the schema browser' : 'Hide the schema browser'}>
         <ActionIcon
           variant="subtle"
@@ -389,7 +391,7 @@ export function EditorToolbar({ editor }: { editor: QueryEditor }) {
       <TemplateParamsButton editor={editor} />
       <Group gap={6} ml="auto" wrap="nowrap">
         <Tooltip label="Format SQL (Ctrl+Shift+F)">
-          <Button variant="subtle" color="gray" size="xs" leftSection={<IconSparkles size={15} />} disabled={!editor.sql.trim()} onClick={() => void controller.formatSql(editor.id)} data-testid="format-sql">
+          <Button variant="subtle" color="gray" size="xs" leftSection={<IconSparkles size={15} />} className={classes.iconWhenNarrow} aria-label="Format" disabled={!editor.sql.trim()} onClick={() => void controller.formatSql(editor.id)} data-testid="format-sql">
             Format
           </Button>
         </Tooltip>
@@ -400,6 +402,8 @@ export function EditorToolbar({ editor }: { editor: QueryEditor }) {
               color="gray"
               size="xs"
               leftSection={<IconCalculator size={15} />}
+              className={classes.iconWhenNarrow}
+              aria-label="Estimate"
               disabled={!canRun}
               data-testid="estimate-cost"
               onClick={() => {
@@ -415,12 +419,12 @@ export function EditorToolbar({ editor }: { editor: QueryEditor }) {
           {editor.remoteId ? 'Update' : 'Save'}
         </Button>
         <Tooltip label={editor.remoteId ? 'Schedule the saved query' : 'Save the query first, then schedule it'}>
-          <Button variant="subtle" color="gray" size="xs" leftSection={<IconCalendarTime size={15} />} disabled={!editor.dbId} onClick={() => setScheduleOpen(true)} data-testid="schedule-query">
+          <Button variant="subtle" color="gray" size="xs" leftSection={<IconCalendarTime size={15} />} className={classes.iconFirst} aria-label="Schedule" disabled={!editor.dbId} onClick={() => setScheduleOpen(true)} data-testid="schedule-query">
             Schedule
           </Button>
         </Tooltip>
         <Tooltip label="Copy a link to this query">
-          <Button variant="subtle" color="gray" size="xs" leftSection={<IconLink size={15} />} disabled={!editor.sql.trim()} onClick={() => void controller.copyShareLink(editor.id)} data-testid="copy-link">
+          <Button variant="subtle" color="gray" size="xs" leftSection={<IconLink size={15} />} className={classes.iconFirst} aria-label="Copy link" disabled={!editor.sql.trim()} onClick={() => void controller.copyShareLink(editor.id)} data-testid="copy-link">
             Copy link
           </Button>
         </Tooltip>

@@ -216,6 +216,8 @@ export interface ChartPlugin<P = any> extends ChartMeta {
   controlPanel: ControlPanelConfig;
   /** Form data keys this type sets when first chosen (merged under the user's values). */
   defaultFormData?: Partial<FormData>;
+  /** Controls named as other types' controls but meaning something else here: their values stay with this type on a type switch. */
+  ownControls?: readonly string[];
   /** Form data (and the chart's own state) → chart data request. Pure. */
   buildQuery: (formData: FormData, options?: BuildQueryOptions) => QueryContext;
   /** (form data, answer) → what the component draws. Pure. */

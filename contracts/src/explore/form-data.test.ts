@@ -49,6 +49,21 @@ describe('Explore form data rules (spec 01 §4, §5)', () => {
     expect(back.formData).toMatchObject({ groupby: ['gender'], metric: 'sum__num' });
   });
 
+  it("keeps a type's own same-named controls with their type: a line's time shifts wait in the stash while it is a table", () => {
+    const line = { viz_type: 'echarts_timeseries_line', x_axis: 'ds', metrics: ['count'], time_compare: ['1 year ago'], comparison_type: 'ratio', time_range: 'No filter' };
+    const tableOwn = new Set(['time_compare', 'comparison_type']);
+    const toTable = switchVizType(line, {}, 'table', new Set(['metrics', 'groupby', 'time_compare', 'comparison_type']), { comparison_type: 'values' }, { to: tableOwn });
+    expect(toTable.formData).toEqual({ viz_type: 'table', metrics: ['count'], time_range: 'No filter', comparison_type: 'values' });
+    // The table's own choice goes to the stash under its type, and the line gets its time shifts back.
+    const withShift = { ...toTable.formData, time_compare: '1 week ago' };
+    const back = switchVizType(withShift, toTable.stash, 'echarts_timeseries_line', new Set(['x_axis', 'metrics', 'time_compare', 'comparison_type']), {}, { from: tableOwn });
+    expect(back.formData).toMatchObject({ x_axis: 'ds', time_compare: ['1 year ago'], comparison_type: 'ratio' });
+    // Through a pie (which has neither), the table still starts without the line's time shifts, and finds its own.
+    const pie = switchVizType(back.formData, back.stash, 'pie', new Set(['groupby', 'metric']));
+    const table = switchVizType(pie.formData, pie.stash, 'table', new Set(['metrics', 'time_compare', 'comparison_type']), {}, { to: tableOwn });
+    expect(table.formData).toMatchObject({ time_compare: '1 week ago', comparison_type: 'values' });
+  });
+
   it('carries a renamed metric’s column config', () => {
     const fd = renameMetricConfig({ viz_type: 'table', column_config: { 'SUM(num)': { d3NumberFormat: ',d' } } }, 'SUM(num)', 'Total');
     expect(fd.column_config).toEqual({ Total: { d3NumberFormat: ',d' } });

@@ -92,10 +92,18 @@ function fillFrom(next: ExploreFormData, values: unknown[], lists: readonly stri
   for (const key of singles) if (names.has(key) && left.length) next[key] = left.shift();
 }
 
+/** Where a type's own control (see `switchVizType`) keeps its value in the stash: apart from other types' same-named ones. */
+const ownStashKey = (vizType: string, key: string) => `${vizType}:${key}`;
+
 /**
  * A change of chart type: values of controls the new type does not have move to the stash, and stashed
  * values of controls it has come back; then its empty metric and dimension controls take what the old type
  * chose under other names (a pie's groupby becomes a pivot table's rows, a line's metrics a bubble's x).
+ *
+ * A type's own controls (`own.from` of the old type, `own.to` of the new) share a name with other types' controls
+ * but not their meaning, so their values never pass between types: each is stashed for, and restored to, its own
+ * type. The table's 'Time shift' needs an enclosed time range, a line's does not: a line's time shifts would make
+ * the table fail, so they wait in the stash for the line.
  */
 export function switchVizType(
   formData: ExploreFormData,
@@ -103,20 +111,24 @@ export function switchVizType(
   vizType: string,
   newControlNames: ReadonlySet<string>,
   newDefaults: Record<string, unknown> = {},
+  own: { from?: ReadonlySet<string>; to?: ReadonlySet<string> } = {},
 ): { formData: ExploreFormData; stash: Record<string, unknown> } {
   const next: ExploreFormData = { ...formData, viz_type: vizType };
   const nextStash: Record<string, unknown> = { ...stash };
   const metrics = pool(formData, [...METRIC_LISTS, ...METRIC_SINGLES]);
   const columns = pool(formData, [...COLUMN_LISTS, ...COLUMN_SINGLES]);
   for (const key of Object.keys(next)) {
-    if (PERSISTENT_KEYS.has(key) || newControlNames.has(key)) continue;
-    nextStash[key] = next[key];
+    if (PERSISTENT_KEYS.has(key)) continue;
+    const fromOwn = own.from?.has(key) ?? false;
+    if (newControlNames.has(key) && !fromOwn && !own.to?.has(key)) continue;
+    nextStash[fromOwn ? ownStashKey(formData.viz_type, key) : key] = next[key];
     delete next[key];
   }
   for (const key of newControlNames) {
-    if (key in nextStash && next[key] === undefined) {
-      next[key] = nextStash[key];
-      delete nextStash[key];
+    const stashed = own.to?.has(key) ? ownStashKey(vizType, key) : key;
+    if (stashed in nextStash && next[key] === undefined) {
+      next[key] = nextStash[stashed];
+      delete nextStash[stashed];
     }
   }
   fillFrom(next, metrics, METRIC_LISTS, METRIC_SINGLES, newControlNames);

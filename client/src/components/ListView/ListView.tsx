@@ -188,7 +188,7 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
 
   return (
     <Paper withBorder className={classes.root}>
-      <Group className={classes.toolbar} justify="space-between" wrap="nowrap" gap="sm">
+      <Group className={classes.toolbar} justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
         {selected.length > 0 ? (
           <Group gap="sm" className={classes.bulkBar} role="toolbar" aria-label="Bulk actions">
             <Text size="sm" fw={600}>
@@ -204,13 +204,13 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
             </Button>
           </Group>
         ) : (
-          <Group gap="sm" wrap="wrap">
+          <Group gap="sm" wrap="wrap" className={classes.filters}>
             {filters.map((f) =>
               f.input === 'search' ? (
                 <TextInput
                   key={f.col}
                   size="sm"
-                  w={260}
+                  className={classes.searchFilter}
                   aria-label={f.label}
                   placeholder={f.label}
                   leftSection={<IconSearch size={15} />}
@@ -230,7 +230,7 @@ export function ListView<T>({ endpoint, columns, getRowId, filters = [], initial
           </Group>
         )}
         {(toolbar || card) && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" wrap="nowrap" mih={36}>
             {card && (
               <SegmentedControl
                 size="xs"
@@ -348,7 +348,7 @@ function FilterSelect({ filter, value, onChange }: { filter: ListViewFilter; val
   return (
     <Select
       size="sm"
-      w={170}
+      className={classes.selectFilter}
       aria-label={filter.label}
       placeholder={filter.label}
       data={filter.options ?? loaded.data ?? []}

@@ -96,6 +96,21 @@ describe("pie: Superset's options", () => {
     return texts;
   };
 
+  it('draws outside labels without an outline on the dark theme (ECharts outlined them in a dark halo)', () => {
+    const labelTags = (theme: 'light' | 'dark') => {
+      const chart = echarts.init(null, theme === 'dark' ? 'dark' : null, { renderer: 'svg', ssr: true, width: 600, height: 400 });
+      chart.setOption(pie.transformProps({ formData: { viz_type: 'pie', groupby: ['gender'], metric: 'sum__num', show_legend: false }, datasource: null, theme, width: 600, height: 400, queriesData: [{ data: births } as any] }).option);
+      const tags = [...chart.renderToSVGString().matchAll(/<text[^>]*>(boy|girl)<\/text>/g)].map((m) => m[0]);
+      chart.dispose();
+      return tags;
+    };
+    for (const theme of ['dark', 'light'] as const) {
+      const tags = labelTags(theme);
+      expect(tags).toHaveLength(2);
+      for (const tag of tags) expect(tag).not.toMatch(/stroke=/);
+    }
+  });
+
   it("'Percentage threshold' (5 unless set) leaves the labels off slices under that share, as Superset's minShowLabelAngle", () => {
     expect(draw().option.series[0].minShowLabelAngle).toBe(18);
     // Stored as the text box holds it; emptied, no threshold (Superset's `(showLabelsThreshold || 0) * 3.6`).

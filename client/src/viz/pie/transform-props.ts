@@ -129,7 +129,9 @@ export function transformPie(input: TransformInput): PieProps {
           show: fd.show_labels !== false,
           position: fd.labels_outside === false ? 'inner' : 'outer',
           formatter: label,
-          color: fd.labels_outside === false ? '#fff' : undefined,
+          // An outside label in the theme's text colour: left to ECharts, it is outlined in a shade of the page
+          // (zrender's automatic stroke), a dark halo around the text on the dark theme.
+          color: fd.labels_outside === false ? '#fff' : chartTheme(theme).text,
           ...(labelsOutside ? { overflow: 'truncate', width: labelRoom } : {}),
         },
         // 'Label Line': off unless asked, as Superset's default.

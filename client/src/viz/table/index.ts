@@ -246,6 +246,8 @@ const table: ChartPlugin<TableProps> = {
     ],
   },
   defaultFormData: { query_mode: 'aggregate', row_limit: 1000, order_desc: true, show_cell_bars: true, color_pn: true },
+  // Its 'Time Comparison' needs an enclosed time range; the time-series types' 'Time shift' does not: a type switch keeps the two apart (spec 01 §4, Chart).
+  ownControls: ['time_compare', 'comparison_type'],
   buildQuery: buildTableQuery,
   transformProps: transformTable,
   loadChart: () => import('./TableChart'),
