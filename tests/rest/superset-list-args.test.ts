@@ -74,6 +74,10 @@ describe.each<MetadataKind>(['pglite', 'postgres'])('list arguments as Flask-App
     expect(whole.body.label_columns).toMatchObject({ template_name: 'Template Name' });
     const narrowed = await list(`/api/v1/css_template/${id}`, '(columns:!(id,template_name,nope),keys:!(show_columns))');
     expect(narrowed.body).toEqual({ id, result: { id, template_name: 'Theme 01' }, show_columns: ['id', 'template_name'] });
+    // A dotted column picks inside a related object, as Superset's own screens ask (SQL Lab reads a dataset's database.id).
+    const nested = await list(`/api/v1/css_template/${id}`, '(columns:!(template_name,created_by.first_name),keys:!(none))');
+    expect(nested.body).toEqual({ id, result: { template_name: 'Theme 01', created_by: { first_name: whole.body.result.created_by.first_name } } });
+    expect(typeof whole.body.result.created_by.first_name).toBe('string');
   });
 
   it('pages related/ answers as FAB does: 20 unless asked, an oversized page cut to the maximum', async () => {

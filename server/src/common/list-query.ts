@@ -133,6 +133,28 @@ export function isListAnswer(value: unknown): value is ListAnswer {
 const labelOf = (column: string) => column.replace(/[._]/g, ' ').replace(/\w\S*/g, (w) => w[0].toUpperCase() + w.slice(1).toLowerCase());
 
 /**
+ * A row's requested columns, as Flask-AppBuilder selects them: a dotted column ('database.id', 'owners.first_name')
+ * picks inside a related object, or inside each of a list of them. Example: `pickColumns(row, ['name', 'database.id'])`.
+ */
+function pickColumns(row: Record<string, unknown>, columns: string[]): Record<string, unknown> {
+  const byHead = new Map<string, string[]>();
+  for (const c of columns) {
+    const [head, ...rest] = c.split('.');
+    byHead.set(head!, [...(byHead.get(head!) ?? []), ...(rest.length ? [rest.join('.')] : [])]);
+  }
+  const out: Record<string, unknown> = {};
+  for (const [head, inner] of byHead) {
+    const value = row[head];
+    const nested = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? pickColumns(v as Record<string, unknown>, inner) : v);
+    out[head] = !inner.length ? value : Array.isArray(value) ? value.map(nested) : nested(value);
+  }
+  return out;
+}
+
+/** The columns of a query a row has (a dotted one by its first part). */
+const knownColumns = (columns: string[] | undefined, known: Set<string> | string[]) => (columns ?? []).filter((c) => (known instanceof Set ? known : new Set(known)).has(c.split('.')[0]!));
+
+/**
  * Applies a list query's `columns` and `keys` to a list answer, as Flask-AppBuilder does: each row
  * keeps only the requested columns (names the list does not have are ignored, and when none remain
  * the rows stay whole), and with `meta` the answer gains `list_columns`, `order_columns`,
@@ -141,9 +163,9 @@ const labelOf = (column: string) => column.replace(/[._]/g, ' ').replace(/\w\S*/
  */
 export function projectList<T extends ListAnswer>(answer: T, query: Pick<ListQuery, 'columns' | 'keys'>, meta?: ListMeta): T & Record<string, unknown> {
   const known = new Set(meta?.columns ?? answer.result.flatMap((row) => Object.keys(row)));
-  const columns = (query.columns ?? []).filter((c) => known.has(c));
+  const columns = knownColumns(query.columns, known);
   const out: Record<string, unknown> = { ...(answer as ListAnswer) };
-  if (columns.length) out.result = answer.result.map((row) => Object.fromEntries(columns.map((c) => [c, row[c]])));
+  if (columns.length) out.result = answer.result.map((row) => pickColumns(row, columns));
   if (meta) {
     const listColumns = columns.length ? columns : [...known];
     const metadata: Record<string, unknown> = {
@@ -181,9 +203,9 @@ export function isItemAnswer(value: unknown): value is ItemAnswer {
  */
 export function projectItem<T extends ItemAnswer>(answer: T, query: Pick<ListQuery, 'columns' | 'keys'>, meta: ItemMeta): T & Record<string, unknown> {
   const known = Object.keys(answer.result);
-  const columns = (query.columns ?? []).filter((c) => known.includes(c));
+  const columns = knownColumns(query.columns, known);
   const out: Record<string, unknown> = { ...(answer as ItemAnswer) };
-  if (columns.length) out.result = Object.fromEntries(columns.map((c) => [c, answer.result[c]]));
+  if (columns.length) out.result = pickColumns(answer.result, columns);
   const showColumns = columns.length ? columns : known;
   const metadata: Record<string, unknown> = {
     show_columns: showColumns,
