@@ -742,6 +742,14 @@ describe('dashboards in the browser', () => {
       await bar.getByTestId('cross-filter').filter({ hasText: 'Births per gender' }).waitFor();
       await expect.poll(() => JSON.stringify(totalFilters)).toMatch(/"col":"gender".*"boy"/);
       await screenshot(hostPage, 'dashboard-embedded-filters');
+      // The SDK hands over a fresh token: the frame asks again with it, keeping the dashboard drawn and the values chosen.
+      const fresh = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor-again' }, resources: [{ type: 'dashboard', id: uuid }], rls: [] })).body.token as string;
+      expect(fresh).not.toBe(token);
+      const askedAgain = hostPage.waitForResponse((r) => r.url().includes(`/api/v1/dashboard/${created.body.id}/charts`) && r.request().headers()['x-guesttoken'] === fresh);
+      await hostPage.evaluate((guestToken) => (document.getElementById('embed') as HTMLIFrameElement).contentWindow!.postMessage({ guestToken }, '*'), fresh);
+      expect((await askedAgain).status()).toBe(200);
+      expect(await rows(inFrame)).toEqual([expect.stringMatching(/^boy/)]);
+      expect(await bar.getByTestId('cross-filter').count()).toBe(1);
       await hostPage.close();
 
       // The SDK's filters: { visible: false }: no bar, the default still applies.
