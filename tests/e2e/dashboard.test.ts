@@ -3,10 +3,11 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureTestExamples } from '../helpers/examples';
 import { ensureExampleDatasets } from '../../server/src/dataset/example-datasets';
+import { newNativeFilter } from '../../contracts/src/dashboard/native-filters';
 import { GRID_ID, layoutOfRows, newComponent, positionFromLayout, withParents } from '../../contracts/src/dashboard/layout-reducer';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { pngFacts } from '../helpers/png';
@@ -614,62 +615,158 @@ describe('dashboards in the browser', () => {
     await dialog.getByRole('button', { name: 'Done' }).click();
   });
 
+  /**
+   * A framing site: a page served by another server on this machine (another origin; Chromium keeps pages not from
+   * this machine's network from framing it), in a browser context of its own, holding no session.
+   */
+  const framingSite = async () => {
+    let html = '';
+    const server = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(html));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    /** A host page framing `src`; the host hands over the token once the embedded page listens (posted again until `charts` charts are drawn). */
+    const frame = async (src: string, token: string, charts: number, shot: string) => {
+      const hostPage = await context.newPage();
+      hostPage.setDefaultTimeout(20_000);
+      html = `<h1>Host page</h1><iframe id="embed" src="${src}" style="width:1200px;height:760px;border:0"></iframe>`;
+      await hostPage.goto(`${origin}/reports`);
+      const inFrame = hostPage.frameLocator('#embed');
+      await expect
+        .poll(async () => {
+          await hostPage.evaluate((guestToken) => (document.getElementById('embed') as HTMLIFrameElement).contentWindow!.postMessage({ guestToken }, '*'), token);
+          return inFrame.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count();
+        }, { timeout: 30_000, interval: 500 })
+        .toBe(charts)
+        .catch(async (error) => {
+          await screenshot(hostPage, `${shot}-failed`);
+          throw error;
+        });
+      return { hostPage, inFrame };
+    };
+    return { origin, context, frame, close: async () => (await context.close(), server.close()) };
+  };
+
   it('shows an embedded dashboard in a frame, with the guest token the framing page hands over', { timeout: 90_000 }, async () => {
     const [pie] = chartIds as [number];
     const position = positionFromLayout(layoutOfRows('Embedded births', [[{ chartId: pie, width: 6 }]]));
     const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Embedded births', position_json: JSON.stringify(position) });
-    // The framing site: a page served by another server on this machine (another origin; Chromium keeps
-    // pages not from this machine's network from framing it).
-    let hostHtml = '';
-    const hostServer = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(hostHtml));
-    await new Promise<void>((resolve) => hostServer.listen(0, '127.0.0.1', resolve));
-    const hostOrigin = `http://127.0.0.1:${(hostServer.address() as AddressInfo).port}`;
-    // The owner turns embedding on in the dashboard's menu, naming the framing site.
-    await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
-    await page.getByRole('button', { name: 'More dashboard actions' }).click();
-    await page.getByRole('menuitem', { name: 'Embed dashboard' }).click();
-    const modal = page.getByRole('dialog', { name: 'Embed dashboard' });
-    await modal.getByLabel('Allowed domains (comma separated)').fill(hostOrigin);
-    await modal.getByRole('button', { name: 'Enable embedding' }).click();
-    const embedded = { uuid: ((await modal.getByTestId('embedded-uuid').textContent()) ?? '').trim() };
-    await modal.getByRole('button', { name: 'Save changes' }).waitFor();
-    await screenshot(page, 'dashboard-embed-modal');
-    await closeDialog(page);
-    expect((await rest('get', `/api/v1/dashboard/${created.body.id}/embedded`)).body.result).toMatchObject({ uuid: embedded.uuid, allowed_domains: [hostOrigin] });
-    const { token } = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor' }, resources: [{ type: 'dashboard', id: embedded.uuid }], rls: [] })).body;
-    const src = `${t.url}/embedded/${embedded.uuid}/`;
-
-    const host = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const site = await framingSite();
     try {
+      // The owner turns embedding on in the dashboard's menu, naming the framing site.
+      await page.goto(`${t.url}/superset/dashboard/${created.body.id}/`);
+      await page.getByRole('button', { name: 'More dashboard actions' }).click();
+      await page.getByRole('menuitem', { name: 'Embed dashboard' }).click();
+      const modal = page.getByRole('dialog', { name: 'Embed dashboard' });
+      await modal.getByLabel('Allowed domains (comma separated)').fill(site.origin);
+      await modal.getByRole('button', { name: 'Enable embedding' }).click();
+      const embedded = { uuid: ((await modal.getByTestId('embedded-uuid').textContent()) ?? '').trim() };
+      await modal.getByRole('button', { name: 'Save changes' }).waitFor();
+      await screenshot(page, 'dashboard-embed-modal');
+      await closeDialog(page);
+      expect((await rest('get', `/api/v1/dashboard/${created.body.id}/embedded`)).body.result).toMatchObject({ uuid: embedded.uuid, allowed_domains: [site.origin] });
+      const { token } = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor' }, resources: [{ type: 'dashboard', id: embedded.uuid }], rls: [] })).body;
+      const src = `${t.url}/embedded/${embedded.uuid}/`;
+
       // Framed by a site not allowed: refused.
-      expect((await host.request.get(src, { headers: { referer: 'https://evil.example/page' } })).status()).toBe(403);
-      const allowed = await host.request.get(src, { headers: { referer: `${hostOrigin}/reports` } });
+      expect((await site.context.request.get(src, { headers: { referer: 'https://evil.example/page' } })).status()).toBe(403);
+      const allowed = await site.context.request.get(src, { headers: { referer: `${site.origin}/reports` } });
       expect(allowed.status()).toBe(200);
-      expect(allowed.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${hostOrigin}`);
+      expect(allowed.headers()['content-security-policy']).toContain(`frame-ancestors 'self' ${site.origin}`);
       expect(allowed.headers()['content-security-policy']).toContain("script-src 'self' 'sha256-");
 
-      const hostPage = await host.newPage();
-      hostHtml = `<h1>Host page</h1><iframe id="embed" src="${src}" style="width:1200px;height:760px;border:0"></iframe>`;
-      await hostPage.goto(`${hostOrigin}/reports`);
-      const frame = hostPage.frameLocator('#embed');
-      // The host hands over the token once the embedded page listens (posted again until the charts come).
-      await expect
-        .poll(async () => {
-          await hostPage.evaluate((guestToken) => (document.getElementById('embed') as HTMLIFrameElement).contentWindow!.postMessage({ guestToken }, '*'), token);
-          return frame.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').count();
-        }, { timeout: 30_000, interval: 500 })
-        .toBe(1)
-        .catch(async (error) => {
-          await screenshot(hostPage, 'dashboard-embedded-failed');
-          throw error;
-        });
-      await frame.getByRole('heading', { name: 'Embedded births' }).waitFor();
+      const { hostPage, inFrame } = await site.frame(src, token, 1, 'dashboard-embedded');
+      await inFrame.getByRole('heading', { name: 'Embedded births' }).waitFor();
+      // No native filters and no cross-filters: no filter bar for a guest.
+      expect(await inFrame.getByTestId('filter-bar').count()).toBe(0);
       await screenshot(hostPage, 'dashboard-embedded');
       // The frame holds no session: the guest token is what let it in.
-      expect((await host.cookies()).filter((c) => c.name.includes('session'))).toEqual([]);
+      expect((await site.context.cookies()).filter((c) => c.name.includes('session'))).toEqual([]);
     } finally {
-      await host.close();
-      hostServer.close();
+      await site.close();
+    }
+  });
+
+  it("an embedded dashboard's native filters work as on its own page: the default applies, the bar lists the filter, its options come to the guest, Apply changes the charts, a click cross-filters; show_filters=false hides the bar, expand_filters=false folds it", { timeout: 120_000 }, async () => {
+    const datasource = (await rest('get', '/api/v1/dataset/?q=(filters:!((col:table_name,opr:eq,value:birth_names)))')).body.ids[0];
+    const table = (await rest('post', '/api/v1/chart/', { slice_name: 'Births per gender', viz_type: 'table', datasource_id: datasource, datasource_type: 'table', params: JSON.stringify({ viz_type: 'table', query_mode: 'aggregate', groupby: ['gender'], metrics: ['sum__num'], row_limit: 10, datasource: `${datasource}__table` }) })).body.id as number;
+    const total = chartIds[1]!;
+    const gender = newNativeFilter('NATIVE_FILTER-gender', 'filter_select');
+    gender.name = 'Gender';
+    gender.targets = [{ datasetId: datasource, column: { name: 'gender' } }];
+    gender.controlValues = { ...gender.controlValues, multiSelect: false };
+    gender.defaultDataMask = { extraFormData: { filters: [{ col: 'gender', op: 'IN', val: ['girl'] }] }, filterState: { value: ['girl'], label: 'girl' }, ownState: {} };
+    // On the table only: the big number is left to the table's cross-filter.
+    gender.scope = { rootPath: ['ROOT_ID'], excluded: [total] };
+    const position = positionFromLayout(layoutOfRows('Embedded filters', [[{ chartId: table, width: 6 }, { chartId: total, width: 4 }]]));
+    const created = await rest('post', '/api/v1/dashboard/', { dashboard_title: 'Embedded filters', position_json: JSON.stringify(position), json_metadata: JSON.stringify({ native_filter_configuration: [gender] }) });
+    const site = await framingSite();
+    try {
+      const { uuid } = (await rest('post', `/api/v1/dashboard/${created.body.id}/embedded`, { allowed_domains: [site.origin] })).body.result;
+      const { token } = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor' }, resources: [{ type: 'dashboard', id: uuid }], rls: [] })).body;
+      const src = `${t.url}/embedded/${uuid}/`;
+      // The filter's option queries, as the frame sent them (with the guest's token, in the dashboard's name) and how the server answered.
+      const optionQueries: Array<{ formData: Record<string, unknown>; guest: boolean; status: number }> = [];
+      // The big number's latest query's filters; the calls for a filter state (a guest may keep none).
+      let totalFilters: unknown = null;
+      const filterStateCalls: string[] = [];
+      site.context.on('response', (res) => {
+        const req = res.request();
+        if (req.url().includes('/filter_state')) filterStateCalls.push(req.url());
+        const formData = req.url().includes('/api/v1/chart/data') && req.method() === 'POST' ? (JSON.parse(req.postData() ?? '{}').form_data ?? {}) : null;
+        if (formData?.type === 'NATIVE_FILTER') optionQueries.push({ formData, guest: !!req.headers()['x-guesttoken'], status: res.status() });
+        if (Number(JSON.parse(new URL(req.url()).searchParams.get('form_data') ?? '{}').slice_id) === total) totalFilters = formData?.extra_form_data?.filters ?? [];
+      });
+      const rows = (inFrame: FrameLocator) => inFrame.locator(`[data-testid="dashboard-chart"][data-chart-id="${table}"] tbody tr`).allTextContents();
+
+      const { hostPage, inFrame } = await site.frame(src, token, 2, 'dashboard-embedded-filters');
+      // The default value applies: only the girls' row; the big number, out of the filter's scope, is not filtered.
+      await expect.poll(() => rows(inFrame)).toEqual([expect.stringMatching(/^girl/)]);
+      await expect.poll(() => totalFilters).toEqual([]);
+      const bar = inFrame.getByTestId('filter-bar');
+      await bar.getByTestId('native-filter').filter({ hasText: 'Gender' }).waitFor();
+      // Read-only: no settings (add or edit filters, orientation) for a guest.
+      expect(await bar.getByRole('button', { name: 'Filter bar settings' }).count()).toBe(0);
+      await bar.getByLabel('Gender', { exact: true }).click();
+      const listbox = inFrame.getByRole('listbox');
+      await listbox.getByRole('option', { name: 'boy', exact: true }).waitFor();
+      expect(await listbox.getByRole('option').allTextContents()).toEqual(expect.arrayContaining(['boy', 'girl']));
+      expect(optionQueries.length).toBeGreaterThan(0);
+      expect(optionQueries.every((q) => q.guest && q.status === 200 && q.formData.dashboardId === created.body.id && q.formData.native_filter_id === gender.id)).toBe(true);
+      await screenshot(hostPage, 'dashboard-embedded-filter-options');
+      await listbox.getByRole('option', { name: 'boy', exact: true }).click();
+      await bar.getByTestId('filter-bar-apply').click();
+      await expect.poll(() => rows(inFrame)).toEqual([expect.stringMatching(/^boy/)]);
+      // A click on the table's value cross-filters the big number, and the bar shows it.
+      await inFrame.locator(`[data-testid="dashboard-chart"][data-chart-id="${table}"] tbody td`).filter({ hasText: /^boy$/ }).click();
+      await bar.getByTestId('cross-filter').filter({ hasText: 'Births per gender' }).waitFor();
+      await expect.poll(() => JSON.stringify(totalFilters)).toMatch(/"col":"gender".*"boy"/);
+      await screenshot(hostPage, 'dashboard-embedded-filters');
+      // The SDK hands over a fresh token: the frame asks again with it, keeping the dashboard drawn and the values chosen.
+      const fresh = (await rest('post', '/api/v1/security/guest_token/', { user: { username: 'visitor-again' }, resources: [{ type: 'dashboard', id: uuid }], rls: [] })).body.token as string;
+      expect(fresh).not.toBe(token);
+      const askedAgain = hostPage.waitForResponse((r) => r.url().includes(`/api/v1/dashboard/${created.body.id}/charts`) && r.request().headers()['x-guesttoken'] === fresh);
+      await hostPage.evaluate((guestToken) => (document.getElementById('embed') as HTMLIFrameElement).contentWindow!.postMessage({ guestToken }, '*'), fresh);
+      expect((await askedAgain).status()).toBe(200);
+      expect(await rows(inFrame)).toEqual([expect.stringMatching(/^boy/)]);
+      expect(await bar.getByTestId('cross-filter').count()).toBe(1);
+      await hostPage.close();
+
+      // The SDK's filters: { visible: false }: no bar, the default still applies.
+      const hidden = await site.frame(`${src}?show_filters=false`, token, 2, 'dashboard-embedded-filters-hidden');
+      await expect.poll(() => rows(hidden.inFrame)).toEqual([expect.stringMatching(/^girl/)]);
+      expect(await hidden.inFrame.getByTestId('filter-bar').count()).toBe(0);
+      await screenshot(hidden.hostPage, 'dashboard-embedded-filters-hidden');
+      await hidden.hostPage.close();
+
+      // filters: { expanded: false }: the bar starts folded, and opens.
+      const folded = await site.frame(`${src}?expand_filters=false`, token, 2, 'dashboard-embedded-filters-folded');
+      await folded.inFrame.locator('[data-testid="filter-bar"][data-collapsed]').waitFor();
+      await folded.inFrame.getByRole('button', { name: 'Expand filter bar' }).click();
+      await folded.inFrame.getByTestId('filter-bar').getByTestId('native-filter').filter({ hasText: 'Gender' }).waitFor();
+      expect(filterStateCalls).toEqual([]);
+    } finally {
+      await site.close();
     }
   });
 

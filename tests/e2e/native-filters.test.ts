@@ -691,4 +691,19 @@ describe('native filters and cross-filters in the browser', () => {
     await page.getByTestId('filter-bar-apply').click();
     await expect.poll(() => [...sent.values()].some((e) => JSON.stringify(e.filters) === JSON.stringify([{ col: 'country_name', op: 'IN', val: ['Zimbabwe'] }])), { timeout: 20_000 }).toBe(true);
   });
+
+  it("the embedded SDK's filters config works on the dashboard's own page too: show_filters=false hides the bar, expand_filters=false folds it", { timeout: 60_000 }, async () => {
+    const other = await page.context().newPage();
+    try {
+      await other.goto(`${t.url}/superset/dashboard/births/?show_filters=false`);
+      await other.locator('[data-testid="dashboard-chart"][data-chart-state="rendered"]').first().waitFor();
+      expect(await other.getByTestId('filter-bar').count()).toBe(0);
+      await other.goto(`${t.url}/superset/dashboard/births/?expand_filters=false`);
+      await other.locator('[data-testid="filter-bar"][data-collapsed]').waitFor();
+      await other.getByRole('button', { name: 'Expand filter bar' }).click();
+      await other.getByTestId('filter-bar').getByTestId('native-filter').first().waitFor();
+    } finally {
+      await other.close();
+    }
+  });
 });

@@ -34,7 +34,7 @@ import {
 } from '@meridian/contracts';
 import { dashboardUrlParamEntries } from '@meridian/contracts/rules/permalink-params';
 import { canShareDashboard, hasPermission, isAdmin } from '@meridian/contracts/rules/permissions';
-import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask, type DashboardDisplayOptions } from '@meridian/contracts/rules/display-options';
+import { DISPLAY_OPTIONS_URL_KEY, displayOptionsFromMask, filterBarOptionsFromSearch, type DashboardDisplayOptions } from '@meridian/contracts/rules/display-options';
 import { IconArrowBackUp, IconArrowForwardUp, IconDots, IconRefresh } from '@tabler/icons-react';
 import { useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams, useRouterState } from '@tanstack/react-router';
@@ -61,7 +61,7 @@ import { OverwriteConfirmModal, type OverwriteDiff } from './edit/OverwriteConfi
 import { personChoice } from '../components/RelatedMultiSelect';
 import { PropertiesModal, propertyErrorsOf, type DashboardProperties, type PropertyErrors } from './edit/PropertiesModal';
 import { DashboardGrid, type DragPayload } from './layout/DashboardGrid';
-import { FilterBar, type FilterBarOrientation } from './filters/FilterBar';
+import { FilterBar, filterBarHasContent, filterBarOrientationOf, WithFilterBar, type FilterBarOrientation } from './filters/FilterBar';
 import { FiltersConfigModal } from './filters/FiltersConfigModal';
 import { useUndoRedoKeys } from './edit/use-undo-redo-keys';
 import { CrossFilterScopingModal, crossFilterSettingsOf } from './filters/CrossFilterScopingModal';
@@ -470,7 +470,9 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [scopingOpen, setScopingOpen] = useState(false);
   const crossFilterSettings = useMemo(() => crossFilterSettingsOf(savedMetadata), [savedMetadata]);
-  const orientation: FilterBarOrientation = savedMetadata.filter_bar_orientation === 'HORIZONTAL' ? 'HORIZONTAL' : 'VERTICAL';
+  const orientation = filterBarOrientationOf(savedMetadata);
+  // The embedded SDK's filters config, honoured here as on the embedded page (Superset reads it on both).
+  const [barOptions] = useState(() => filterBarOptionsFromSearch(window.location.search));
   const visibleCharts = useMemo(() => visibleChartIds(layout, activeTabs), [layout, activeTabs]);
   const chartNames = useMemo(() => {
     // Each chart with the (innermost) tab it sits on, so scopes can take or leave a whole tab.
@@ -478,7 +480,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     const tabOf = (id: number) => [...(ancestors.get(id) ?? [])].reverse().map((c) => layout[c]).find((c) => c?.type === 'TAB');
     return [...usedChartIds].map((id) => ({ id, name: charts.get(id)?.slice_name ?? `Chart ${id}`, tab: (tabOf(id)?.meta?.text as string | undefined) ?? null }));
   }, [usedChartIds, charts, layout]);
-  const showFilterBar = !editMode && (filters.filters.length > 0 || canEdit || Object.keys(filters.crossFilters).length > 0);
+  const showFilterBar = !editMode && barOptions.visible && filterBarHasContent(filters, canEdit);
   const gridShown = filters.ready || editMode;
 
   // spec 02 §2 permalinks carry 'URL params, data mask, active tabs and an anchor': the address's own parameters, the
@@ -557,7 +559,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
     }
   };
   const filterBar = showFilterBar && (
-    <FilterBar f={filters} orientation={orientation} canEdit={canEdit} visibleCharts={visibleCharts} chartName={(id) => charts.get(id)?.slice_name ?? `Chart ${id}`} onOrientation={(o) => void changeOrientation(o)} onEdit={() => setFiltersOpen(true)} />
+    <FilterBar f={filters} orientation={orientation} canEdit={canEdit} visibleCharts={visibleCharts} chartName={(id) => charts.get(id)?.slice_name ?? `Chart ${id}`} onOrientation={(o) => void changeOrientation(o)} onEdit={() => setFiltersOpen(true)} startCollapsed={barOptions.expanded === false} />
   );
 
   return (
@@ -660,9 +662,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
           </Menu>
         </div>
       )}
-      {orientation === 'HORIZONTAL' && filterBar}
-      <div className={classes.body}>
-        {orientation === 'VERTICAL' && filterBar}
+      <WithFilterBar orientation={orientation} bar={filterBar}>
         <main className={classes.main}>
           <DashboardColorSchemeContext.Provider value={dashboardColors(metadata).colorScheme}>
           <DashboardFiltersProvider value={editMode || !filters.ready ? null : filters}>
@@ -685,7 +685,7 @@ function DashboardPage({ dashboard, savedCharts, startInEdit, standaloneMode, di
           </DashboardColorSchemeContext.Provider>
         </main>
         {editMode && <BuilderPane usedChartIds={usedChartIds} />}
-      </div>
+      </WithFilterBar>
       {canEdit && <CrossFilterScopingModal opened={scopingOpen} onClose={() => setScopingOpen(false)} layout={layout} chartNames={chartNames} value={crossFilterSettings} onSave={(v) => saveMetadata({ ...v })} />}
       {canEdit && <FiltersConfigModal opened={filtersOpen} onClose={() => setFiltersOpen(false)} filters={filters.filters} layout={layout} chartNames={chartNames} onSave={saveFilters} />}
       {refreshing && <RefreshWatcher refreshToken={refreshToken} onDone={() => setRefreshing(false)} />}

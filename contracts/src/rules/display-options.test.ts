@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { displayOptionsFromMask, displayOptionsToMask, getUrlQueryParams, isEditModeRequested } from './display-options';
+import { displayOptionsFromMask, displayOptionsToMask, filterBarOptionsFromSearch, getUrlQueryParams, isEditModeRequested } from './display-options';
 
 describe('dashboard display options (spec 02 §2)', () => {
   it("'1 hides the title, 2 hides the tab, 4 hides the navigation, 8 hides chart controls'", () => {
@@ -25,5 +25,15 @@ describe('dashboard display options (spec 02 §2)', () => {
     expect(isEditModeRequested('?edit=true', true)).toBe(true);
     expect(isEditModeRequested('?edit=true', false)).toBe(false);
     expect(isEditModeRequested('?edit=false', true)).toBe(false);
+  });
+
+  it("reads the embedded SDK's filters config (show_filters, expand_filters) as Superset's booleans: shown, and open as it likes, unless told", () => {
+    expect(filterBarOptionsFromSearch('')).toEqual({ visible: true, expanded: null });
+    expect(filterBarOptionsFromSearch('?show_filters=false&expand_filters=false')).toEqual({ visible: false, expanded: false });
+    expect(filterBarOptionsFromSearch('?show_filters=0&expand_filters=0')).toEqual({ visible: false, expanded: false });
+    expect(filterBarOptionsFromSearch('?show_filters=FALSE')).toEqual({ visible: false, expanded: null });
+    expect(filterBarOptionsFromSearch(new URLSearchParams('show_filters=true&expand_filters=true'))).toEqual({ visible: true, expanded: true });
+    // An empty value counts as not given.
+    expect(filterBarOptionsFromSearch('?show_filters=&expand_filters=')).toEqual({ visible: true, expanded: null });
   });
 });

@@ -37,6 +37,21 @@ export function displayOptionsToMask(options: Partial<DashboardDisplayOptions>):
   );
 }
 
+/**
+ * The filter bar as the address asks (the embedded SDK's `dashboardUiConfig.filters`, sent as `show_filters` and
+ * `expand_filters`): `visible` false hides the bar (the filters' values still apply), `expanded` false starts it
+ * collapsed; null when not given. Read as Superset's getUrlParam reads a boolean: 'false' or '0' is false, any
+ * other value true. Example: `?show_filters=true&expand_filters=false` → `{ visible: true, expanded: false }`.
+ */
+export function filterBarOptionsFromSearch(search: string | URLSearchParams): { visible: boolean; expanded: boolean | null } {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const flag = (key: string) => {
+    const value = params.get(key);
+    return value ? value.toLowerCase() !== 'false' && value !== '0' : null;
+  };
+  return { visible: flag('show_filters') ?? true, expanded: flag('expand_filters') };
+}
+
 /** URL keys that only steer how a dashboard is shown. */
 export const RESERVED_DASHBOARD_URL_KEYS = ['standalone', 'edit'] as const;
 

@@ -1,13 +1,32 @@
 import { ActionIcon, Badge, Button, CloseButton, Divider, Group, Menu, Popover, Stack, Text, Tooltip } from '@mantine/core';
 import { isNativeFilter, type FilterConfigItem, type NativeFilter } from '@meridian/contracts';
 import { IconChevronLeft, IconFilter, IconSettings } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import classes from '../dashboard.module.css';
 import { FilterValue } from './FilterValue';
-import type { DashboardFilters } from './useDashboardFilters';
+import type { DashboardFilters, MaskMap } from './useDashboardFilters';
 import { useFilterScopeHighlight } from './use-filter-scope-highlight';
 
 export type FilterBarOrientation = 'VERTICAL' | 'HORIZONTAL';
+
+/** The bar's orientation a dashboard's json_metadata keeps (vertical unless it says horizontal). */
+export const filterBarOrientationOf = (metadata: Record<string, unknown>): FilterBarOrientation => (metadata.filter_bar_orientation === 'HORIZONTAL' ? 'HORIZONTAL' : 'VERTICAL');
+
+/** Whether the bar is drawn: it has filters or cross-filters to show, or the user may add filters (Superset's nativeFiltersEnabled). */
+export const filterBarHasContent = (f: { filters: unknown[]; crossFilters: MaskMap }, canEdit: boolean) => f.filters.length > 0 || canEdit || Object.keys(f.crossFilters).length > 0;
+
+/** A dashboard's body with its filter bar (`bar`, or nothing): above it when horizontal, left of it when vertical. */
+export function WithFilterBar({ orientation, bar, children }: { orientation: FilterBarOrientation; bar: ReactNode; children: ReactNode }) {
+  return (
+    <>
+      {orientation === 'HORIZONTAL' && bar}
+      <div className={classes.body}>
+        {orientation === 'VERTICAL' && bar}
+        {children}
+      </div>
+    </>
+  );
+}
 
 /** Filters shown in the horizontal bar before the rest go into 'More filters'. */
 const HORIZONTAL_VISIBLE = 3;
@@ -112,8 +131,8 @@ function Actions({ f }: { f: DashboardFilters }) {
   );
 }
 
-function SettingsMenu({ canEdit, orientation, onOrientation, onEdit }: { canEdit: boolean; orientation: FilterBarOrientation; onOrientation: (o: FilterBarOrientation) => void; onEdit: () => void }) {
-  if (!canEdit) return null;
+function SettingsMenu({ canEdit, orientation, onOrientation, onEdit }: { canEdit: boolean; orientation: FilterBarOrientation; onOrientation?: (o: FilterBarOrientation) => void; onEdit?: () => void }) {
+  if (!canEdit || !onOrientation || !onEdit) return null;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -157,8 +176,8 @@ function OutOfScope({ items, f }: { items: FilterConfigItem[]; f: DashboardFilte
  * filter's value, Apply and Clear all, the cross-filters in effect, and the filters out of scope of the
  * tabs shown.
  */
-export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, onOrientation, onEdit }: { f: DashboardFilters; orientation: FilterBarOrientation; canEdit: boolean; visibleCharts: Set<number>; chartName: (id: number) => string; onOrientation: (o: FilterBarOrientation) => void; onEdit: () => void }) {
-  const [collapsed, setCollapsed] = useState(false);
+export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, onOrientation, onEdit, startCollapsed = false }: { f: DashboardFilters; orientation: FilterBarOrientation; canEdit: boolean; visibleCharts: Set<number>; chartName: (id: number) => string; onOrientation?: (o: FilterBarOrientation) => void; onEdit?: () => void; startCollapsed?: boolean }) {
+  const [collapsed, setCollapsed] = useState(startCollapsed);
   const inScope = (item: FilterConfigItem) => !isNativeFilter(item) || f.scopeOf(item).some((id) => visibleCharts.has(id));
   const shown = f.filters.filter(inScope);
   const outOfScope = f.filters.filter((item) => !inScope(item));
@@ -241,7 +260,7 @@ export function FilterBar({ f, orientation, canEdit, visibleCharts, chartName, o
             <Text size="sm" c="dimmed">
               No filters are currently added to this dashboard.
             </Text>
-            {canEdit && (
+            {canEdit && onEdit && (
               <Button size="xs" variant="light" onClick={onEdit}>
                 Add/Edit Filters
               </Button>

@@ -50,13 +50,16 @@ const SELECT_ALL_KEY = '\u0000select-all';
 function SelectFilterValue({ filter, filters, mask, applied, onChange, error, dashboardId }: { filter: NativeFilter; filters: FilterConfigItem[]; mask: DataMask | undefined; applied: MaskMap; onChange: (m: DataMask) => void; error?: string; dashboardId?: number }) {
   const [opened, setOpened] = useState(false);
   const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 300);
+  const current = (valueOf(mask) as unknown[] | null) ?? [];
+  // A single select shows its value in its search box: that is no search (asked of the server, the list opened with
+  // that value alone); Mantine lists every option then too.
+  const searched = filter.controlValues?.multiSelect === false && current.length === 1 && search === asKey(current[0]) ? '' : search;
+  const [debounced] = useDebouncedValue(searched, 300);
   const [pages, setPages] = useState(1);
   // Whether the list holds every value (an unsearched page came back short). Until it does, a search asks the server,
   // as it always does with 'Dynamically search all filter values': looking through the pages loaded, it missed the rest.
   const [complete, setComplete] = useState(false);
   const serverSearch = filter.controlValues?.searchAllOptions || !complete ? debounced : '';
-  const current = (valueOf(mask) as unknown[] | null) ?? [];
   // 'Select first filter value by default' is picked by the dashboard's filters (useFirstValues), shown or not.
   const options = useFilterOptions(filter, filters, applied, opened, serverSearch, pages, dashboardId);
   const values = options.data ?? [];

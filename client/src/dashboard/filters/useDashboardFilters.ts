@@ -92,7 +92,16 @@ export interface DashboardFilters {
  * A dashboard's native filters and cross-filters (spec 02 §3 Data mask, §4): the values shown and applied,
  * each chart's extra form data, and the data mask kept under `native_filters_key` so a reload restores it.
  */
-export function useDashboardFilters(opts: { dashboardId: number; metadata: Record<string, unknown>; layout: Layout; charts: Map<number, DashboardChart>; crossFiltersFlag: boolean; initialKey: string | null }): DashboardFilters & { ready: boolean } {
+export function useDashboardFilters(opts: {
+  dashboardId: number;
+  metadata: Record<string, unknown>;
+  layout: Layout;
+  charts: Map<number, DashboardChart>;
+  crossFiltersFlag: boolean;
+  initialKey: string | null;
+  /** False where the filter state may not be kept nor read (an embedded dashboard's guest): the values live in the page only. */
+  keepState?: boolean;
+}): DashboardFilters & { ready: boolean } {
   const { dashboardId, metadata, layout, charts } = opts;
   const filters = useMemo(() => filtersOfMetadata(metadata, charts), [metadata, charts]);
   const nativeFilters = useMemo(() => filters.filter(isNativeFilter), [filters]);
@@ -109,7 +118,8 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
   }, [crossFiltersEnabled]);
   const [ready, setReady] = useState(false);
   const [focusedFilter, setFocusedFilter] = useState<string | null>(null);
-  const key = useRef<string | null>(opts.initialKey);
+  const keepState = opts.keepState ?? true;
+  const key = useRef<string | null>(keepState ? opts.initialKey : null);
 
   // After the configuration changes: a new or changed filter starts on its default; a removed one is dropped.
   const previous = useRef(filters);
@@ -144,11 +154,12 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
       setReady(true);
       return;
     }
-    if (!opts.initialKey) {
+    const initialKey = key.current;
+    if (!initialKey) {
       setReady(true);
       return;
     }
-    api<{ value: string }>(`/api/v1/dashboard/${dashboardId}/filter_state/${encodeURIComponent(opts.initialKey)}`)
+    api<{ value: string }>(`/api/v1/dashboard/${dashboardId}/filter_state/${encodeURIComponent(initialKey)}`)
       .then(({ value }) => !cancelled && restore(JSON.parse(value) as MaskMap))
       .catch(() => {
         key.current = null;
@@ -166,7 +177,7 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
   // Keep the applied state for a reload: its key goes into the address as native_filters_key.
   const anyValue = Object.values(dataMask).some((m) => m.filterState?.value !== undefined && m.filterState?.value !== null);
   useEffect(() => {
-    if (!ready || (!anyValue && !key.current)) return;
+    if (!ready || !keepState || (!anyValue && !key.current)) return;
     const value = JSON.stringify(dataMask);
     const tab = browserTabId();
     const save = key.current
@@ -182,7 +193,7 @@ export function useDashboardFilters(opts: { dashboardId: number; metadata: Recor
         }
       })
       .catch(() => undefined);
-  }, [dataMask, ready, anyValue, dashboardId]);
+  }, [dataMask, ready, anyValue, dashboardId, keepState]);
 
   const scopes = useMemo(() => new Map(nativeFilters.map((f) => [f.id, chartsInScope(layout, f.scope)])), [nativeFilters, layout]);
   const scopeOf = useCallback((f: NativeFilter) => scopes.get(f.id) ?? chartsInScope(layout, f.scope), [scopes, layout]);
