@@ -175,6 +175,12 @@ describe("Explore's header and customizing in the browser", () => {
     };
     page.on('request', onRequest);
     try {
+      // Drawn alone (a screenshot, an embed) it stays as saved: the picture must not change what it pictures.
+      await page.goto(`${t.url}/explore/?slice_id=${id}&standalone=1`);
+      await rendered(page);
+      await page.waitForTimeout(500);
+      expect(await storedContext()).toBeNull();
+      sent.length = 0;
       await page.goto(`${t.url}/explore/?slice_id=${id}`);
       await rendered(page);
       await expect.poll(storedContext).not.toBeNull();

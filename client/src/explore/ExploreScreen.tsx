@@ -138,9 +138,11 @@ function ExploreView(props: { boot: ExploreBootstrap; formDataKey: string | null
   useEffect(() => {
     if (!plugin || started) return;
     prefetchOpeningChart(props.boot, props.force, limits);
-    storeMissingQueryContext(props.boot, canWriteCharts);
+    // Not from the chart drawn alone (a screenshot, an embed): as Superset's, only the editor writes it, and a
+    // picture must not change the chart it pictures (its digest includes the query context).
+    storeMissingQueryContext(props.boot, canWriteCharts && !props.standalone);
     setStarted(true);
-  }, [plugin, started, props.boot, props.force, limits, canWriteCharts]);
+  }, [plugin, started, props.boot, props.force, limits, canWriteCharts, props.standalone]);
   if (failed)
     return (
       <Center h="60vh">
