@@ -151,7 +151,7 @@ export class ChartDataService {
       chartCacheTimeout: (chartId: number) => Promise<number | null>;
       /** A saved chart, whoever asks (the caller has checked access). */
       savedChart: (chartId: number) => Promise<SavedChart | undefined>;
-      /** Dashboards whose roles grant their charts' data (DASHBOARD_RBAC). */
+      /** Dashboards that grant their charts' data: a guest's embedded ones, and with DASHBOARD_RBAC their roles'. */
       dashboards: () => Pick<DashboardService, 'grantingData'>;
       annotationData: AnnotationData;
       rls: RlsService;
@@ -190,9 +190,9 @@ export class ChartDataService {
   }
 
   /**
-   * The dataset a chart data request reads: one the actor may query, or, with DASHBOARD_RBAC, one a dashboard's roles
-   * grant through the request's `dashboardId` (Superset's raise_for_access): for a chart of that dashboard on that
-   * dataset, asking only what the chart shows, or for a native filter of it whose target is that dataset.
+   * The dataset a chart data request reads: one the actor may query, or one a dashboard grants through the request's
+   * `dashboardId` (a guest's embedded dashboard; with DASHBOARD_RBAC, one whose roles the actor holds — Superset's
+   * raise_for_access): for a chart of that dashboard asking only what it shows, or for a native filter of it.
    */
   private async requestDatasource(actor: Actor, request: ChartDataRequest, sliceId: number | null): Promise<DatasetRecord> {
     try {
