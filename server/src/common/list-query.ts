@@ -152,7 +152,7 @@ function pickColumns(row: Record<string, unknown>, columns: string[]): Record<st
 }
 
 /** The columns of a query a row has (a dotted one by its first part). */
-const knownColumns = (columns: string[] | undefined, known: Set<string> | string[]) => (columns ?? []).filter((c) => (known instanceof Set ? known : new Set(known)).has(c.split('.')[0]!));
+const knownColumns = (columns: string[] | undefined, known: ReadonlySet<string>) => (columns ?? []).filter((c) => known.has(c.split('.')[0]!));
 
 /**
  * Applies a list query's `columns` and `keys` to a list answer, as Flask-AppBuilder does: each row
@@ -202,11 +202,11 @@ export function isItemAnswer(value: unknown): value is ItemAnswer {
  * `label_columns` and `description_columns`, or only those named in `keys`. Example: `q=(columns:!(id,slice_name))`.
  */
 export function projectItem<T extends ItemAnswer>(answer: T, query: Pick<ListQuery, 'columns' | 'keys'>, meta: ItemMeta): T & Record<string, unknown> {
-  const known = Object.keys(answer.result);
+  const known = new Set(Object.keys(answer.result));
   const columns = knownColumns(query.columns, known);
   const out: Record<string, unknown> = { ...(answer as ItemAnswer) };
   if (columns.length) out.result = pickColumns(answer.result, columns);
-  const showColumns = columns.length ? columns : known;
+  const showColumns = columns.length ? columns : [...known];
   const metadata: Record<string, unknown> = {
     show_columns: showColumns,
     show_title: meta.title,
